@@ -1,0 +1,288 @@
+package ariadiff
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// golden compares got with testdata/name; -update rewrites it. A missing
+// golden file is a failure, never silently created.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("golden %s: %v (run go test -update to create it)", path, err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from golden:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func readSnap(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestParseRealChromiumSnapshot(t *testing.T) {
+	text := readSnap(t, "chromium156.snap")
+	tree := Parse(text)
+	if tree.Skipped != 0 {
+		t.Errorf("skipped %d lines of a real snapshot", tree.Skipped)
+	}
+	var heading, say, status, link, inner *Node
+	tree.Root.Walk(func(n *Node, _ int) bool {
+		switch {
+		case n.Role == "heading":
+			heading = n
+		case n.Role == "button" && strings.HasPrefix(n.Name, "Say"):
+			say = n
+		case n.Role == "status":
+			status = n
+		case n.Role == "link":
+			link = n
+		case n.Ref() == "f1e2":
+			inner = n
+		}
+		return true
+	})
+	if heading == nil || heading.Name != `Hello "world": x` || strings.Join(heading.Groups, ",") != "level=1,ref=e2" {
+		t.Errorf("quoted heading parsed as %+v", heading)
+	}
+	if say == nil || say.Name != `Say: hi [ref=e1] 'q'` || say.Ref() != "e14" {
+		t.Errorf("a name holding a fake ref and quotes parsed as %+v", say)
+	}
+	if status == nil || status.Value != "Profile saved" {
+		t.Errorf("status parsed as %+v", status)
+	}
+	if link == nil || len(link.Props) != 1 || link.Props[0] != (Prop{"url", "/x?y=1"}) || !link.Has("cursor=pointer") {
+		t.Errorf("link parsed as %+v", link)
+	}
+	if inner == nil || inner.Name != "Inner" {
+		t.Errorf("iframe ref f1e2 parsed as %+v", inner)
+	}
+	golden(t, "chromium156.canonical", tree.String())
+	golden(t, "chromium156.stripped", StripRefs(text))
+	golden(t, "chromium156.compact", Compact(text, CompactOptions{}))
+}
+
+func TestCanonicalRenderingRoundTrips(t *testing.T) {
+	text := readSnap(t, "chromium156.snap")
+	once := Parse(text).String()
+	if twice := Parse(once).String(); twice != once {
+		t.Errorf("canonical form is not a fixed point:\n%s\nvs\n%s", once, twice)
+	}
+	// Playwright's own text is already canonical, up to the YAML quoting of
+	// keys that hold ": ", which prima's renderer does not need.
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, "- '") {
+			continue
+		}
+		if !strings.Contains(once, line) {
+			t.Errorf("canonical form lost line %q", line)
+		}
+	}
+}
+
+// The seed's §7 cases: compaction keeps every bracket group, so stateful
+// controls keep their handle, in any order of groups.
+func TestCompactKeepsEveryBracketGroup(t *testing.T) {
+	cases := []struct{ name, line string }{
+		{"plain", `button "Plain" [ref=e10]`},
+		{"active before ref", `button "Active" [active] [ref=e13]`},
+		{"disabled before ref", `button "Disabled" [disabled] [ref=e14]`},
+		{"pressed before ref", `button "Pressed" [pressed] [ref=e15]`},
+		{"expanded before ref", `button "Expanded" [expanded] [ref=e16]`},
+		{"checked before ref", `checkbox "Checked" [checked] [ref=e17]`},
+		{"cursor after ref", `button "Cursor" [ref=e18] [cursor=pointer]`},
+		{"ref first then states", `button "Odd" [ref=e19] [disabled] [expanded]`},
+		{"unknown future group", `button "New" [future=yes] [ref=e20] [cursor=pointer]`},
+		{"three states", `checkbox "Mixed" [checked=mixed] [disabled] [active] [ref=f2e21]`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := "- generic [ref=e1]:\n  - " + c.line + "\n"
+			got := Compact(in, CompactOptions{})
+			if want := "- " + c.line + "\n"; got != want {
+				t.Errorf("Compact(%q) = %q, want %q", in, got, want)
+			}
+		})
+	}
+}
+
+func TestCompactCollapsesRunsAndCapsValues(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("- list [ref=e1]:\n")
+	for i := 0; i < 40; i++ {
+		b.WriteString("  - listitem [ref=e")
+		b.WriteString(itoa(i + 2))
+		b.WriteString("]: Item ")
+		b.WriteString(itoa(i + 1))
+		b.WriteString("\n")
+	}
+	b.WriteString("- paragraph: " + strings.Repeat("ü", 500) + "\n")
+	golden(t, "compact_runs.golden", Compact(b.String(), CompactOptions{}))
+}
+
+// The seed's §3 case: an identical page whose refs shifted from e10–e12 to
+// e20–e22 used to give six phantom entries.
+func TestRefChurnOnlyIsNoChange(t *testing.T) {
+	before := `- generic [ref=e1]:
+  - button "Save" [ref=e10]
+  - button "Cancel" [ref=e11]
+  - textbox "Name" [ref=e12]
+`
+	after := `- generic [ref=e1]:
+  - button "Save" [ref=e20] [cursor=pointer]
+  - button "Cancel" [active] [ref=e21]
+  - textbox "Name" [ref=e22]
+`
+	if d := DiffText(before, after); len(d) != 0 {
+		t.Errorf("ref churn gave %d entries: %v", len(d), d)
+	}
+	if StripRefs(before) != StripRefs(after) {
+		t.Errorf("stripped variants differ:\n%s\nvs\n%s", StripRefs(before), StripRefs(after))
+	}
+	if a, b := StateHash("http://x/churn", Parse(before)), StateHash("http://x/churn?s=2", Parse(after)); a != b {
+		t.Errorf("state changed under ref churn: %v vs %v", a, b)
+	}
+}
+
+func TestDiff(t *testing.T) {
+	cases := []struct {
+		name          string
+		before, after string
+		want          []string
+	}{
+		{"identical is empty",
+			"- button \"Save\" [ref=e1]\n",
+			"- button \"Save\" [ref=e1]\n",
+			nil},
+		{"fill is typed",
+			"- textbox \"Name\" [ref=e3]\n",
+			"- textbox \"Name\" [active] [ref=e3]: Ada\n",
+			[]string{`typed: textbox "Name": "" -> "Ada"`}},
+		{"checkbox is toggled",
+			"- checkbox \"Agree\" [ref=e4]\n",
+			"- checkbox \"Agree\" [checked] [ref=e4]\n",
+			[]string{`toggled: checkbox "Agree": unchecked -> checked`}},
+		{"pressed is toggled",
+			"- button \"Bold\" [pressed] [ref=e4]\n",
+			"- button \"Bold\" [ref=e9]\n",
+			[]string{`toggled: button "Bold": pressed -> unpressed`}},
+		{"a status message appearing is added",
+			"- button \"Save\" [ref=e5]\n",
+			"- button \"Save\" [ref=e5]\n- status [ref=e6]: Profile saved\n",
+			[]string{`added: status: Profile saved`}},
+		{"an empty status filling in is added",
+			"- button \"Save\" [ref=e5]\n- status [ref=e6]\n",
+			"- button \"Save\" [ref=e5]\n- status [ref=e6]: Profile saved\n",
+			[]string{`added: status: Profile saved`}},
+		{"a heading and a dialog appear",
+			"- button \"Open\" [ref=e2]\n",
+			"- button \"Open\" [ref=e2]\n- dialog \"Share\" [ref=e7]:\n  - heading \"Share\" [level=2] [ref=e8]\n  - button \"Copy\" [disabled] [ref=e9]\n",
+			[]string{`added: dialog "Share"`, `added: heading "Share" [level=2]`, `added: button "Copy" [disabled]`}},
+		{"a button goes away",
+			"- button \"Submit\" [ref=e2]\n- heading \"Order\" [level=1] [ref=e1]\n",
+			"- heading \"Order\" [level=1] [ref=e1]\n",
+			[]string{`removed: button "Submit"`}},
+		{"disabled to enabled is changed",
+			"- button \"Save\" [disabled] [ref=e2]\n",
+			"- button \"Save\" [ref=e2]\n",
+			[]string{`changed: button "Save": disabled -> enabled`}},
+		{"expanded is changed",
+			"- button \"Details\" [ref=e2]\n",
+			"- button \"Details\" [expanded] [ref=e2]\n- region: More details here\n",
+			[]string{`changed: button "Details": collapsed -> expanded`}},
+		{"heading at the same place renamed",
+			"- heading \"List page 1\" [level=1] [ref=e1]\n- link \"next »\" [ref=e3]\n",
+			"- heading \"List page 2\" [level=1] [ref=e1]\n- link \"next »\" [ref=e3]\n",
+			[]string{`renamed: heading "List page 1" -> "List page 2"`}},
+		{"combobox selection",
+			"- combobox \"Size\" [ref=e2]:\n  - option \"Small\"\n  - option \"Medium\" [selected]\n",
+			"- combobox \"Size\" [ref=e2]:\n  - option \"Small\" [selected]\n  - option \"Medium\"\n",
+			[]string{`selected: combobox "Size": "Medium" -> "Small"`}},
+		{"tab selection is changed",
+			"- tab \"Overview\" [selected] [ref=e2]\n- tab \"History\" [ref=e3]\n",
+			"- tab \"Overview\" [ref=e2]\n- tab \"History\" [selected] [ref=e3]\n",
+			[]string{`changed: tab "Overview": selected -> unselected`, `changed: tab "History": unselected -> selected`}},
+		{"static text is not an entry",
+			"- paragraph: one\n",
+			"- paragraph: two\n",
+			nil},
+		{"same-named buttons align by position",
+			"- button \"Delete\" [ref=e1]\n- button \"Delete\" [ref=e2]\n",
+			"- button \"Delete\" [ref=e5]\n- button \"Delete\" [disabled] [ref=e6]\n",
+			[]string{`changed: button "Delete": enabled -> disabled`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, ch := range DiffText(c.before, c.after) {
+				got = append(got, ch.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("Diff =\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(c.want, "\n  "))
+			}
+		})
+	}
+}
+
+func TestCap(t *testing.T) {
+	cs := []Change{{Added, "a"}, {Added, "b"}, {Added, "c"}}
+	if kept, more := Cap(cs, 2); len(kept) != 2 || more != 1 {
+		t.Errorf("Cap(3, 2) = %d, %d", len(kept), more)
+	}
+	if kept, more := Cap(cs, 5); len(kept) != 3 || more != 0 {
+		t.Errorf("Cap(3, 5) = %d, %d", len(kept), more)
+	}
+}
+
+func TestStateHash(t *testing.T) {
+	page := Parse("- heading \"Order placed\" [level=1] [ref=e1]\n- button \"Back\" [ref=e2]\n- textbox \"Note\" [ref=e3]\n")
+	s := StateHash("http://127.0.0.1:8080/orders/4821?session=abc", page)
+	if s.Slug != "orders_4821_order_placed" || len(s.Digest) != 8 {
+		t.Errorf("state = %+v", s)
+	}
+	typed := Parse("- heading \"Order placed\" [level=1] [ref=e7]\n- button \"Back\" [ref=e8]\n- textbox \"Note\" [ref=e9]: hi\n")
+	if StateHash("http://127.0.0.1:8080/orders/4821", typed) != s {
+		t.Error("a typed value or new refs changed the state")
+	}
+	other := Parse("- heading \"Order placed\" [level=1]\n- button \"Cancel order\"\n")
+	if StateHash("http://127.0.0.1:8080/orders/4821", other) == s {
+		t.Error("a different skeleton kept the state")
+	}
+	if got := StateHash("http://x/profile", Parse("- heading \"Profile\" [level=1]\n")).Slug; got != "profile" {
+		t.Errorf("heading repeating the path gave %q", got)
+	}
+	if got := StateHash("http://x/", Parse("")).Slug; got != "page" {
+		t.Errorf("empty page gave %q", got)
+	}
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b []byte
+	for i > 0 {
+		b = append([]byte{byte('0' + i%10)}, b...)
+		i /= 10
+	}
+	return string(b)
+}

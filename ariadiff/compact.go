@@ -1,0 +1,156 @@
+package ariadiff
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// CompactOptions tune Compact. The zero value uses the defaults.
+type CompactOptions struct {
+	// MaxValue caps names, values and props, in runes (default 160).
+	MaxValue int
+	// RunLimit is the longest run of same-role siblings shown whole; longer
+	// runs keep their first RunKeep and last item and count the rest
+	// (defaults 12 and 8).
+	RunLimit, RunKeep int
+}
+
+func (o CompactOptions) withDefaults() CompactOptions {
+	if o.MaxValue <= 0 {
+		o.MaxValue = 160
+	}
+	if o.RunLimit <= 0 {
+		o.RunLimit = 12
+	}
+	if o.RunKeep <= 0 || o.RunKeep >= o.RunLimit {
+		o.RunKeep = min(8, o.RunLimit-1)
+	}
+	return o
+}
+
+// Compact returns the tree an agent reads: anonymous structural wrappers are
+// dropped (their children move up), long runs of same-role siblings are
+// counted instead of listed, long values are capped. Every bracket group on
+// a kept line stays, in its original order: state groups come before [ref=…]
+// in Playwright's output, and dropping any of them loses the handle of
+// exactly the controls most worth acting on.
+func Compact(text string, opt CompactOptions) string {
+	return Parse(text).Compact(opt)
+}
+
+// Compact renders t compactly; see the package function Compact.
+func (t *Tree) Compact(opt CompactOptions) string {
+	opt = opt.withDefaults()
+	var b strings.Builder
+	compactChildren(&b, hoist(t.Root.Children), 0, opt)
+	return b.String()
+}
+
+// wrapper reports whether n is an anonymous container whose line carries
+// nothing an agent can use: no name, no value, no props, and no group but
+// its ref. A wrapper with [cursor=pointer] or any state stays.
+func wrapper(n *Node) bool {
+	switch n.Role {
+	case "generic", "none", "presentation", "group", "":
+	default:
+		return false
+	}
+	if n.Name != "" || n.HasValue || len(n.Props) > 0 {
+		return false
+	}
+	for _, g := range n.Groups {
+		if !strings.HasPrefix(g, "ref=") {
+			return false
+		}
+	}
+	return true
+}
+
+// hoist replaces wrappers by their (hoisted) children.
+func hoist(nodes []*Node) []*Node {
+	need := false
+	for _, n := range nodes {
+		if wrapper(n) {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return nodes
+	}
+	out := make([]*Node, 0, len(nodes))
+	for _, n := range nodes {
+		if wrapper(n) {
+			out = append(out, hoist(n.Children)...)
+		} else {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func compactChildren(b *strings.Builder, nodes []*Node, depth int, opt CompactOptions) {
+	for i := 0; i < len(nodes); {
+		j := i + 1
+		for j < len(nodes) && nodes[j].Role == nodes[i].Role {
+			j++
+		}
+		if j-i > opt.RunLimit {
+			for _, n := range nodes[i : i+opt.RunKeep] {
+				compactNode(b, n, depth, opt)
+			}
+			indent(b, depth)
+			fmt.Fprintf(b, "- … %d more %s\n", j-i-opt.RunKeep-1, nodes[i].Role)
+			compactNode(b, nodes[j-1], depth, opt)
+		} else {
+			for _, n := range nodes[i:j] {
+				compactNode(b, n, depth, opt)
+			}
+		}
+		i = j
+	}
+}
+
+func compactNode(b *strings.Builder, n *Node, depth int, opt CompactOptions) {
+	indent(b, depth)
+	b.WriteString("- ")
+	b.WriteString(n.Role)
+	if n.Name != "" {
+		if n.Role != "" {
+			b.WriteByte(' ')
+		}
+		writeQuoted(b, capRunes(n.Name, opt.MaxValue))
+	}
+	for _, g := range n.Groups {
+		b.WriteString(" [")
+		b.WriteString(g)
+		b.WriteByte(']')
+	}
+	children := hoist(n.Children)
+	if n.HasValue {
+		b.WriteString(": ")
+		writeValue(b, capRunes(n.Value, opt.MaxValue))
+	} else if len(children) > 0 || len(n.Props) > 0 {
+		b.WriteByte(':')
+	}
+	b.WriteByte('\n')
+	for _, p := range n.Props {
+		writeProp(b, depth+1, Prop{Key: p.Key, Value: capRunes(p.Value, opt.MaxValue)})
+	}
+	compactChildren(b, children, depth+1, opt)
+}
+
+// capRunes cuts s to max runes, saying how much was cut.
+func capRunes(s string, max int) string {
+	if len(s) <= max || utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	i, n := 0, 0
+	for i < len(s) && n < max {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	return fmt.Sprintf("%s…(+%d chars)", s[:i], utf8.RuneCountInString(s[i:]))
+}

@@ -1,0 +1,167 @@
+package ariadiff
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// isNoise reports whether a bracket group is a context artifact rather than
+// page state: refs are renumbered on every snapshot, [active] follows focus
+// and [cursor=…] is styling. None of them may reach a diff or a hash.
+func isNoise(g string) bool {
+	return strings.HasPrefix(g, "ref=") || g == "active" || strings.HasPrefix(g, "cursor=")
+}
+
+// StripRefs returns the ref-free variant of a snapshot: the same tree with
+// [ref=…], [active] and [cursor=…] removed, rendered canonically. prima
+// derives it from the one AI-mode snapshot it takes, because any second
+// aria snapshot would replace the frame's ref map.
+func StripRefs(text string) string {
+	t := Parse(text)
+	t.StripRefs()
+	return t.String()
+}
+
+// StripRefs removes the noise groups from every node in place.
+func (t *Tree) StripRefs() {
+	t.Root.Walk(func(n *Node, _ int) bool {
+		kept := n.Groups[:0]
+		for _, g := range n.Groups {
+			if !isNoise(g) {
+				kept = append(kept, g)
+			}
+		}
+		if len(kept) == 0 {
+			kept = nil
+		}
+		n.Groups = kept
+		return true
+	})
+}
+
+// String renders the tree canonically in Playwright's snapshot syntax: two
+// spaces per level, props before children. Parse(t.String()) gives back an
+// equal tree.
+func (t *Tree) String() string {
+	var b strings.Builder
+	for _, p := range t.Root.Props {
+		writeProp(&b, 0, p)
+	}
+	t.Root.Walk(func(n *Node, depth int) bool {
+		indent(&b, depth)
+		b.WriteString("- ")
+		writeKey(&b, n, true)
+		if n.HasValue {
+			b.WriteString(": ")
+			writeValue(&b, n.Value)
+		} else if len(n.Children) > 0 || len(n.Props) > 0 {
+			b.WriteByte(':')
+		}
+		b.WriteByte('\n')
+		for _, p := range n.Props {
+			writeProp(&b, depth+1, p)
+		}
+		return true
+	})
+	return b.String()
+}
+
+func indent(b *strings.Builder, depth int) {
+	for i := 0; i < depth; i++ {
+		b.WriteString("  ")
+	}
+}
+
+func writeProp(b *strings.Builder, depth int, p Prop) {
+	indent(b, depth)
+	b.WriteString("- /")
+	b.WriteString(p.Key)
+	b.WriteString(": ")
+	writeValue(b, p.Value)
+	b.WriteByte('\n')
+}
+
+// Key renders a node's role, name and groups as one snapshot key, without
+// value or quoting: `button "Save" [disabled]`.
+func (n *Node) Key() string {
+	var b strings.Builder
+	writeKey(&b, n, false)
+	return b.String()
+}
+
+// writeKey writes role, quoted name and groups. With canonical set, a key
+// that the parser would otherwise read differently (a role starting with a
+// quote or slash) is YAML single-quoted, as Playwright does.
+func writeKey(b *strings.Builder, n *Node, canonical bool) {
+	if canonical && (strings.HasPrefix(n.Role, "'") || strings.HasPrefix(n.Role, "/")) {
+		var k strings.Builder
+		writeKey(&k, n, false)
+		b.WriteByte('\'')
+		b.WriteString(strings.ReplaceAll(k.String(), "'", "''"))
+		b.WriteByte('\'')
+		return
+	}
+	b.WriteString(n.Role)
+	if n.Name != "" {
+		if n.Role != "" {
+			b.WriteByte(' ')
+		}
+		writeQuoted(b, n.Name)
+	}
+	for _, g := range n.Groups {
+		b.WriteString(" [")
+		b.WriteString(g)
+		b.WriteByte(']')
+	}
+}
+
+// writeValue writes v plain when the parser reads it back unchanged, else
+// double-quoted.
+func writeValue(b *strings.Builder, v string) {
+	if v == "" || v != strings.TrimSpace(v) || strings.HasPrefix(v, "\"") || strings.HasSuffix(v, ":") || hasControl(v) {
+		writeQuoted(b, v)
+		return
+	}
+	b.WriteString(v)
+}
+
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
+// writeQuoted writes s as a JSON-style double-quoted string.
+func writeQuoted(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c < 0x20 || c == 0x7f:
+			b.WriteString(`\u00`)
+			b.WriteByte("0123456789abcdef"[c>>4])
+			b.WriteByte("0123456789abcdef"[c&0xf])
+		case c < utf8.RuneSelf:
+			b.WriteByte(c)
+		default:
+			_, size := utf8.DecodeRuneInString(s[i:])
+			b.WriteString(s[i : i+size])
+			i += size
+			continue
+		}
+		i++
+	}
+	b.WriteByte('"')
+}

@@ -1,0 +1,53 @@
+package envelope_test
+
+import (
+	"fmt"
+
+	"github.com/prima-dev/prima/envelope"
+)
+
+func ExampleEnvelope_Markdown() {
+	e := envelope.Envelope{
+		OK:      true,
+		Command: "pw click e5",
+		Used:    "await page.getByRole('button', { name: 'Save', exact: true }).click();",
+		Page: &envelope.Page{
+			URL:     "http://127.0.0.1:8080/orders/4821",
+			PrevURL: "http://127.0.0.1:8080/orders/new",
+			Title:   "Order 4821",
+			State:   "orders_4821_order_placed",
+			Visit:   1,
+		},
+		Changes: &envelope.Changes{Groups: []envelope.ChangeGroup{
+			{Kind: "added", Items: []string{`heading "Order placed" [level=1]`}},
+			{Kind: "removed", Items: []string{`button "Submit"`}},
+		}},
+	}
+	fmt.Print(e.Markdown())
+	fmt.Println("exit:", e.ExitCode())
+	// Output:
+	// ### Result
+	// ok: true
+	// command: pw click e5
+	// used: await page.getByRole('button', { name: 'Save', exact: true }).click();
+	//
+	// ### Page
+	// url: http://127.0.0.1:8080/orders/4821   (changed: /orders/new -> /orders/4821)
+	// title: Order 4821
+	// state: orders_4821_order_placed (visit #1)
+	//
+	// ### Changes
+	// added:
+	//   - heading "Order placed" [level=1]
+	// removed:
+	//   - button "Submit"
+	// exit: 0
+}
+
+func ExampleEnvelope_JSON() {
+	e := envelope.Envelope{OK: true, Command: "pw hover e3", Changes: &envelope.Changes{}}
+	b, _ := e.JSON()
+	fmt.Println(string(b))
+	// Output:
+	// {"ok":true,"command":"pw hover e3","changes":{"no_change":true}}
+}

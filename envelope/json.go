@@ -1,0 +1,192 @@
+package envelope
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// JSON renders the same content as Markdown as one compact JSON object with snake_case keys.
+// Empty fields are omitted except `ok`; `changes` is present exactly when the Changes section
+// would be, as {"no_change":true} or as group kinds in the caller's order plus `more`.
+func (e *Envelope) JSON() ([]byte, error) {
+	o := object{{"ok", e.OK}}
+	o.str("command", oneLine(e.Command))
+	o.str("used", oneLine(e.Used))
+	if e.Proven != nil {
+		o = append(o, member{"proven", object{{"n", e.Proven.N}, {"m", e.Proven.M}}})
+	}
+	if len(e.Extra) > 0 {
+		extra := make([]object, 0, len(e.Extra))
+		for _, kv := range e.Extra {
+			extra = append(extra, object{{"key", oneLine(kv.Key)}, {"value", oneLine(kv.Value)}})
+		}
+		o = append(o, member{"extra", extra})
+	}
+	o.obj("page", jsonPage(e.Page))
+	if e.Changes != nil {
+		o = append(o, member{"changes", jsonChanges(e.Changes)})
+	}
+	o.body("answer", e.Answer)
+	o.obj("verdict", jsonVerdict(e.Verdict))
+	o.body("research", e.Research)
+	o.body("snapshot", e.Snapshot)
+	if len(e.Steps) > 0 {
+		steps := make([]object, 0, len(e.Steps))
+		for _, s := range e.Steps {
+			so := object{{"n", s.N}, {"status", oneLine(s.Status)}, {"instruction", oneLine(s.Instruction)}}
+			so.str("proof", oneLine(s.Proof))
+			steps = append(steps, so)
+		}
+		o = append(o, member{"steps", steps})
+	}
+	if !e.OK {
+		if f := e.Failure; f != nil {
+			var fo object
+			fo.body("error", f.Error)
+			if len(f.CallLog) > 0 {
+				fo = append(fo, member{"call_log", oneLines(f.CallLog)})
+			}
+			o.obj("failure", fo)
+		}
+		o.body("current_page", e.CurrentPage)
+	}
+	if as := present(e.Artifacts); len(as) > 0 {
+		ao := make([]object, 0, len(as))
+		for _, a := range as {
+			ao = append(ao, object{{"name", oneLine(a.Name)}, {"path", oneLine(a.Path)}})
+		}
+		o = append(o, member{"artifacts", ao})
+	}
+	return encode(o)
+}
+
+func jsonPage(p *Page) object {
+	if p == nil {
+		return nil
+	}
+	var o object
+	o.str("url", oneLine(p.URL))
+	if p.URL != "" && p.PrevURL != p.URL {
+		o.str("prev_url", oneLine(p.PrevURL))
+	}
+	o.str("title", oneLine(p.Title))
+	if p.State != "" {
+		o.str("state", oneLine(p.State))
+		if p.Visit != 0 {
+			o = append(o, member{"visit", p.Visit})
+		}
+	}
+	return o
+}
+
+// jsonChanges keys groups by kind; groups of the same kind are merged so the object never
+// carries a duplicate key.
+func jsonChanges(c *Changes) object {
+	var o object
+	idx := map[string]int{}
+	for _, g := range c.Groups {
+		if len(g.Items) == 0 {
+			continue
+		}
+		kind := oneLine(g.Kind)
+		if i, ok := idx[kind]; ok {
+			o[i].val = append(o[i].val.([]string), oneLines(g.Items)...)
+			continue
+		}
+		idx[kind] = len(o)
+		o = append(o, member{kind, oneLines(g.Items)})
+	}
+	if c.More > 0 {
+		o = append(o, member{"more", c.More})
+	}
+	if len(o) == 0 {
+		return object{{"no_change", true}}
+	}
+	return o
+}
+
+func jsonVerdict(v *Verdict) object {
+	if v == nil {
+		return nil
+	}
+	var o object
+	o.str("result", oneLine(v.Result))
+	o.str("reason", oneLine(v.Reason))
+	if len(v.Assertions) > 0 {
+		o = append(o, member{"assertions", oneLines(v.Assertions)})
+	}
+	o.str("judgement", oneLine(v.Judgement))
+	return o
+}
+
+func oneLines(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = oneLine(s)
+	}
+	return out
+}
+
+// object is a JSON object that keeps its members in insertion order; the envelope's
+// reading order (result first, page data last) matters to a model reading it.
+type object []member
+
+type member struct {
+	key string
+	val any
+}
+
+func (o *object) str(key, val string) {
+	if val != "" {
+		*o = append(*o, member{key, val})
+	}
+}
+
+// body adds a multi-line body with normalised line endings; no ### guard is needed in JSON.
+func (o *object) body(key, val string) {
+	if !blank(val) {
+		*o = append(*o, member{key, normBody(val)})
+	}
+}
+
+func (o *object) obj(key string, val object) {
+	if len(val) > 0 {
+		*o = append(*o, member{key, val})
+	}
+}
+
+// MarshalJSON writes the members in order.
+func (o object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := encode(m.key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := encode(m.val)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// encode marshals without HTML escaping: selectors and titles are full of < > & and
+// `\u003c` would cost tokens and readability for nothing.
+func encode(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}

@@ -1,0 +1,236 @@
+package envelope
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Markdown renders the envelope as markdown sections in a fixed order, each only when it
+// has content, separated by one blank line and ending in a single newline.
+func (e *Envelope) Markdown() string {
+	var sections []string
+	add := func(title, body string) {
+		if body != "" {
+			sections = append(sections, "### "+title+"\n"+body)
+		}
+	}
+	add("Result", e.mdResult())
+	add("Page", mdPage(e.Page))
+	add("Changes", mdChanges(e.Changes))
+	add("Answer", mdBody(e.Answer))
+	add("Verdict", mdVerdict(e.Verdict))
+	add("Research", mdBody(e.Research))
+	add("Snapshot", mdBody(e.Snapshot))
+	add("Steps", mdSteps(e.Steps))
+	if !e.OK {
+		add("Failure", mdFailure(e.Failure))
+		add("Current page (compact ARIA)", mdBody(e.CurrentPage))
+	}
+	add("Artifacts", mdArtifacts(e.Artifacts))
+	return strings.Join(sections, "\n\n") + "\n"
+}
+
+func (e *Envelope) mdResult() string {
+	var b strings.Builder
+	b.WriteString("ok: " + strconv.FormatBool(e.OK) + "\n")
+	line(&b, "command", e.Command)
+	line(&b, "used", e.Used)
+	if e.Proven != nil {
+		fmt.Fprintf(&b, "proven: %d/%d\n", e.Proven.N, e.Proven.M)
+	}
+	for _, kv := range e.Extra {
+		b.WriteString(oneLine(kv.Key) + ": " + oneLine(kv.Value) + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// line writes `key: value` when value is set, flattened to one line.
+func line(b *strings.Builder, key, value string) {
+	if value != "" {
+		b.WriteString(key + ": " + oneLine(value) + "\n")
+	}
+}
+
+func mdPage(p *Page) string {
+	if p == nil {
+		return ""
+	}
+	var b strings.Builder
+	if p.URL != "" {
+		b.WriteString("url: " + oneLine(p.URL))
+		if from, to, ok := urlChange(p.PrevURL, p.URL); ok {
+			b.WriteString("   (changed: " + oneLine(from) + " -> " + oneLine(to) + ")")
+		}
+		b.WriteString("\n")
+	}
+	line(&b, "title", p.Title)
+	if p.State != "" {
+		b.WriteString("state: " + oneLine(p.State))
+		if p.Visit != 0 {
+			fmt.Fprintf(&b, " (visit #%d)", p.Visit)
+		}
+		b.WriteString("\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// urlChange reports how to show a navigation from prev to cur: paths only when the origin is
+// unchanged (the origin is already on the url line), full URLs when it moved.
+func urlChange(prev, cur string) (from, to string, changed bool) {
+	if prev == "" || prev == cur {
+		return "", "", false
+	}
+	pu, err1 := url.Parse(prev)
+	cu, err2 := url.Parse(cur)
+	if err1 != nil || err2 != nil || pu.Host == "" || pu.Opaque != "" || cu.Opaque != "" ||
+		!strings.EqualFold(pu.Scheme, cu.Scheme) || !strings.EqualFold(pu.Host, cu.Host) {
+		return prev, cur, true
+	}
+	return pathOf(pu), pathOf(cu), true
+}
+
+// pathOf is the path, query and fragment of u; the fragment is kept so that a hash-only
+// navigation does not read as `/a -> /a`.
+func pathOf(u *url.URL) string {
+	s := u.EscapedPath()
+	if s == "" {
+		s = "/"
+	}
+	if u.ForceQuery || u.RawQuery != "" {
+		s += "?" + u.RawQuery
+	}
+	if u.Fragment != "" {
+		s += "#" + u.EscapedFragment()
+	}
+	return s
+}
+
+func mdChanges(c *Changes) string {
+	if c == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, g := range c.Groups {
+		if len(g.Items) == 0 {
+			continue
+		}
+		b.WriteString(oneLine(g.Kind) + ":\n")
+		for _, it := range g.Items {
+			b.WriteString("  - " + oneLine(it) + "\n")
+		}
+	}
+	if c.More > 0 {
+		fmt.Fprintf(&b, "+%d more\n", c.More)
+	}
+	if b.Len() == 0 {
+		return "no change"
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// mdBody emits a multi-line body verbatim except that no line may start like a section:
+// page text can contain anything, so a line beginning with ### gets a leading space. Any
+// ### prefix is guarded, not only `### `, so that no reader's notion of a heading is fooled.
+func mdBody(s string) string {
+	if blank(s) {
+		return ""
+	}
+	lines := strings.Split(normBody(s), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "###") {
+			lines[i] = " " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func mdVerdict(v *Verdict) string {
+	if v == nil {
+		return ""
+	}
+	var b strings.Builder
+	line(&b, "result", v.Result)
+	line(&b, "reason", v.Reason)
+	if len(v.Assertions) > 0 {
+		b.WriteString("assertions:\n")
+		for _, a := range v.Assertions {
+			b.WriteString("  - " + oneLine(a) + "\n")
+		}
+	}
+	if v.Judgement != "" {
+		b.WriteString("judgement: " + oneLine(v.Judgement) + " (a judgement, not an assertion)\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// statusWidth aligns the instruction column: the longest status, `unproven`, plus two spaces.
+const statusWidth = 10
+
+func mdSteps(steps []Step) string {
+	var b strings.Builder
+	for _, s := range steps {
+		status := oneLine(s.Status)
+		pad := max(statusWidth-len(status), 1)
+		fmt.Fprintf(&b, "%d. %s%s%s", s.N, status, strings.Repeat(" ", pad), oneLine(s.Instruction))
+		if s.Proof != "" {
+			b.WriteString(" — " + oneLine(s.Proof))
+		}
+		b.WriteString("\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func mdFailure(f *Failure) string {
+	if f == nil {
+		return ""
+	}
+	parts := []string{}
+	if body := mdBody(f.Error); body != "" {
+		parts = append(parts, body)
+	}
+	if len(f.CallLog) > 0 {
+		var b strings.Builder
+		b.WriteString("call log:")
+		for _, l := range f.CallLog {
+			b.WriteString("\n  " + callLogItem(oneLine(l)))
+		}
+		parts = append(parts, b.String())
+	}
+	return strings.Join(parts, "\n")
+}
+
+// callLogItem makes one call-log line a list item, keeping Playwright's nesting (its
+// indentation) and not doubling a `- ` the line already carries.
+func callLogItem(l string) string {
+	rest := strings.TrimLeft(l, " \t")
+	indent := l[:len(l)-len(rest)]
+	return indent + "- " + strings.TrimPrefix(rest, "- ")
+}
+
+func mdArtifacts(as []Artifact) string {
+	var b strings.Builder
+	for _, a := range present(as) {
+		b.WriteString("- " + oneLine(a.Name) + ": " + oneLine(a.Path) + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// present keeps the artifacts whose file exists and is non-empty at render time, so the
+// envelope never points at a file that has nothing to read.
+func present(as []Artifact) []Artifact {
+	var out []Artifact
+	for _, a := range as {
+		fi, err := os.Stat(a.Path)
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+			continue
+		}
+		if a.Name == "" {
+			a.Name = fi.Name()
+		}
+		out = append(out, a)
+	}
+	return out
+}
