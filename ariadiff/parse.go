@@ -141,7 +141,7 @@ func (p *parser) item(body string) *Node {
 // quotes inside it never end it.
 func (p *parser) key(n *Node, s string) string {
 	i := 0
-	for i < len(s) && s[i] != ' ' && s[i] != ':' && s[i] != '"' && s[i] != '[' {
+	for i < len(s) && s[i] > ' ' && s[i] != ':' && s[i] != '"' && s[i] != '[' {
 		i++
 	}
 	n.Role = s[:i]

@@ -1,0 +1,244 @@
+package prima
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+)
+
+// Instance is one browser prima drives: its own Chromium or an attached
+// one. Commands on an instance are serialized by its lock.
+type Instance struct {
+	Name     string
+	Owned    bool
+	Endpoint string // attached: the endpoint it was reached at
+	Title    string // attached playwright-cli session title, if any
+	// ArtifactsDir receives per-command files such as network.jsonl.
+	ArtifactsDir string
+
+	mu      sync.Mutex
+	browser playwright.Browser
+	page    playwright.Page
+	states  states
+	net     *netLog
+	watched map[playwright.Page]bool
+}
+
+// NewOwned launches prima's own Chromium as an instance, optionally at url.
+func NewOwned(pw *playwright.Playwright, name string, headed bool, artifacts string) (*Instance, error) {
+	b, err := LaunchChromium(pw, headed)
+	if err != nil {
+		return nil, err
+	}
+	ctx, err := b.NewContext()
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	page, err := ctx.NewPage()
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	in := newInstance(name, b, artifacts)
+	in.Owned = true
+	in.setPage(page)
+	return in, nil
+}
+
+// NewAttached wraps a browser prima connected to.
+func NewAttached(name string, b playwright.Browser, endpoint, title, artifacts string) *Instance {
+	in := newInstance(name, b, artifacts)
+	in.Endpoint, in.Title = endpoint, title
+	return in
+}
+
+func newInstance(name string, b playwright.Browser, artifacts string) *Instance {
+	return &Instance{
+		Name: name, browser: b, ArtifactsDir: artifacts,
+		states:  states{visits: map[string]int{}},
+		net:     &netLog{},
+		watched: map[playwright.Page]bool{},
+	}
+}
+
+// Lock serializes commands on the instance.
+func (in *Instance) Lock()   { in.mu.Lock() }
+func (in *Instance) Unlock() { in.mu.Unlock() }
+
+// Connected reports whether the browser is still reachable.
+func (in *Instance) Connected() bool { return in.browser != nil && in.browser.IsConnected() }
+
+// Close closes an owned browser, or disconnects from an attached one
+// (closing a connected browser only drops what prima created in it).
+func (in *Instance) Close() error {
+	if in.browser == nil {
+		return nil
+	}
+	return in.browser.Close()
+}
+
+// BrowserGone is returned when the instance's browser has gone away.
+type BrowserGoneError struct{ Instance string }
+
+func (e *BrowserGoneError) Error() string {
+	return fmt.Sprintf("the browser of instance %q is gone (closed or crashed)", e.Instance)
+}
+
+// NoPageError: the browser has no open page.
+type NoPageError struct{ Instance string }
+
+func (e *NoPageError) Error() string {
+	return fmt.Sprintf("the browser of instance %q has no open page", e.Instance)
+}
+
+// currentPage returns the page commands act on: the one prima last used
+// while it is open, else the most recently opened page of the browser.
+func (in *Instance) currentPage() (playwright.Page, error) {
+	if !in.Connected() {
+		return nil, &BrowserGoneError{in.Name}
+	}
+	if in.page != nil && !in.page.IsClosed() {
+		return in.page, nil
+	}
+	var last playwright.Page
+	for _, c := range in.browser.Contexts() {
+		for _, p := range c.Pages() {
+			if !p.IsClosed() {
+				last = p
+			}
+		}
+	}
+	if last == nil {
+		return nil, &NoPageError{in.Name}
+	}
+	in.setPage(last)
+	return last, nil
+}
+
+func (in *Instance) setPage(p playwright.Page) {
+	in.page = p
+	if !in.watched[p] {
+		in.watched[p] = true
+		in.net.watch(p)
+	}
+}
+
+// states counts visits per state id. A visit is an arrival: the state
+// differs from the one seen last.
+type states struct {
+	mu     sync.Mutex
+	visits map[string]int
+	last   string
+}
+
+func (s *states) observe(id string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id != s.last {
+		s.visits[id]++
+		s.last = id
+	}
+	return s.visits[id]
+}
+
+// netEntry is one same-origin XHR/fetch a command caused.
+type netEntry struct {
+	Method string `json:"method"`
+	Path   string `json:"path"`
+	Status int    `json:"status"`
+	Error  string `json:"error,omitempty"`
+}
+
+// netLog records same-origin XHR and fetch traffic while a command runs.
+type netLog struct {
+	mu        sync.Mutex
+	recording bool
+	origin    string
+	pending   int
+	entries   []netEntry
+}
+
+func (n *netLog) watch(p playwright.Page) {
+	relevant := func(r playwright.Request) (string, bool) {
+		t := r.ResourceType()
+		if t != "xhr" && t != "fetch" {
+			return "", false
+		}
+		u, err := url.Parse(r.URL())
+		if err != nil {
+			return "", false
+		}
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		if !n.recording || u.Scheme+"://"+u.Host != n.origin {
+			return "", false
+		}
+		return u.RequestURI(), true
+	}
+	p.OnRequest(func(r playwright.Request) {
+		if _, ok := relevant(r); ok {
+			n.mu.Lock()
+			n.pending++
+			n.mu.Unlock()
+		}
+	})
+	p.OnResponse(func(resp playwright.Response) {
+		r := resp.Request()
+		if path, ok := relevant(r); ok {
+			n.mu.Lock()
+			n.pending--
+			n.entries = append(n.entries, netEntry{Method: r.Method(), Path: path, Status: resp.Status()})
+			n.mu.Unlock()
+		}
+	})
+	p.OnRequestFailed(func(r playwright.Request) {
+		if path, ok := relevant(r); ok {
+			msg := "failed"
+			if f := r.Failure(); f != nil {
+				msg = f.Error()
+			}
+			n.mu.Lock()
+			n.pending--
+			n.entries = append(n.entries, netEntry{Method: r.Method(), Path: path, Error: msg})
+			n.mu.Unlock()
+		}
+	})
+}
+
+func (n *netLog) start(pageURL string) {
+	origin := ""
+	if u, err := url.Parse(pageURL); err == nil {
+		origin = u.Scheme + "://" + u.Host
+	}
+	n.mu.Lock()
+	n.recording, n.origin, n.pending, n.entries = true, origin, 0, nil
+	n.mu.Unlock()
+}
+
+// settle waits, up to max, for the requests the command started to end.
+func (n *netLog) settle(max time.Duration) {
+	deadline := time.Now().Add(max)
+	for time.Now().Before(deadline) {
+		n.mu.Lock()
+		p := n.pending
+		n.mu.Unlock()
+		if p <= 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func (n *netLog) stop() []netEntry {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.recording = false
+	return n.entries
+}
+
+var errNoTarget = errors.New("no target given")

@@ -1,0 +1,381 @@
+package pwline
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+type kind int
+
+const (
+	str kind = iota
+	number
+	boolean
+	regex
+	object
+)
+
+// arg is one JavaScript literal argument.
+type arg struct {
+	kind kind
+	s    string // str: the value; regex: the literal as written, /…/flags
+	n    int
+	b    bool
+	obj  map[string]arg
+	keys []string // object keys in source order
+}
+
+type parser struct {
+	src string
+	pos int
+}
+
+func (p *parser) eof() bool  { return p.pos >= len(p.src) }
+func (p *parser) peek() byte { return p.src[p.pos] }
+func (p *parser) rest() string {
+	r := p.src[p.pos:]
+	if len(r) > 20 {
+		r = r[:20] + "…"
+	}
+	return r
+}
+
+func (p *parser) space() {
+	for !p.eof() && strings.IndexByte(" \t\r\n", p.peek()) >= 0 {
+		p.pos++
+	}
+}
+
+func (p *parser) eat(c byte) bool {
+	if !p.eof() && p.peek() == c {
+		p.pos++
+		return true
+	}
+	return false
+}
+
+// word consumes w when it stands alone (not a prefix of a longer name).
+func (p *parser) word(w string) bool {
+	if !strings.HasPrefix(p.src[p.pos:], w) {
+		return false
+	}
+	end := p.pos + len(w)
+	if end < len(p.src) && isIdent(p.src[end]) {
+		return false
+	}
+	p.pos = end
+	return true
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func (p *parser) ident() string {
+	start := p.pos
+	for !p.eof() && isIdent(p.peek()) {
+		p.pos++
+	}
+	return p.src[start:p.pos]
+}
+
+func (p *parser) errf(format string, a ...any) error {
+	return &SyntaxError{Line: p.src, Offset: p.pos, Reason: fmt.Sprintf(format, a...)}
+}
+
+// args reads literals up to the closing ')'.
+func (p *parser) args() ([]arg, error) {
+	var out []arg
+	p.space()
+	if p.eat(')') {
+		return nil, nil
+	}
+	for {
+		p.space()
+		a, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+		p.space()
+		if p.eat(')') {
+			return out, nil
+		}
+		if !p.eat(',') {
+			return nil, p.errf("expected ',' or ')'")
+		}
+		p.space()
+		if p.eat(')') { // trailing comma
+			return out, nil
+		}
+	}
+}
+
+func (p *parser) value() (arg, error) {
+	if p.eof() {
+		return arg{}, p.errf("the line ends inside an argument list")
+	}
+	switch c := p.peek(); {
+	case c == '\'' || c == '"' || c == '`':
+		s, err := p.str()
+		return arg{kind: str, s: s}, err
+	case c == '/':
+		return p.regex()
+	case c == '{':
+		return p.object()
+	case c == '-' || c >= '0' && c <= '9':
+		start := p.pos
+		p.pos++
+		for !p.eof() && p.peek() >= '0' && p.peek() <= '9' {
+			p.pos++
+		}
+		n, err := strconv.Atoi(p.src[start:p.pos])
+		if err != nil {
+			return arg{}, p.errf("bad number %q", p.src[start:p.pos])
+		}
+		return arg{kind: number, n: n}, nil
+	case p.word("true"):
+		return arg{kind: boolean, b: true}, nil
+	case p.word("false"):
+		return arg{kind: boolean}, nil
+	}
+	return arg{}, p.errf("expected a string, number, boolean, regex or {…} argument, found %q", p.rest())
+}
+
+// str reads a JavaScript string literal. Template literals are accepted
+// only without interpolation.
+func (p *parser) str() (string, error) {
+	q := p.peek()
+	p.pos++
+	var b strings.Builder
+	for !p.eof() {
+		c := p.peek()
+		switch {
+		case c == q:
+			p.pos++
+			return b.String(), nil
+		case c == '\\':
+			if p.pos+1 >= len(p.src) {
+				return "", p.errf("unterminated string")
+			}
+			e := p.src[p.pos+1]
+			p.pos += 2
+			switch e {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			case '0':
+				b.WriteByte(0)
+			case 'u':
+				if p.pos+4 > len(p.src) {
+					return "", p.errf("bad \\u escape")
+				}
+				n, err := strconv.ParseUint(p.src[p.pos:p.pos+4], 16, 32)
+				if err != nil {
+					return "", p.errf("bad \\u escape")
+				}
+				b.WriteRune(rune(n))
+				p.pos += 4
+			default:
+				b.WriteByte(e)
+			}
+		case q == '`' && c == '$' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '{':
+			return "", p.errf("template interpolation ${…} is not a literal")
+		case (c == '\n' || c == '\r') && q != '`':
+			return "", p.errf("unterminated string")
+		default:
+			b.WriteByte(c)
+			p.pos++
+		}
+	}
+	return "", p.errf("unterminated string")
+}
+
+func (p *parser) regex() (arg, error) {
+	start := p.pos
+	p.pos++
+	inClass := false
+	for !p.eof() {
+		c := p.peek()
+		switch {
+		case c == '\\':
+			p.pos += 2
+			continue
+		case c == '[':
+			inClass = true
+		case c == ']':
+			inClass = false
+		case c == '/' && !inClass:
+			if p.pos == start+1 {
+				return arg{}, p.errf("empty regex")
+			}
+			p.pos++
+			for !p.eof() && strings.IndexByte("dgimsuvy", p.peek()) >= 0 {
+				p.pos++
+			}
+			return arg{kind: regex, s: p.src[start:p.pos]}, nil
+		case c == '\n':
+			return arg{}, p.errf("unterminated regex")
+		}
+		p.pos++
+	}
+	return arg{}, p.errf("unterminated regex")
+}
+
+func (p *parser) object() (arg, error) {
+	p.pos++
+	a := arg{kind: object, obj: map[string]arg{}}
+	for {
+		p.space()
+		if p.eat('}') {
+			return a, nil
+		}
+		var key string
+		if !p.eof() && (p.peek() == '\'' || p.peek() == '"') {
+			k, err := p.str()
+			if err != nil {
+				return arg{}, err
+			}
+			key = k
+		} else {
+			key = p.ident()
+		}
+		if key == "" {
+			return arg{}, p.errf("expected a property name")
+		}
+		p.space()
+		if !p.eat(':') {
+			return arg{}, p.errf("expected ':' after %s", key)
+		}
+		p.space()
+		v, err := p.value()
+		if err != nil {
+			return arg{}, err
+		}
+		if v.kind == object {
+			return arg{}, p.errf("nested objects are not supported")
+		}
+		if _, dup := a.obj[key]; !dup {
+			a.keys = append(a.keys, key)
+		}
+		a.obj[key] = v
+		p.space()
+		if p.eat(',') {
+			continue
+		}
+		if !p.eat('}') {
+			return arg{}, p.errf("expected ',' or '}'")
+		}
+		return a, nil
+	}
+}
+
+// renderArgs prints arguments canonically: single-quoted strings, and
+// options objects as `{ key: value }` in source order.
+func renderArgs(args []arg) string {
+	var parts []string
+	for _, a := range args {
+		parts = append(parts, render(a))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func render(a arg) string {
+	switch a.kind {
+	case str:
+		return JSQuote(a.s)
+	case number:
+		return strconv.Itoa(a.n)
+	case boolean:
+		return strconv.FormatBool(a.b)
+	case regex:
+		return a.s
+	}
+	keys := a.keys
+	if len(keys) != len(a.obj) {
+		keys = nil
+		for k := range a.obj {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+	}
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, k+": "+render(a.obj[k]))
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+// JSQuote writes s as a single-quoted JavaScript string literal.
+func JSQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('\'')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\'':
+			b.WriteString(`\'`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f || r == '\u2028' || r == '\u2029':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// AttrQuote quotes a value for Playwright's internal attribute selectors
+// (what getByRole's name and getByTestId compile to): "s" for exact,
+// "i" for case-insensitive substring.
+func AttrQuote(s string, exact bool) string {
+	q := `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+	if exact {
+		return q + "s"
+	}
+	return q + "i"
+}
+
+// TextQuote quotes text for internal:text and internal:label.
+func TextQuote(s string, exact bool) string {
+	b := jsonString(s)
+	if exact {
+		return b + "s"
+	}
+	return b + "i"
+}
+
+func jsonString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r < 0x20:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

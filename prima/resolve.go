@@ -1,0 +1,254 @@
+package prima
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/refs"
+)
+
+// candidate is one way to address an element: a Playwright selector and
+// the public-API code that means the same.
+type candidate struct {
+	selector string // for page.Locator; may chain through frames
+	code     string // e.g. page.getByRole('button', { name: 'Save', exact: true })
+}
+
+// elementInfoJS reads the attributes a locator can be built from.
+const elementInfoJS = `el => ({
+  tag: el.tagName.toLowerCase(),
+  id: el.id || '',
+  testid: el.getAttribute('data-testid') || '',
+  name: el.getAttribute('name') || '',
+  type: el.getAttribute('type') || '',
+  aria: el.getAttribute('aria-label') || '',
+  placeholder: el.getAttribute('placeholder') || '',
+  title: el.getAttribute('title') || '',
+  href: el.getAttribute('href') || '',
+  src: el.getAttribute('src') || '',
+  text: (el.innerText || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 120),
+})`
+
+type elementInfo struct {
+	Tag, ID, TestID, Name, Type, Aria, Placeholder, Title, Href, Src, Text string
+}
+
+func readInfo(h playwright.ElementHandle) (elementInfo, error) {
+	v, err := h.Evaluate(elementInfoJS)
+	if err != nil {
+		return elementInfo{}, err
+	}
+	m, _ := v.(map[string]any)
+	s := func(k string) string { x, _ := m[k].(string); return x }
+	return elementInfo{
+		Tag: s("tag"), ID: s("id"), TestID: s("testid"), Name: s("name"), Type: s("type"),
+		Aria: s("aria"), Placeholder: s("placeholder"), Title: s("title"), Href: s("href"),
+		Src: s("src"), Text: s("text"),
+	}, nil
+}
+
+// roleless roles cannot be addressed with getByRole.
+var roleless = map[string]bool{"": true, "generic": true, "text": true, "none": true, "presentation": true, "iframe": true}
+
+var cssIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
+
+// candidates lists the locators for an element in the order prima prefers
+// them: role and exact name, test id, id, label, placeholder, then
+// attribute and text XPaths. Positions come last, and only in resolve.
+func candidates(role, name string, info elementInfo) []candidate {
+	var out []candidate
+	add := func(sel, code string) { out = append(out, candidate{sel, code}) }
+	if !roleless[role] {
+		if name != "" {
+			add(fmt.Sprintf("internal:role=%s[name=%s]", role, pwline.AttrQuote(name, true)),
+				fmt.Sprintf("getByRole(%s, { name: %s, exact: true })", pwline.JSQuote(role), pwline.JSQuote(name)))
+		} else {
+			add("internal:role="+role, fmt.Sprintf("getByRole(%s)", pwline.JSQuote(role)))
+		}
+	}
+	if info.TestID != "" {
+		add("internal:testid=[data-testid="+pwline.AttrQuote(info.TestID, true)+"]", fmt.Sprintf("getByTestId(%s)", pwline.JSQuote(info.TestID)))
+	}
+	if info.ID != "" {
+		css := "#" + info.ID
+		if !cssIdent.MatchString(info.ID) {
+			css = fmt.Sprintf("[id=%s]", cssString(info.ID))
+		}
+		add(css, fmt.Sprintf("locator(%s)", pwline.JSQuote(css)))
+	}
+	switch info.Tag {
+	case "input", "textarea", "select":
+		if name != "" {
+			add("internal:label="+pwline.TextQuote(name, true), fmt.Sprintf("getByLabel(%s, { exact: true })", pwline.JSQuote(name)))
+		}
+		if info.Placeholder != "" {
+			add("internal:attr=[placeholder="+pwline.AttrQuote(info.Placeholder, true)+"]",
+				fmt.Sprintf("getByPlaceholder(%s, { exact: true })", pwline.JSQuote(info.Placeholder)))
+		}
+	}
+	for _, a := range []struct{ attr, v string }{
+		{"name", info.Name}, {"aria-label", info.Aria}, {"title", info.Title}, {"href", info.Href}, {"src", info.Src},
+	} {
+		if a.v != "" && info.Tag != "" {
+			x := fmt.Sprintf("//%s[@%s=%s]", info.Tag, a.attr, xpathLiteral(a.v))
+			add("xpath="+x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x)))
+		}
+	}
+	if info.Text != "" && info.Tag != "" && len(info.Text) <= 80 {
+		x := fmt.Sprintf("//%s[normalize-space(.)=%s]", info.Tag, xpathLiteral(info.Text))
+		add("xpath="+x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x)))
+	}
+	return out
+}
+
+// resolved is a ref bound to its element.
+type resolved struct {
+	handle playwright.ElementHandle
+	code   string // page.… expression of the unique locator
+}
+
+// resolveRef binds a ref to its element and derives the most readable
+// locator that matches exactly that element and no other. It never
+// substitutes: the element is the one aria-ref names, and every candidate
+// is checked to be that very element.
+func resolveRef(page playwright.Page, r refs.Ref, role, name string, timeout float64) (*resolved, error) {
+	loc := page.Locator(r.Selector())
+	n, err := loc.Count()
+	if err != nil {
+		if strings.Contains(err.Error(), "Invalid frame") {
+			return nil, &refs.UnknownFrameError{Ref: r}
+		}
+		return nil, err
+	}
+	if n == 0 {
+		return nil, &refs.NotFoundError{Ref: r}
+	}
+	h, err := loc.ElementHandle(playwright.LocatorElementHandleOptions{Timeout: playwright.Float(timeout)})
+	if err != nil {
+		return nil, &refs.NotFoundError{Ref: r}
+	}
+	scopeSel, scopeCode, err := frameScope(h)
+	if err != nil {
+		return nil, err
+	}
+	info, err := readInfo(h)
+	if err != nil {
+		return nil, err
+	}
+	var firstMany *candidate
+	var manyCount int
+	for _, c := range candidates(role, name, info) {
+		c := c
+		sel := scopeSel + c.selector
+		l := page.Locator(sel)
+		cnt, err := l.Count()
+		if err != nil || cnt == 0 {
+			continue
+		}
+		if cnt == 1 {
+			if same(l, h) {
+				return &resolved{handle: h, code: scopeCode + "." + c.code}, nil
+			}
+			continue
+		}
+		if firstMany == nil {
+			if idx := indexIn(l, h); idx >= 0 {
+				firstMany, manyCount = &candidate{sel, fmt.Sprintf("%s.nth(%d)", c.code, idx)}, cnt
+			}
+		}
+	}
+	if firstMany != nil {
+		// Every attribute-first locator matches several elements: address
+		// this one by its position among them, checked to be this element.
+		return &resolved{handle: h, code: scopeCode + "." + firstMany.code}, nil
+	}
+	return nil, &refs.AmbiguousError{Ref: r, Selector: fmt.Sprintf("%s (%s %q)", r, role, name), Count: manyCount}
+}
+
+func same(l playwright.Locator, h playwright.ElementHandle) bool {
+	v, err := l.Evaluate("(el, t) => el === t", h)
+	b, _ := v.(bool)
+	return err == nil && b
+}
+
+func indexIn(l playwright.Locator, h playwright.ElementHandle) int {
+	v, err := l.EvaluateAll("(els, t) => els.indexOf(t)", h)
+	if err != nil {
+		return -1
+	}
+	switch n := v.(type) {
+	case int:
+		return n
+	case float64:
+		return int(n)
+	}
+	return -1
+}
+
+// frameScope returns the selector prefix and code that reach the frame
+// holding h: "" and "page" in the main frame, else a chain through each
+// iframe element, each addressed by its own unique attributes.
+func frameScope(h playwright.ElementHandle) (string, string, error) {
+	f, err := h.OwnerFrame()
+	if err != nil || f == nil || f.ParentFrame() == nil {
+		return "", "page", nil
+	}
+	var sels, codes []string
+	for f.ParentFrame() != nil {
+		fe, err := f.FrameElement()
+		if err != nil {
+			return "", "", fmt.Errorf("locate the iframe: %w", err)
+		}
+		info, err := readInfo(fe)
+		if err != nil {
+			return "", "", err
+		}
+		sel, code := "iframe", "locator('iframe')"
+		switch {
+		case info.ID != "" && cssIdent.MatchString(info.ID):
+			sel = "#" + info.ID
+		case info.Title != "":
+			sel = fmt.Sprintf("iframe[title=%s]", cssString(info.Title))
+		case info.Name != "":
+			sel = fmt.Sprintf("iframe[name=%s]", cssString(info.Name))
+		case info.Src != "":
+			sel = fmt.Sprintf("iframe[src=%s]", cssString(info.Src))
+		}
+		code = fmt.Sprintf("locator(%s).contentFrame()", pwline.JSQuote(sel))
+		sels = append([]string{sel + " >> internal:control=enter-frame >> "}, sels...)
+		codes = append([]string{code}, codes...)
+		f = f.ParentFrame()
+	}
+	return strings.Join(sels, ""), "page." + strings.Join(codes, "."), nil
+}
+
+// cssString quotes a CSS attribute value.
+func cssString(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
+
+// xpathLiteral quotes s for XPath 1.0, which has no escapes: a value with
+// both quote kinds is built with concat().
+func xpathLiteral(s string) string {
+	if !strings.Contains(s, `"`) {
+		return `"` + s + `"`
+	}
+	if !strings.Contains(s, `'`) {
+		return `'` + s + `'`
+	}
+	parts := strings.Split(s, `"`)
+	var b strings.Builder
+	b.WriteString("concat(")
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteString(`, '"', `)
+		}
+		b.WriteString(`"` + p + `"`)
+	}
+	b.WriteString(")")
+	return b.String()
+}
