@@ -416,3 +416,13 @@ func quoteIfSpaced(s string) string {
 	}
 	return s
 }
+
+// CheckGo validates a go target that can be checked without a page.
+func CheckGo(target string, allowSchemes bool) error {
+	_, err := resolveTarget("about:blank", target, allowSchemes)
+	var ue *UsageError
+	if errors.As(err, &ue) && strings.Contains(ue.Msg, "relative path needs a current") {
+		return nil
+	}
+	return err
+}

@@ -242,3 +242,11 @@ func (n *netLog) stop() []netEntry {
 }
 
 var errNoTarget = errors.New("no target given")
+
+// URL is the current page's URL, or "" when there is none.
+func (in *Instance) URL() string {
+	if in.page == nil || in.page.IsClosed() {
+		return ""
+	}
+	return in.page.URL()
+}

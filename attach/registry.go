@@ -1,0 +1,88 @@
+package attach
+
+import (
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// ProbeTimeout bounds one liveness probe.
+const ProbeTimeout = 300 * time.Millisecond
+
+// Registry keeps the descriptor list current: fsnotify marks it dirty when
+// a session starts or ends, so a listing rereads files only when they
+// changed. Liveness is probed on every listing, since a killed session
+// changes no file.
+type Registry struct {
+	dirs    []string
+	mu      sync.Mutex
+	cache   []Descriptor
+	dirty   bool
+	watcher *fsnotify.Watcher
+	watched bool
+}
+
+// NewRegistry watches dirs (usually RegistryDirs()).
+func NewRegistry(dirs []string) *Registry {
+	r := &Registry{dirs: dirs, dirty: true}
+	if w, err := fsnotify.NewWatcher(); err == nil {
+		r.watcher = w
+		go r.loop()
+	}
+	return r
+}
+
+func (r *Registry) loop() {
+	for {
+		select {
+		case _, ok := <-r.watcher.Events:
+			if !ok {
+				return
+			}
+			r.mu.Lock()
+			r.dirty = true
+			r.mu.Unlock()
+		case _, ok := <-r.watcher.Errors:
+			if !ok {
+				return
+			}
+			r.mu.Lock()
+			r.dirty = true
+			r.mu.Unlock()
+		}
+	}
+}
+
+// List returns every descriptor, probed.
+func (r *Registry) List() []Descriptor {
+	r.mu.Lock()
+	if r.watcher != nil && !r.watched {
+		// A folder that does not exist yet (no session ever ran) cannot be
+		// watched; keep trying, and rescan every time until it can.
+		all := true
+		for _, d := range r.dirs {
+			if err := r.watcher.Add(d); err != nil {
+				all = false
+			}
+		}
+		r.watched = all
+		r.dirty = true
+	}
+	if r.dirty || !r.watched {
+		r.cache = Scan(r.dirs)
+		r.dirty = false
+	}
+	out := append([]Descriptor(nil), r.cache...)
+	r.mu.Unlock()
+	ProbeAll(out, ProbeTimeout)
+	return out
+}
+
+// Close stops watching.
+func (r *Registry) Close() error {
+	if r.watcher == nil {
+		return nil
+	}
+	return r.watcher.Close()
+}

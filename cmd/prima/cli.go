@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/client"
+)
+
+// Exit codes, as the CLI contract fixes them.
+const (
+	exitOK            = 0
+	exitNotOK         = 1
+	exitUsage         = 2
+	exitInexpressible = 3
+)
+
+// exitError carries an exit code out of an action; its message, if any,
+// has been printed already.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+// usageError is bad input caught by the CLI itself.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+// env is what every subcommand needs: the output streams and the global
+// flags, read once.
+type env struct {
+	stdout, stderr io.Writer
+	json           bool
+	timeout        time.Duration
+	home           string
+	target         api.Target
+}
+
+func globalFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "endpoint", Usage: "attach to this browser: a Playwright server (unix socket path or ws:// URL) or a CDP URL (http://)"},
+		&cli.StringFlag{Name: "pw-session", Usage: "attach to the playwright-cli session with this title", Sources: cli.EnvVars("PLAYWRIGHT_CLI_SESSION")},
+		&cli.StringFlag{Name: "instance", Usage: "use the daemon instance with this name"},
+		&cli.BoolFlag{Name: "json", Usage: "print the envelope as one JSON object"},
+		&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "deadline for the whole command"},
+		&cli.StringFlag{Name: "home", Usage: "prima's state folder (socket, artifacts, logs)", Sources: cli.EnvVars("PRIMA_HOME")},
+	}
+}
+
+func defaultHome() string {
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".prima")
+	}
+	return filepath.Join(os.TempDir(), fmt.Sprintf("prima-%d", os.Getuid()))
+}
+
+func readEnv(cmd *cli.Command, stdout, stderr io.Writer) *env {
+	home := cmd.String("home")
+	if home == "" {
+		home = defaultHome()
+	}
+	if abs, err := filepath.Abs(home); err == nil {
+		home = abs
+	}
+	e := &env{stdout: stdout, stderr: stderr, json: cmd.Bool("json"), timeout: cmd.Duration("timeout"), home: home}
+	e.target = api.Target{
+		Endpoint:  cmd.String("endpoint"),
+		PwSession: cmd.String("pw-session"),
+		Instance:  cmd.String("instance"),
+		TimeoutMS: e.timeout.Milliseconds(),
+	}
+	return e
+}
+
+func (e *env) client() *client.Client {
+	return &client.Client{Home: e.home, AutoStart: true}
+}
+
+// ctx bounds the CLI's wait: the command's deadline plus room to start the
+// daemon and its driver on first use.
+func (e *env) ctx(parent context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(parent, e.timeout+30*time.Second)
+}
+
+// printEnvelope prints the envelope and returns the exit code it implies.
+func (e *env) printEnvelope(env *envelope.Envelope) error {
+	if env == nil {
+		return e.fail(errors.New("the daemon returned no envelope"))
+	}
+	if e.json {
+		b, err := env.JSON()
+		if err != nil {
+			return e.fail(err)
+		}
+		fmt.Fprintln(e.stdout, string(b))
+	} else {
+		fmt.Fprint(e.stdout, env.Markdown())
+	}
+	if code := env.ExitCode(); code != exitOK {
+		return exitError{code}
+	}
+	return nil
+}
+
+// printJSON prints v as indented JSON.
+func (e *env) printJSON(v any) {
+	b, _ := json.MarshalIndent(v, "", "  ")
+	fmt.Fprintln(e.stdout, string(b))
+}
+
+// fail prints an error with the fix the user can apply, and picks the
+// exit code: 2 for usage errors, 1 otherwise.
+func (e *env) fail(err error) error {
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(e.stderr, "prima: %s\n", ue.msg)
+		return exitError{exitUsage}
+	}
+	var ae *api.Error
+	if errors.As(err, &ae) {
+		fmt.Fprintf(e.stderr, "prima: %s\n", ae.Message)
+		if fix := suggest(ae); fix != "" {
+			fmt.Fprintf(e.stderr, "fix: %s\n", fix)
+		}
+		if ae.Code == api.CodeUsage {
+			return exitError{exitUsage}
+		}
+		return exitError{exitNotOK}
+	}
+	fmt.Fprintf(e.stderr, "prima: %v\n", err)
+	return exitError{exitNotOK}
+}
+
+// suggest is the one place that turns an error code into advice.
+func suggest(e *api.Error) string {
+	switch e.Code {
+	case api.CodeNoBrowser:
+		if e.Session != "" {
+			return fmt.Sprintf("restart that session (playwright-cli -s=%s open URL), or use prima's own browser: prima browser open URL", e.Session)
+		}
+		return "open prima's own browser: prima browser open URL (or start a playwright-cli session: playwright-cli open URL)"
+	case api.CodeAmbiguousSession:
+		return fmt.Sprintf("choose one with --pw-session TITLE or PLAYWRIGHT_CLI_SESSION=TITLE (live: %s)", strings.Join(e.Titles, ", "))
+	case api.CodeSessionNotFound:
+		if len(e.Titles) > 0 {
+			return fmt.Sprintf("pass one of the live sessions to --pw-session: %s", strings.Join(e.Titles, ", "))
+		}
+		return fmt.Sprintf("start it: playwright-cli -s=%s open URL", e.Session)
+	case api.CodeVersion:
+		return "use a playwright-cli built on the same Playwright major.minor as prima's driver (1.64)"
+	case api.CodeNoInstance:
+		return "see the instances: prima browser list"
+	case api.CodeAttach:
+		return "check the endpoint is live: prima browser list"
+	}
+	return ""
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := &cli.Command{
+		Name:            "prima",
+		Usage:           "Do exactly what you ask on a web page, and prove what changed",
+		Flags:           globalFlags(),
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: true,
+		ExitErrHandler:  func(context.Context, *cli.Command, error) {},
+		OnUsageError: func(ctx context.Context, cmd *cli.Command, err error, isSubcommand bool) error {
+			return usageError{err.Error()}
+		},
+		Commands: []*cli.Command{
+			browserCommand(stdout, stderr),
+			goCommand(stdout, stderr),
+			pwCommand(stdout, stderr),
+			snapshotCommand(stdout, stderr),
+			daemonCommand(stdout, stderr),
+		},
+	}
+	err := root.Run(ctx, args)
+	var ee exitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ee):
+		return ee.code
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "prima: %s\n", ue.msg)
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "prima: %v\n", err)
+	if strings.Contains(err.Error(), "flag provided but not defined") || strings.Contains(err.Error(), "No help topic") || strings.Contains(err.Error(), "invalid value") {
+		return exitUsage
+	}
+	return exitNotOK
+}
+
+// wrongArgs is the usage error for a bad argument count.
+func wrongArgs(cmd *cli.Command, want string) error {
+	return usagef("%s takes %s (usage: prima %s %s)", cmd.FullName(), want, cmd.FullName(), cmd.ArgsUsage)
+}
+
+func newLogger(w io.Writer) *log.Logger {
+	return log.New(w, "prima-daemon ", log.LstdFlags|log.Lmicroseconds)
+}

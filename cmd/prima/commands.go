@@ -1,0 +1,282 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/prima-dev/prima/prima"
+	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/client"
+	"github.com/prima-dev/prima/prima/daemon"
+)
+
+func pwCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:      "pw",
+		Usage:     "Do one direct action on a ref or a Playwright selector, with no AI and no healing",
+		ArgsUsage: "ACTION TARGET [VALUE] | \"page.getByRole('button', { name: 'Save' }).click()\"",
+		Description: "ACTION is one of " + strings.Join(prima.ActionNames(), ", ") + ".\n" +
+			"TARGET is a ref from a snapshot (e5, f1e3) or any Playwright selector.",
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			e := readEnv(cmd, stdout, stderr)
+			args := cmd.Args().Slice()
+			req := api.PwRequest{Target: e.target}
+			switch {
+			case len(args) == 1 && strings.Contains(args[0], "page."):
+				req.Line = args[0]
+			case len(args) == 2:
+				req.Action, req.Ref = args[0], args[1]
+			case len(args) == 3:
+				req.Action, req.Ref, req.Value = args[0], args[1], args[2]
+			default:
+				return e.fail(wrongArgs(cmd, "an action and a target (and a value for fill, type, press, select), or one Playwright line"))
+			}
+			if _, _, err := prima.CheckPw(prima.PwRequest{Action: req.Action, Target: req.Ref, Value: req.Value, Line: req.Line}); err != nil {
+				return e.fail(usageError{err.Error()})
+			}
+			ctx, cancel := e.ctx(ctx)
+			defer cancel()
+			env, err := e.client().Pw(ctx, req)
+			if err != nil {
+				return e.fail(err)
+			}
+			return e.printEnvelope(env)
+		},
+	}
+}
+
+func goCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:      "go",
+		Usage:     "Navigate to a URL or a path relative to the current page, and confirm arrival",
+		ArgsUsage: "URL|/path",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "allow-scheme", Usage: "allow schemes other than http and https (file:, data:, …)"},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			e := readEnv(cmd, stdout, stderr)
+			if cmd.Args().Len() != 1 {
+				return e.fail(wrongArgs(cmd, "one URL or path"))
+			}
+			target := cmd.Args().First()
+			if err := prima.CheckGo(target, cmd.Bool("allow-scheme")); err != nil {
+				return e.fail(usageError{err.Error()})
+			}
+			ctx, cancel := e.ctx(ctx)
+			defer cancel()
+			env, err := e.client().Go(ctx, api.GoRequest{Target: e.target, URL: target, AllowSchemes: cmd.Bool("allow-scheme")})
+			if err != nil {
+				return e.fail(err)
+			}
+			return e.printEnvelope(env)
+		},
+	}
+}
+
+func snapshotCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:  "snapshot",
+		Usage: "Show the page with refs (compact ARIA), or as compact markup with --html",
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "html", Usage: "compact markup instead of the ARIA tree"}},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			e := readEnv(cmd, stdout, stderr)
+			if cmd.Args().Len() != 0 {
+				return e.fail(wrongArgs(cmd, "no arguments"))
+			}
+			ctx, cancel := e.ctx(ctx)
+			defer cancel()
+			env, err := e.client().Snapshot(ctx, api.SnapshotRequest{Target: e.target, HTML: cmd.Bool("html")})
+			if err != nil {
+				return e.fail(err)
+			}
+			return e.printEnvelope(env)
+		},
+	}
+}
+
+func browserCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:  "browser",
+		Usage: "Open, list and close browsers",
+		Commands: []*cli.Command{
+			{
+				Name:      "open",
+				Usage:     "Start a prima-owned Chromium, optionally at a URL",
+				ArgsUsage: "[URL]",
+				Flags:     []cli.Flag{&cli.BoolFlag{Name: "headed", Usage: "show the window"}},
+				Action: func(ctx context.Context, cmd *cli.Command) error {
+					e := readEnv(cmd, stdout, stderr)
+					if cmd.Args().Len() > 1 {
+						return e.fail(wrongArgs(cmd, "at most one URL"))
+					}
+					url := cmd.Args().First()
+					if url != "" {
+						if err := prima.CheckGo(url, false); err != nil {
+							return e.fail(usageError{err.Error()})
+						}
+					}
+					ctx, cancel := e.ctx(ctx)
+					defer cancel()
+					resp, err := e.client().Open(ctx, api.OpenRequest{Instance: e.target.Instance, URL: url, Headed: cmd.Bool("headed"), TimeoutMS: e.target.TimeoutMS})
+					if err != nil {
+						return e.fail(err)
+					}
+					if resp.Envelope != nil {
+						return e.printEnvelope(resp.Envelope)
+					}
+					if e.json {
+						e.printJSON(resp.Instance)
+					} else {
+						fmt.Fprintf(e.stdout, "opened prima-owned Chromium: instance %s\n", resp.Instance.Name)
+					}
+					return nil
+				},
+			},
+			{
+				Name:  "list",
+				Usage: "List attachable browsers (live or stale) and the instances the daemon holds",
+				Action: func(ctx context.Context, cmd *cli.Command) error {
+					e := readEnv(cmd, stdout, stderr)
+					ctx, cancel := e.ctx(ctx)
+					defer cancel()
+					resp, err := e.client().List(ctx)
+					if err != nil {
+						return e.fail(err)
+					}
+					if e.json {
+						e.printJSON(resp)
+						return nil
+					}
+					printList(e.stdout, resp)
+					return nil
+				},
+			},
+			{
+				Name:  "close",
+				Usage: "Close the target browser (an attached session is only disconnected)",
+				Action: func(ctx context.Context, cmd *cli.Command) error {
+					e := readEnv(cmd, stdout, stderr)
+					ctx, cancel := e.ctx(ctx)
+					defer cancel()
+					in, err := e.client().Close(ctx, api.CloseRequest{Target: e.target})
+					if err != nil {
+						return e.fail(err)
+					}
+					if e.json {
+						e.printJSON(in)
+					} else if in.Kind == "owned" {
+						fmt.Fprintf(e.stdout, "closed instance %s\n", in.Name)
+					} else {
+						fmt.Fprintf(e.stdout, "disconnected from %s (the session keeps running)\n", in.Name)
+					}
+					return nil
+				},
+			},
+		},
+	}
+}
+
+func printList(w io.Writer, resp *api.ListResponse) {
+	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+	fmt.Fprintln(tw, "TITLE\tSTATUS\tVERSION\tENDPOINT")
+	for _, b := range resp.Browsers {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", b.Title, b.Status, b.Version, b.Endpoint)
+	}
+	if len(resp.Browsers) == 0 {
+		fmt.Fprintln(tw, "(no playwright-cli session or browser server found)\t\t\t")
+	}
+	tw.Flush()
+	if len(resp.Instances) > 0 {
+		fmt.Fprintln(w)
+		tw = tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(tw, "INSTANCE\tKIND\tCONNECTED\tURL")
+		for _, in := range resp.Instances {
+			fmt.Fprintf(tw, "%s\t%s\t%t\t%s\n", in.Name, in.Kind, in.Connected, in.URL)
+		}
+		tw.Flush()
+	}
+}
+
+func daemonCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:  "daemon",
+		Usage: "Run, stop or inspect the daemon (other commands start it on demand)",
+		Commands: []*cli.Command{
+			{
+				Name:  "run",
+				Usage: "Serve in the foreground",
+				Flags: []cli.Flag{&cli.DurationFlag{Name: "idle", Value: daemon.DefaultIdle, Usage: "exit after this long without a request", Sources: cli.EnvVars("PRIMA_IDLE")}},
+				Action: func(ctx context.Context, cmd *cli.Command) error {
+					e := readEnv(cmd, stdout, stderr)
+					ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+					defer stop()
+					s := &daemon.Server{Home: e.home, Idle: cmd.Duration("idle"), Log: newLogger(stderr)}
+					err := s.Run(ctx)
+					if errors.Is(err, daemon.ErrRunning) {
+						fmt.Fprintln(stderr, "prima: a daemon is already running for", e.home)
+						return nil
+					}
+					if err != nil {
+						return e.fail(err)
+					}
+					return nil
+				},
+			},
+			{
+				Name:  "stop",
+				Usage: "Stop the daemon (owned browsers close, attached sessions keep running)",
+				Action: func(ctx context.Context, cmd *cli.Command) error {
+					e := readEnv(cmd, stdout, stderr)
+					c := &client.Client{Home: e.home}
+					ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+					defer cancel()
+					resp, err := c.Stop(ctx)
+					if errors.Is(err, client.ErrNoDaemon) {
+						fmt.Fprintln(e.stdout, "no daemon running")
+						return nil
+					}
+					if err != nil {
+						return e.fail(err)
+					}
+					fmt.Fprintf(e.stdout, "stopped daemon %d\n", resp.PID)
+					return nil
+				},
+			},
+			{
+				Name:  "status",
+				Usage: "Say whether the daemon runs, and what it holds",
+				Action: func(ctx context.Context, cmd *cli.Command) error {
+					e := readEnv(cmd, stdout, stderr)
+					c := &client.Client{Home: e.home}
+					ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+					defer cancel()
+					resp, err := c.Status(ctx)
+					if errors.Is(err, client.ErrNoDaemon) {
+						fmt.Fprintln(e.stdout, "no daemon running")
+						return exitError{exitNotOK}
+					}
+					if err != nil {
+						return e.fail(err)
+					}
+					if e.json {
+						e.printJSON(resp)
+						return nil
+					}
+					fmt.Fprintf(e.stdout, "daemon %d on %s, up %s, %d instance(s)\n", resp.PID, resp.Socket,
+						(time.Duration(resp.UptimeMS) * time.Millisecond).Round(time.Second), len(resp.Instances))
+					return nil
+				},
+			},
+		},
+	}
+}

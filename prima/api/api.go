@@ -1,0 +1,145 @@
+// Package api holds the request and response types the prima CLI and
+// daemon exchange over the daemon's unix socket, its versioned routes and
+// its error codes.
+package api
+
+import (
+	"fmt"
+
+	"github.com/prima-dev/prima/envelope"
+)
+
+// Routes, sorted. Every request is a POST with a JSON body.
+const (
+	RouteBrowserClose = "/v0/browser/close"
+	RouteBrowserList  = "/v0/browser/list"
+	RouteBrowserOpen  = "/v0/browser/open"
+	RouteGo           = "/v0/go"
+	RoutePw           = "/v0/pw"
+	RouteSnapshot     = "/v0/snapshot"
+	RouteStatus       = "/v0/status"
+	RouteStop         = "/v0/stop"
+)
+
+// Target says which browser a command is for. Empty fields follow the
+// attach order: endpoint, playwright-cli session, the session titled
+// "default", the only live session, a prima-owned browser.
+type Target struct {
+	Endpoint  string `json:"endpoint,omitempty"`
+	PwSession string `json:"pw_session,omitempty"` // from --pw-session or PLAYWRIGHT_CLI_SESSION (read by the CLI)
+	Instance  string `json:"instance,omitempty"`
+	TimeoutMS int64  `json:"timeout_ms,omitempty"` // the whole command's deadline
+}
+
+// PwRequest is `prima pw`.
+type PwRequest struct {
+	Target
+	Action string `json:"action,omitempty"`
+	Ref    string `json:"target,omitempty"` // a ref or a Playwright selector
+	Value  string `json:"value,omitempty"`
+	Line   string `json:"line,omitempty"` // a Playwright one-liner instead
+}
+
+// GoRequest is `prima go`.
+type GoRequest struct {
+	Target
+	URL          string `json:"url"`
+	AllowSchemes bool   `json:"allow_schemes,omitempty"`
+}
+
+// SnapshotRequest is `prima snapshot`.
+type SnapshotRequest struct {
+	Target
+	HTML bool `json:"html,omitempty"`
+}
+
+// OpenRequest is `prima browser open`.
+type OpenRequest struct {
+	Instance  string `json:"instance,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Headed    bool   `json:"headed,omitempty"`
+	TimeoutMS int64  `json:"timeout_ms,omitempty"`
+}
+
+// CloseRequest is `prima browser close`.
+type CloseRequest struct {
+	Target
+}
+
+// EnvelopeResponse carries a command's envelope.
+type EnvelopeResponse struct {
+	Envelope *envelope.Envelope `json:"envelope"`
+}
+
+// Browser is one attachable browser server.
+type Browser struct {
+	Title    string `json:"title"`
+	Endpoint string `json:"endpoint"`
+	Version  string `json:"version"`
+	Status   string `json:"status"` // live | stale | corrupt
+	Problem  string `json:"problem,omitempty"`
+	Path     string `json:"path"`
+}
+
+// Instance is a browser the daemon holds.
+type Instance struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"` // owned | attached
+	Endpoint  string `json:"endpoint,omitempty"`
+	Title     string `json:"title,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Connected bool   `json:"connected"`
+}
+
+// ListResponse is `prima browser list`.
+type ListResponse struct {
+	Browsers  []Browser  `json:"browsers"`
+	Instances []Instance `json:"instances"`
+}
+
+// OpenResponse is `prima browser open`.
+type OpenResponse struct {
+	Instance Instance           `json:"instance"`
+	Envelope *envelope.Envelope `json:"envelope,omitempty"` // when a URL was opened
+}
+
+// StatusResponse is `prima daemon status`.
+type StatusResponse struct {
+	PID       int        `json:"pid"`
+	Socket    string     `json:"socket"`
+	UptimeMS  int64      `json:"uptime_ms"`
+	IdleMS    int64      `json:"idle_exit_ms"`
+	Instances []Instance `json:"instances"`
+}
+
+// Error codes on the wire.
+const (
+	CodeUsage            = "usage"             // the request can never succeed as written
+	CodeNoBrowser        = "no_browser"        // nothing to attach to
+	CodeAmbiguousSession = "ambiguous_session" // several live sessions, none chosen
+	CodeSessionNotFound  = "session_not_found" // the named session is not live
+	CodeVersion          = "version_mismatch"  // browser server and driver cannot work together
+	CodeAttach           = "attach_failed"     // the endpoint did not accept prima
+	CodeNoInstance       = "no_instance"       // --instance names nothing
+	CodeInternal         = "internal"
+)
+
+// Error is the wire form of a failure that produced no envelope.
+type Error struct {
+	Code    string   `json:"code"`
+	Message string   `json:"message"`
+	Titles  []string `json:"titles,omitempty"` // live session titles, when relevant
+	Session string   `json:"session,omitempty"`
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// Errorf builds an Error.
+func Errorf(code, format string, a ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, a...)}
+}
+
+// ErrorResponse wraps Error on the wire: {"error": {...}}.
+type ErrorResponse struct {
+	Error *Error `json:"error"`
+}

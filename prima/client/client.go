@@ -1,0 +1,204 @@
+// Package client talks to the prima daemon over its unix socket, starting
+// the daemon when none answers.
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/daemon"
+)
+
+// Client calls the daemon serving Home.
+type Client struct {
+	Home string
+	// AutoStart starts `Exe daemon run` when no daemon answers.
+	AutoStart bool
+	// Exe is the prima binary to start; os.Executable when empty.
+	Exe string
+	// Dial, when set, replaces the unix-socket dialer (tests).
+	Dial func(ctx context.Context) (net.Conn, error)
+}
+
+// ErrNoDaemon means no daemon answered and none was to be started.
+var ErrNoDaemon = errors.New("no prima daemon is running")
+
+func (c *Client) dial(ctx context.Context) (net.Conn, error) {
+	if c.Dial != nil {
+		return c.Dial(ctx)
+	}
+	var d net.Dialer
+	return d.DialContext(ctx, "unix", daemon.SocketPath(c.Home))
+}
+
+// ensure makes sure a daemon answers, starting one if allowed, and waits
+// for it within ctx.
+func (c *Client) ensure(ctx context.Context) error {
+	conn, err := c.dial(ctx)
+	if err == nil {
+		conn.Close()
+		return nil
+	}
+	if !c.AutoStart {
+		return ErrNoDaemon
+	}
+	if err := c.start(); err != nil {
+		return fmt.Errorf("start the daemon: %w", err)
+	}
+	wait, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	for {
+		conn, err := c.dial(wait)
+		if err == nil {
+			conn.Close()
+			return nil
+		}
+		select {
+		case <-wait.Done():
+			return fmt.Errorf("the daemon did not start (see %s): %w", filepath.Join(c.Home, "daemon.log"), err)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// start launches a detached daemon. Two CLIs starting one at once is
+// safe: the daemon's lock lets one win, and the other exits.
+func (c *Client) start() error {
+	exe := c.Exe
+	if exe == "" {
+		var err error
+		if exe, err = os.Executable(); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(c.Home, 0o700); err != nil {
+		return err
+	}
+	logf, err := os.OpenFile(filepath.Join(c.Home, "daemon.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return err
+	}
+	defer logf.Close()
+	cmd := exec.Command(exe, "daemon", "run")
+	cmd.Env = append(os.Environ(), "PRIMA_HOME="+c.Home)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	return cmd.Process.Release()
+}
+
+// call posts req to route and decodes the answer into resp; a daemon
+// error comes back as *api.Error.
+func (c *Client) call(ctx context.Context, route string, req, resp any) error {
+	if err := c.ensure(ctx); err != nil {
+		return err
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return err
+	}
+	hc := &http.Client{Transport: &http.Transport{
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) { return c.dial(ctx) },
+	}}
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://prima"+route, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	hreq.Header.Set("Content-Type", "application/json")
+	hresp, err := hc.Do(hreq)
+	if err != nil {
+		return fmt.Errorf("daemon request %s: %w", route, err)
+	}
+	defer hresp.Body.Close()
+	data, err := io.ReadAll(hresp.Body)
+	if err != nil {
+		return err
+	}
+	if hresp.StatusCode != http.StatusOK {
+		var e api.ErrorResponse
+		if json.Unmarshal(data, &e) == nil && e.Error != nil {
+			return e.Error
+		}
+		return fmt.Errorf("daemon answered %s: %s", hresp.Status, bytes.TrimSpace(data))
+	}
+	return json.Unmarshal(data, resp)
+}
+
+// Pw runs `pw`.
+func (c *Client) Pw(ctx context.Context, req api.PwRequest) (*envelope.Envelope, error) {
+	var resp api.EnvelopeResponse
+	err := c.call(ctx, api.RoutePw, req, &resp)
+	return resp.Envelope, err
+}
+
+// Go runs `go`.
+func (c *Client) Go(ctx context.Context, req api.GoRequest) (*envelope.Envelope, error) {
+	var resp api.EnvelopeResponse
+	err := c.call(ctx, api.RouteGo, req, &resp)
+	return resp.Envelope, err
+}
+
+// Snapshot runs `snapshot`.
+func (c *Client) Snapshot(ctx context.Context, req api.SnapshotRequest) (*envelope.Envelope, error) {
+	var resp api.EnvelopeResponse
+	err := c.call(ctx, api.RouteSnapshot, req, &resp)
+	return resp.Envelope, err
+}
+
+// Open runs `browser open`.
+func (c *Client) Open(ctx context.Context, req api.OpenRequest) (*api.OpenResponse, error) {
+	var resp api.OpenResponse
+	err := c.call(ctx, api.RouteBrowserOpen, req, &resp)
+	return &resp, err
+}
+
+// List runs `browser list`.
+func (c *Client) List(ctx context.Context) (*api.ListResponse, error) {
+	var resp api.ListResponse
+	err := c.call(ctx, api.RouteBrowserList, struct{}{}, &resp)
+	return &resp, err
+}
+
+// Close runs `browser close`.
+func (c *Client) Close(ctx context.Context, req api.CloseRequest) (*api.Instance, error) {
+	var resp api.Instance
+	err := c.call(ctx, api.RouteBrowserClose, req, &resp)
+	return &resp, err
+}
+
+// Status asks the daemon how it is.
+func (c *Client) Status(ctx context.Context) (*api.StatusResponse, error) {
+	var resp api.StatusResponse
+	err := c.call(ctx, api.RouteStatus, struct{}{}, &resp)
+	return &resp, err
+}
+
+// Stop asks the daemon to exit and waits until its socket is gone.
+func (c *Client) Stop(ctx context.Context) (*api.StatusResponse, error) {
+	var resp api.StatusResponse
+	if err := c.call(ctx, api.RouteStop, struct{}{}, &resp); err != nil {
+		return nil, err
+	}
+	for ctx.Err() == nil {
+		if _, err := os.Stat(daemon.SocketPath(c.Home)); err != nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return &resp, nil
+}

@@ -1,0 +1,552 @@
+// Package daemon is prima's per-user daemon: it serves the local API on a
+// unix socket, holds the Playwright driver and the browser instances, and
+// runs each command against the instance it targets.
+package daemon
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/attach"
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima"
+	"github.com/prima-dev/prima/prima/api"
+)
+
+// DefaultIdle is how long the daemon waits without a request before it
+// exits.
+const DefaultIdle = 30 * time.Minute
+
+// DefaultTimeout is a command's deadline when the CLI sets none.
+const DefaultTimeout = 30 * time.Second
+
+// Server is the daemon.
+type Server struct {
+	Home string        // PRIMA_HOME
+	Idle time.Duration // idle exit; 0 means DefaultIdle
+	Log  *log.Logger
+
+	mu        sync.Mutex // guards everything below
+	pw        *playwright.Playwright
+	reg       *attach.Registry
+	instances map[string]*prima.Instance
+	lost      map[string]bool // titles of attached sessions that went away
+	started   time.Time
+	last      time.Time
+	active    int
+	stop      chan struct{}
+	stopOnce  sync.Once
+}
+
+// ErrRunning means another daemon already serves this PRIMA_HOME.
+var ErrRunning = errors.New("a prima daemon is already running")
+
+// SocketPath is the daemon's socket under home.
+func SocketPath(home string) string { return filepath.Join(home, "prima.sock") }
+
+// Run serves until stopped, idle, or ctx ends. Two daemons racing to start
+// settle on one: the loser returns ErrRunning.
+func (s *Server) Run(ctx context.Context) error {
+	if s.Idle <= 0 {
+		s.Idle = DefaultIdle
+	}
+	if s.Log == nil {
+		s.Log = log.New(io.Discard, "", 0)
+	}
+	if err := os.MkdirAll(s.Home, 0o700); err != nil {
+		return err
+	}
+	if err := os.Chmod(s.Home, 0o700); err != nil {
+		return err
+	}
+	lock, err := os.OpenFile(filepath.Join(s.Home, "daemon.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		return ErrRunning
+	}
+	sock := SocketPath(s.Home)
+	// Dial before listen: a live daemon answers; a stale file is removed.
+	if c, err := net.DialTimeout("unix", sock, 200*time.Millisecond); err == nil {
+		c.Close()
+		return ErrRunning
+	}
+	os.Remove(sock)
+	old := syscall.Umask(0o177)
+	ln, err := net.Listen("unix", sock)
+	syscall.Umask(old)
+	if err != nil {
+		return err
+	}
+	os.Chmod(sock, 0o600)
+
+	s.instances = map[string]*prima.Instance{}
+	s.lost = map[string]bool{}
+	s.reg = attach.NewRegistry(attach.RegistryDirs())
+	s.started, s.last = time.Now(), time.Now()
+	s.stop = make(chan struct{})
+
+	srv := &http.Server{
+		Handler:     s.routes(),
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context { return context.WithValue(ctx, connKey{}, c) },
+	}
+	go srv.Serve(ln)
+	s.Log.Printf("prima daemon %d serving on %s", os.Getpid(), sock)
+
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case <-s.stop:
+			break loop
+		case <-tick.C:
+			s.mu.Lock()
+			idle := s.active == 0 && time.Since(s.last) > s.Idle
+			s.mu.Unlock()
+			if idle {
+				s.Log.Printf("idle for %s, exiting", s.Idle)
+				break loop
+			}
+		}
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	srv.Shutdown(shut)
+	ln.Close()
+	os.Remove(sock)
+	s.shutdown()
+	return nil
+}
+
+func (s *Server) shutdown() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for name, in := range s.instances {
+		in.Close()
+		delete(s.instances, name)
+	}
+	if s.reg != nil {
+		s.reg.Close()
+	}
+	if s.pw != nil {
+		s.pw.Stop()
+		s.pw = nil
+	}
+}
+
+type connKey struct{}
+
+// handler is one route: decode into req, execute, encode the response.
+type handler func(ctx context.Context, body []byte) (any, error)
+
+func (s *Server) routes() http.Handler {
+	table := map[string]handler{
+		api.RouteBrowserClose: s.browserClose,
+		api.RouteBrowserList:  s.browserList,
+		api.RouteBrowserOpen:  s.browserOpen,
+		api.RouteGo:           s.goTo,
+		api.RoutePw:           s.pwAction,
+		api.RouteSnapshot:     s.snapshot,
+		api.RouteStatus:       s.status,
+		api.RouteStop:         s.stopRoute,
+	}
+	mux := http.NewServeMux()
+	for route, h := range table {
+		mux.HandleFunc(route, s.wrap(h))
+	}
+	return mux
+}
+
+// wrap checks the peer, decodes, runs the handler under the command's
+// deadline, and encodes; a panic becomes an internal error, never a crash.
+func (s *Server) wrap(h handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if c, ok := r.Context().Value(connKey{}).(net.Conn); ok {
+			if err := checkPeer(c); err != nil {
+				writeJSON(w, http.StatusForbidden, api.ErrorResponse{Error: api.Errorf(api.CodeUsage, "%v", err)})
+				return
+			}
+		}
+		if r.Method != http.MethodPost {
+			writeJSON(w, http.StatusMethodNotAllowed, api.ErrorResponse{Error: api.Errorf(api.CodeUsage, "use POST")})
+			return
+		}
+		s.mu.Lock()
+		s.active++
+		s.last = time.Now()
+		s.mu.Unlock()
+		defer func() {
+			s.mu.Lock()
+			s.active--
+			s.last = time.Now()
+			s.mu.Unlock()
+		}()
+		body, err := io.ReadAll(io.LimitReader(r.Body, 8<<20))
+		if err != nil {
+			writeJSON(w, http.StatusBadRequest, api.ErrorResponse{Error: api.Errorf(api.CodeUsage, "read request: %v", err)})
+			return
+		}
+		var resp any
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					s.Log.Printf("panic: %v\n%s", p, debug.Stack())
+					err = api.Errorf(api.CodeInternal, "internal error: %v (the daemon is still running)", p)
+				}
+			}()
+			resp, err = h(r.Context(), body)
+		}()
+		if err != nil {
+			var ae *api.Error
+			if !errors.As(err, &ae) {
+				ae = api.Errorf(api.CodeInternal, "%v", err)
+			}
+			status := http.StatusInternalServerError
+			if ae.Code == api.CodeUsage {
+				status = http.StatusBadRequest
+			} else if ae.Code != api.CodeInternal {
+				status = http.StatusConflict
+			}
+			writeJSON(w, status, api.ErrorResponse{Error: ae})
+			return
+		}
+		writeJSON(w, http.StatusOK, resp)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func decode(body []byte, v any) error {
+	if err := json.Unmarshal(body, v); err != nil {
+		return api.Errorf(api.CodeUsage, "bad request body: %v", err)
+	}
+	return nil
+}
+
+// deadline gives a command its context: the CLI's timeout, else the default.
+func deadline(ctx context.Context, ms int64) (context.Context, context.CancelFunc) {
+	d := DefaultTimeout
+	if ms > 0 {
+		d = time.Duration(ms) * time.Millisecond
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// driver starts the Playwright driver on first use, and again if it died.
+func (s *Server) driver() (*playwright.Playwright, error) {
+	if s.pw != nil {
+		return s.pw, nil
+	}
+	pw, err := prima.StartPlaywright(s.Log.Writer())
+	if err != nil {
+		return nil, api.Errorf(api.CodeInternal, "%v", err)
+	}
+	s.pw = pw
+	return pw, nil
+}
+
+func (s *Server) artifacts(name string) string {
+	return filepath.Join(s.Home, "artifacts", url.PathEscape(name))
+}
+
+// instanceFor resolves a target to an instance, attaching when needed, in
+// the order DESIGN.md fixes.
+func (s *Server) instanceFor(t api.Target) (*prima.Instance, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for name, in := range s.instances {
+		if !in.Owned && !in.Connected() {
+			// An attached session that went away: forget it, and remember
+			// its title to name it in the error.
+			if in.Title != "" {
+				s.lost[in.Title] = true
+			}
+			delete(s.instances, name)
+		}
+	}
+	if t.Instance != "" {
+		in := s.instances[t.Instance]
+		if in == nil {
+			return nil, api.Errorf(api.CodeNoInstance, "no instance %q in the daemon", t.Instance)
+		}
+		return in, nil
+	}
+	if t.Endpoint != "" {
+		return s.attach(t.Endpoint, "", "")
+	}
+	ds := s.reg.List()
+	d, err := attach.Select(ds, t.PwSession)
+	if err == nil {
+		if err := attach.CheckVersion(d.Version, prima.DriverVersion, d.Endpoint); err != nil {
+			return nil, &api.Error{Code: api.CodeVersion, Message: err.Error()}
+		}
+		delete(s.lost, d.Title)
+		return s.attach(d.Endpoint, d.Title, d.Version)
+	}
+	var nf *attach.SessionNotFoundError
+	if errors.As(err, &nf) {
+		return nil, &api.Error{Code: api.CodeSessionNotFound, Message: err.Error(), Titles: nf.Live, Session: nf.Title}
+	}
+	if in := s.owned(); in != nil {
+		return in, nil
+	}
+	var amb *attach.AmbiguousError
+	if errors.As(err, &amb) {
+		return nil, &api.Error{Code: api.CodeAmbiguousSession, Message: err.Error(), Titles: amb.Live}
+	}
+	msg := "no browser to act on: no live playwright-cli session and no prima-owned browser"
+	var lost []string
+	for title := range s.lost {
+		lost = append(lost, title)
+	}
+	sort.Strings(lost)
+	if len(lost) > 0 {
+		msg = fmt.Sprintf("the playwright-cli session %q that prima was attached to is no longer running, and no other browser is open", lost[0])
+	}
+	return nil, &api.Error{Code: api.CodeNoBrowser, Message: msg, Session: firstOr(lost)}
+}
+
+func firstOr(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
+}
+
+// owned returns the prima-owned instance to fall back on: "prima" if it
+// exists, else the first by name.
+func (s *Server) owned() *prima.Instance {
+	if in := s.instances["prima"]; in != nil && in.Owned {
+		return in
+	}
+	var names []string
+	for name, in := range s.instances {
+		if in.Owned {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return nil
+	}
+	return s.instances[names[0]]
+}
+
+// attach connects to a browser server (unix socket or ws://) or a CDP
+// endpoint (http://), reusing a live connection.
+func (s *Server) attach(endpoint, title, version string) (*prima.Instance, error) {
+	name := "endpoint:" + endpoint
+	if title != "" {
+		name = "pw:" + title
+	}
+	if in := s.instances[name]; in != nil && in.Connected() && in.Endpoint == endpoint {
+		return in, nil
+	}
+	pw, err := s.driver()
+	if err != nil {
+		return nil, err
+	}
+	var b playwright.Browser
+	if u, perr := url.Parse(endpoint); perr == nil && (u.Scheme == "http" || u.Scheme == "https") {
+		b, err = pw.Chromium.ConnectOverCDP(endpoint, playwright.BrowserTypeConnectOverCDPOptions{Timeout: playwright.Float(10000)})
+	} else {
+		if perr == nil && u.Scheme == "" {
+			if _, serr := os.Stat(endpoint); serr != nil {
+				return nil, &api.Error{Code: api.CodeAttach, Message: fmt.Sprintf("cannot attach to %s: %v", endpoint, serr), Session: title}
+			}
+		}
+		b, err = pw.Chromium.Connect(endpoint, playwright.BrowserTypeConnectOptions{Timeout: playwright.Float(10000)})
+	}
+	if err != nil {
+		msg := fmt.Sprintf("cannot attach to %s: %v", endpoint, err)
+		if version != "" {
+			msg += fmt.Sprintf(" (server Playwright %s, driver %s)", version, prima.DriverVersion)
+		}
+		return nil, &api.Error{Code: api.CodeAttach, Message: msg, Session: title}
+	}
+	in := prima.NewAttached(name, b, endpoint, title, s.artifacts(name))
+	s.instances[name] = in
+	return in, nil
+}
+
+func info(in *prima.Instance) api.Instance {
+	kind := "attached"
+	if in.Owned {
+		kind = "owned"
+	}
+	return api.Instance{Name: in.Name, Kind: kind, Endpoint: in.Endpoint, Title: in.Title, URL: in.URL(), Connected: in.Connected()}
+}
+
+// withInstance runs fn on the target's instance under its lock.
+func (s *Server) withInstance(ctx context.Context, t api.Target, fn func(context.Context, *prima.Instance) *envelope.Envelope) (any, error) {
+	in, err := s.instanceFor(t)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := deadline(ctx, t.TimeoutMS)
+	defer cancel()
+	in.Lock()
+	defer in.Unlock()
+	return api.EnvelopeResponse{Envelope: fn(ctx, in)}, nil
+}
+
+func (s *Server) pwAction(ctx context.Context, body []byte) (any, error) {
+	var req api.PwRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	preq := prima.PwRequest{Action: req.Action, Target: req.Ref, Value: req.Value, Line: req.Line}
+	if _, _, err := prima.CheckPw(preq); err != nil {
+		return nil, api.Errorf(api.CodeUsage, "%v", err)
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Pw(ctx, preq)
+	})
+}
+
+func (s *Server) goTo(ctx context.Context, body []byte) (any, error) {
+	var req api.GoRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	if err := prima.CheckGo(req.URL, req.AllowSchemes); err != nil {
+		return nil, api.Errorf(api.CodeUsage, "%v", err)
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Go(ctx, req.URL, req.AllowSchemes)
+	})
+}
+
+func (s *Server) snapshot(ctx context.Context, body []byte) (any, error) {
+	var req api.SnapshotRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Snapshot(ctx, req.HTML)
+	})
+}
+
+func (s *Server) browserOpen(ctx context.Context, body []byte) (any, error) {
+	var req api.OpenRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	if req.Instance == "" {
+		req.Instance = "prima"
+	}
+	if req.URL != "" {
+		if err := prima.CheckGo(req.URL, false); err != nil {
+			return nil, api.Errorf(api.CodeUsage, "%v", err)
+		}
+	}
+	s.mu.Lock()
+	in := s.instances[req.Instance]
+	if in != nil && !in.Owned {
+		s.mu.Unlock()
+		return nil, api.Errorf(api.CodeUsage, "instance %q is an attached session, not a prima-owned browser", req.Instance)
+	}
+	if in == nil || !in.Connected() {
+		if in != nil {
+			in.Close()
+		}
+		pw, err := s.driver()
+		if err != nil {
+			s.mu.Unlock()
+			return nil, err
+		}
+		in, err = prima.NewOwned(pw, req.Instance, req.Headed, s.artifacts(req.Instance))
+		if err != nil {
+			s.mu.Unlock()
+			return nil, api.Errorf(api.CodeInternal, "launch Chromium: %v", err)
+		}
+		s.instances[req.Instance] = in
+	}
+	s.mu.Unlock()
+	resp := api.OpenResponse{}
+	if req.URL != "" {
+		ctx, cancel := deadline(ctx, req.TimeoutMS)
+		defer cancel()
+		in.Lock()
+		resp.Envelope = in.Go(ctx, req.URL, false)
+		in.Unlock()
+	}
+	resp.Instance = info(in)
+	return resp, nil
+}
+
+func (s *Server) browserList(ctx context.Context, body []byte) (any, error) {
+	var resp api.ListResponse
+	for _, d := range s.reg.List() {
+		resp.Browsers = append(resp.Browsers, api.Browser{Title: d.Title, Endpoint: d.Endpoint, Version: d.Version, Status: string(d.Status), Problem: d.Problem, Path: d.Path})
+	}
+	resp.Instances = s.instanceList()
+	return resp, nil
+}
+
+func (s *Server) instanceList() []api.Instance {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := []api.Instance{}
+	for _, in := range s.instances {
+		out = append(out, info(in))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func (s *Server) browserClose(ctx context.Context, body []byte) (any, error) {
+	var req api.CloseRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	in, err := s.instanceFor(req.Target)
+	if err != nil {
+		return nil, err
+	}
+	in.Lock()
+	in.Close()
+	in.Unlock()
+	s.mu.Lock()
+	delete(s.instances, in.Name)
+	s.mu.Unlock()
+	return info(in), nil
+}
+
+func (s *Server) status(ctx context.Context, body []byte) (any, error) {
+	return api.StatusResponse{
+		PID: os.Getpid(), Socket: SocketPath(s.Home),
+		UptimeMS: time.Since(s.started).Milliseconds(), IdleMS: s.Idle.Milliseconds(),
+		Instances: s.instanceList(),
+	}, nil
+}
+
+func (s *Server) stopRoute(ctx context.Context, body []byte) (any, error) {
+	s.stopOnce.Do(func() { close(s.stop) })
+	return api.StatusResponse{PID: os.Getpid(), Socket: SocketPath(s.Home)}, nil
+}
