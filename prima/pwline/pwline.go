@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Line is a parsed Playwright one-liner.
@@ -50,6 +51,9 @@ func Parse(src string) (Line, error) {
 	p := &parser{src: src}
 	fail := func(format string, a ...any) (Line, error) {
 		return Line{}, &SyntaxError{Line: src, Offset: p.pos, Reason: fmt.Sprintf(format, a...)}
+	}
+	if !utf8.ValidString(src) {
+		return fail("the line is not valid UTF-8")
 	}
 	p.space()
 	if p.word("await") {
