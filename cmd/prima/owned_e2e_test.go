@@ -190,3 +190,37 @@ func isChromium(pid int) bool {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
 	return err == nil && strings.Contains(string(b), "chromium") && !strings.Contains(string(b), "--type=")
 }
+
+func TestConcurrentFirstCommandsShareOneDaemon(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/controls")
+	h.primaOK("daemon", "stop")
+	// Four CLIs at once with no daemon running: one daemon wins the start
+	// race, all four are served, and commands on the instance serialize.
+	results := make(chan result, 4)
+	for i := 0; i < 4; i++ {
+		go func() { results <- h.prima("browser", "list") }()
+	}
+	for i := 0; i < 4; i++ {
+		if r := <-results; r.code != 0 {
+			t.Errorf("concurrent start: %s", r)
+		}
+	}
+	out, _ := os.ReadFile(filepath.Join(h.home, "daemon.log"))
+	if n := strings.Count(string(out), "serving on"); n != 2 {
+		t.Errorf("daemon.log shows %d daemons serving, want 2 (the first, then one after the stop):\n%s", n, out)
+	}
+}
+
+func TestSnapshotHTMLAndJSON(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/profile")
+	out := h.primaOK("snapshot", "--html")
+	mustContain(t, "compact markup", out, "### Snapshot", `<input id="name"`, `<button`, "Save")
+	out = h.primaOK("snapshot", "--json")
+	mustContain(t, "json snapshot", out, `"ok":true`, `"command":"snapshot"`, `textbox \"Name\"`)
+	r := h.prima("pw", "click", "#nope", "--json", "--timeout", "1s")
+	if r.code != 1 || !strings.Contains(r.out, `"ok":false`) || !strings.Contains(r.out, `"failure"`) {
+		t.Errorf("json failure: %s", r)
+	}
+}

@@ -80,15 +80,24 @@ func (s *Server) Run(ctx context.Context) error {
 		return err
 	}
 	defer lock.Close()
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		return ErrRunning
-	}
 	sock := SocketPath(s.Home)
-	// Dial before listen: a live daemon answers; a stale file is removed.
-	if c, err := net.DialTimeout("unix", sock, 200*time.Millisecond); err == nil {
-		c.Close()
-		return ErrRunning
+	// The lock decides who serves. A held lock with no answering socket is
+	// a daemon still starting or shutting down: wait for it to settle.
+	for wait := time.Now().Add(15 * time.Second); ; {
+		if syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			break
+		}
+		if c, err := net.DialTimeout("unix", sock, 200*time.Millisecond); err == nil {
+			c.Close()
+			return ErrRunning
+		}
+		if time.Now().After(wait) {
+			return ErrRunning
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
+	// Holding the lock, any socket file left is stale (a daemon killed
+	// with -9 cannot remove it).
 	os.Remove(sock)
 	old := syscall.Umask(0o177)
 	ln, err := net.Listen("unix", sock)
