@@ -133,6 +133,15 @@ func entries(t *Tree) []entry {
 			e.hasValue = e.value != ""
 		default:
 			e.value, e.hasValue = n.Value, n.HasValue
+			if !n.HasValue {
+				// A field with props (a placeholder) shows its value as a
+				// text child instead of inline.
+				for _, c := range n.Children {
+					if c.Role == "text" && c.HasValue {
+						e.value, e.hasValue = c.Value, true
+					}
+				}
+			}
 		}
 		out = append(out, e)
 		return descend
@@ -413,4 +422,11 @@ func Cap(changes []Change, n int) ([]Change, int) {
 		return changes, 0
 	}
 	return changes[:n], len(changes) - n
+}
+
+// Head is how a diff entry names an element, e.g. `textbox "Name"`;
+// callers match it against Change.Text to find entries about an element.
+func Head(role, name string) string {
+	e := entry{role: role, name: name}
+	return e.head()
 }

@@ -184,6 +184,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		},
 		Commands: []*cli.Command{
 			browserCommand(stdout, stderr),
+			doCommand(stdout, stderr),
 			goCommand(stdout, stderr),
 			pwCommand(stdout, stderr),
 			snapshotCommand(stdout, stderr),

@@ -55,6 +55,37 @@ func pwCommand(stdout, stderr io.Writer) *cli.Command {
 	}
 }
 
+func doCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:      "do",
+		Usage:     "Perform natural-language instructions, exactly these and in order, proving each",
+		ArgsUsage: "INSTRUCTION [INSTRUCTION...]",
+		Description: "One instruction per argument, e.g.\n" +
+			"  prima do \"fill Name with Ada\" \"click the Save button\"\n" +
+			"Literal instructions (click, fill … with, type … into, select … from, check, uncheck,\n" +
+			"hover, press KEY [in …], clear, go to URL) need no model.",
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			e := readEnv(cmd, stdout, stderr)
+			args := cmd.Args().Slice()
+			if len(args) == 0 {
+				return e.fail(wrongArgs(cmd, "at least one instruction"))
+			}
+			for i, a := range args {
+				if strings.TrimSpace(a) == "" {
+					return e.fail(usagef("instruction %d is empty", i+1))
+				}
+			}
+			ctx, cancel := e.ctx(ctx)
+			defer cancel()
+			env, err := e.client().Do(ctx, api.DoRequest{Target: e.target, Instructions: args})
+			if err != nil {
+				return e.fail(err)
+			}
+			return e.printEnvelope(env)
+		},
+	}
+}
+
 func goCommand(stdout, stderr io.Writer) *cli.Command {
 	return &cli.Command{
 		Name:      "go",

@@ -14,6 +14,7 @@ const (
 	RouteBrowserClose = "/v0/browser/close"
 	RouteBrowserList  = "/v0/browser/list"
 	RouteBrowserOpen  = "/v0/browser/open"
+	RouteDo           = "/v0/do"
 	RouteGo           = "/v0/go"
 	RoutePw           = "/v0/pw"
 	RouteSnapshot     = "/v0/snapshot"
@@ -38,6 +39,12 @@ type PwRequest struct {
 	Ref    string `json:"target,omitempty"` // a ref or a Playwright selector
 	Value  string `json:"value,omitempty"`
 	Line   string `json:"line,omitempty"` // a Playwright one-liner instead
+}
+
+// DoRequest is `prima do`: natural-language instructions, one per entry.
+type DoRequest struct {
+	Target
+	Instructions []string `json:"instructions"`
 }
 
 // GoRequest is `prima go`.

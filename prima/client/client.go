@@ -146,6 +146,13 @@ func (c *Client) Pw(ctx context.Context, req api.PwRequest) (*envelope.Envelope,
 	return resp.Envelope, err
 }
 
+// Do runs `do`.
+func (c *Client) Do(ctx context.Context, req api.DoRequest) (*envelope.Envelope, error) {
+	var resp api.EnvelopeResponse
+	err := c.call(ctx, api.RouteDo, req, &resp)
+	return resp.Envelope, err
+}
+
 // Go runs `go`.
 func (c *Client) Go(ctx context.Context, req api.GoRequest) (*envelope.Envelope, error) {
 	var resp api.EnvelopeResponse

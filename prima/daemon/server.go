@@ -174,6 +174,7 @@ func (s *Server) routes() http.Handler {
 		api.RouteBrowserClose: s.browserClose,
 		api.RouteBrowserList:  s.browserList,
 		api.RouteBrowserOpen:  s.browserOpen,
+		api.RouteDo:           s.do,
 		api.RouteGo:           s.goTo,
 		api.RoutePw:           s.pwAction,
 		api.RouteSnapshot:     s.snapshot,
@@ -435,6 +436,19 @@ func (s *Server) pwAction(ctx context.Context, body []byte) (any, error) {
 	}
 	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
 		return in.Pw(ctx, preq)
+	})
+}
+
+func (s *Server) do(ctx context.Context, body []byte) (any, error) {
+	var req api.DoRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	if len(req.Instructions) == 0 {
+		return nil, api.Errorf(api.CodeUsage, "do needs at least one instruction")
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Do(ctx, req.Instructions)
 	})
 }
 

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestDoLiteralPerformsExactlyTheListedInstructions(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/profile")
+	app.Reset()
+	out := h.primaOK("do", "fill Name with Ada", "click Save")
+	mustContain(t, "do envelope", out, "ok: true", "proven: 2/2",
+		"1. ok        fill Name with Ada — typed: textbox \"Name\": \"\" -> \"Ada\"",
+		"2. ok        click Save — added: status: Profile saved")
+	var acted []string
+	for _, a := range settledActions(t, 2) {
+		if a.Kind == "click" || a.Kind == "input" {
+			acted = append(acted, a.Kind+":"+a.ID)
+		}
+	}
+	if strings.Join(acted, ",") != "input:name,click:save" {
+		t.Errorf("do acted %v, want exactly input:name then click:save", acted)
+	}
+	m := regexp.MustCompile(`- steps.jsonl: (\S+)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no step record listed:\n%s", out)
+	}
+	b, err := os.ReadFile(m[1])
+	if err != nil || strings.Count(string(b), "\n") != 2 || !strings.Contains(string(b), `"used":"await page.getByRole('button', { name: 'Save', exact: true }).click();"`) {
+		t.Errorf("steps.jsonl = %s, %v", b, err)
+	}
+}
+
+func TestDoNeverTouchesTheChatBox(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/chat")
+	app.Reset()
+	out := h.primaOK("do", "fill Title with Weekly plan", "click Rename")
+	mustContain(t, "chat page do", out, "ok: true", "proven: 2/2", "Renamed to Weekly plan")
+	for _, a := range settledActions(t, 2) {
+		if a.ID == "message" || a.ID == "send" {
+			t.Errorf("the chat box was touched: %+v", a)
+		}
+	}
+}
+
+func TestDoAmbiguousTargetFailsWithCandidatesAndActsOnNothing(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/dupes")
+	app.Reset()
+	r := h.prima("do", "click Delete", "click Delete all")
+	if r.code != 1 {
+		t.Fatalf("ambiguous do: %s", r)
+	}
+	mustContain(t, "ambiguous do", r.out, "ok: false", "proven: 0/2", "1. FAIL", "3 elements fit click Delete", `button "Delete" [ref=`,
+		"2. FAIL      click Delete all — not run: step 1 failed", "### Current page (compact ARIA)")
+	if got := settledActions(t, 0); len(got) != 0 {
+		t.Errorf("an ambiguous do acted: %v", got)
+	}
+}
+
+func TestDoHoverRevealsThenClicks(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/hover")
+	app.Reset()
+	out := h.primaOK("do", "hover the Menu button", "click Archive")
+	mustContain(t, "hover then click", out, "ok: true", "proven: 2/2", "2. ok        click Archive — added: status: Archived")
+	var clicks []string
+	for _, a := range settledActions(t, 2) {
+		if a.Kind == "click" {
+			clicks = append(clicks, a.ID)
+		}
+	}
+	if strings.Join(clicks, ",") != "archive" {
+		t.Errorf("clicked %v, want only archive", clicks)
+	}
+}
+
+func TestDoUnreadableInstructionWithoutAModelFailsSayingSo(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/profile")
+	r := h.prima("do", "make the profile look professional")
+	if r.code != 1 || !strings.Contains(r.out, "cannot read") || !strings.Contains(r.out, "PRIMA_MODEL") {
+		t.Errorf("unparseable instruction: %s", r)
+	}
+	if r := h.prima("do"); r.code != 2 {
+		t.Errorf("do with no instruction: %s", r)
+	}
+}
