@@ -1,6 +1,7 @@
 package attach
 
 import (
+	"os"
 	"sync"
 	"time"
 
@@ -36,12 +37,17 @@ func NewRegistry(dirs []string) *Registry {
 func (r *Registry) loop() {
 	for {
 		select {
-		case _, ok := <-r.watcher.Events:
+		case ev, ok := <-r.watcher.Events:
 			if !ok {
 				return
 			}
 			r.mu.Lock()
 			r.dirty = true
+			for _, d := range r.dirs {
+				if ev.Name == d && ev.Op&(fsnotify.Remove|fsnotify.Rename) != 0 {
+					r.watched = false
+				}
+			}
 			r.mu.Unlock()
 		case _, ok := <-r.watcher.Errors:
 			if !ok {
@@ -57,6 +63,13 @@ func (r *Registry) loop() {
 // List returns every descriptor, probed.
 func (r *Registry) List() []Descriptor {
 	r.mu.Lock()
+	for _, d := range r.dirs {
+		// A deleted folder takes its watch with it; watch it anew once it
+		// is back, and rescan until then.
+		if _, err := os.Stat(d); err != nil {
+			r.watched = false
+		}
+	}
 	if r.watcher != nil && !r.watched {
 		// A folder that does not exist yet (no session ever ran) cannot be
 		// watched; keep trying, and rescan every time until it can.

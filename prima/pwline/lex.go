@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -83,7 +85,7 @@ func (p *parser) ident() string {
 }
 
 func (p *parser) errf(format string, a ...any) error {
-	return &SyntaxError{Line: p.src, Offset: p.pos, Reason: fmt.Sprintf(format, a...)}
+	return &SyntaxError{Line: p.src, Offset: min(p.pos, len(p.src)), Reason: fmt.Sprintf(format, a...)}
 }
 
 // args reads literals up to the closing ')'.
@@ -170,18 +172,26 @@ func (p *parser) str() (string, error) {
 				b.WriteByte('\t')
 			case 'r':
 				b.WriteByte('\r')
+			case 'b':
+				b.WriteByte('\b')
+			case 'f':
+				b.WriteByte('\f')
+			case 'v':
+				b.WriteByte('\v')
 			case '0':
 				b.WriteByte(0)
-			case 'u':
-				if p.pos+4 > len(p.src) {
-					return "", p.errf("bad \\u escape")
-				}
-				n, err := strconv.ParseUint(p.src[p.pos:p.pos+4], 16, 32)
+			case 'x':
+				n, err := p.hex(2)
 				if err != nil {
-					return "", p.errf("bad \\u escape")
+					return "", err
 				}
 				b.WriteRune(rune(n))
-				p.pos += 4
+			case 'u':
+				r, err := p.unicodeEscape()
+				if err != nil {
+					return "", err
+				}
+				b.WriteRune(r)
 			default:
 				b.WriteByte(e)
 			}
@@ -195,6 +205,52 @@ func (p *parser) str() (string, error) {
 		}
 	}
 	return "", p.errf("unterminated string")
+}
+
+// hex reads n hex digits.
+func (p *parser) hex(n int) (uint64, error) {
+	if p.pos+n > len(p.src) {
+		return 0, p.errf("bad escape: want %d hex digits", n)
+	}
+	v, err := strconv.ParseUint(p.src[p.pos:p.pos+n], 16, 32)
+	if err != nil {
+		return 0, p.errf("bad escape: want %d hex digits", n)
+	}
+	p.pos += n
+	return v, nil
+}
+
+// unicodeEscape reads what follows \u: XXXX (joining a surrogate pair) or
+// {X…}.
+func (p *parser) unicodeEscape() (rune, error) {
+	if p.eat('{') {
+		end := strings.IndexByte(p.src[p.pos:], '}')
+		if end < 1 || end > 6 {
+			return 0, p.errf("bad \\u{…} escape")
+		}
+		v, err := strconv.ParseUint(p.src[p.pos:p.pos+end], 16, 32)
+		if err != nil || v > unicode.MaxRune {
+			return 0, p.errf("bad \\u{…} escape")
+		}
+		p.pos += end + 1
+		return rune(v), nil
+	}
+	v, err := p.hex(4)
+	if err != nil {
+		return 0, err
+	}
+	r := rune(v)
+	if utf16.IsSurrogate(r) && strings.HasPrefix(p.src[p.pos:], "\\u") {
+		save := p.pos
+		p.pos += 2
+		if lo, err := p.hex(4); err == nil {
+			if d := utf16.DecodeRune(r, rune(lo)); d != utf8.RuneError {
+				return d, nil
+			}
+		}
+		p.pos = save
+	}
+	return r, nil
 }
 
 func (p *parser) regex() (arg, error) {

@@ -27,6 +27,9 @@ func (l Line) Code() string {
 	return fmt.Sprintf("await %s.%s();", l.Locator, l.Method)
 }
 
+// MaxLine bounds a line: a Playwright line is one locator and one action.
+const MaxLine = 16 << 10
+
 // valued are the action methods that take one string argument.
 var valued = map[string]bool{"fill": true, "type": true, "pressSequentially": true, "press": true, "selectOption": true}
 
@@ -62,8 +65,10 @@ func Parse(src string) (Line, error) {
 	if !p.word("page") {
 		return fail("a line starts with page. (or await page.)")
 	}
-	var sels []string
-	code := "page"
+	if len(src) > MaxLine {
+		return fail("the line is longer than %d bytes", MaxLine)
+	}
+	var sels, codes []string
 	for {
 		p.space()
 		if p.eof() || p.peek() == ';' {
@@ -95,8 +100,8 @@ func Parse(src string) (Line, error) {
 				return fail("%s takes one string argument", name)
 			case valued[name]:
 				value = args[0].s
-			case len(args) > 0 && !(len(args) == 1 && args[0].kind == object):
-				return fail("%s takes no argument here", name)
+			case len(args) > 0:
+				return fail("%s takes no argument here (options such as { button: 'right' } are not supported)", name)
 			}
 			p.space()
 			p.eat(';')
@@ -108,15 +113,46 @@ func Parse(src string) (Line, error) {
 			if method == "type" {
 				method = "pressSequentially"
 			}
-			return Line{Selector: strings.Join(sels, " >> "), Locator: code, Method: method, Value: value}, nil
+			return Line{Selector: strings.Join(sels, " >> "), Locator: "page." + strings.Join(codes, "."), Method: method, Value: value}, nil
 		}
 		sel, c, err := compile(name, args)
 		if err != nil {
 			return Line{}, &SyntaxError{Line: src, Offset: p.pos, Reason: err.Error()}
 		}
 		sels = append(sels, sel)
-		code += "." + c
+		codes = append(codes, c)
 	}
+}
+
+// escapeRegex makes a regex literal safe inside a selector, as
+// Playwright's escapeRegexForSelector does: quotes are escaped and ">>"
+// (the chain separator) is broken up. Non-regex text passes unchanged.
+func escapeRegex(re string) string {
+	if !strings.HasPrefix(re, "/") {
+		return re
+	}
+	if end := strings.LastIndexByte(re, '/'); end > 0 && strings.ContainsAny(re[end:], "uv") {
+		return re
+	}
+	var b strings.Builder
+	for i := 0; i < len(re); i++ {
+		c := re[i]
+		switch {
+		case c == '\\' && i+1 < len(re):
+			b.WriteByte(c)
+			b.WriteByte(re[i+1])
+			i++
+		case c == '"' || c == '\'' || c == '`':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '>' && i+1 < len(re) && re[i+1] == '>':
+			b.WriteString(`\>\>`)
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // compile turns one locator call into its selector part and canonical code.
@@ -135,7 +171,10 @@ func compile(name string, args []arg) (string, string, error) {
 		}
 		opts = args[1].obj
 		if e, ok := opts["exact"]; ok {
-			exact = e.kind == boolean && e.b
+			if e.kind != boolean {
+				return "", "", fmt.Errorf("the option exact of %s must be true or false", name)
+			}
+			exact = e.b
 		}
 	}
 	if len(args) > 2 {
@@ -156,10 +195,10 @@ func compile(name string, args []arg) (string, string, error) {
 			case k == "name" && v.kind == str:
 				sel += "[name=" + AttrQuote(v.s, exact) + "]"
 			case k == "name" && v.kind == regex:
-				sel += "[name=" + v.s + "]"
+				sel += "[name=" + escapeRegex(v.s) + "]"
 			case k == "level" && v.kind == number:
 				sel += "[level=" + strconv.Itoa(v.n) + "]"
-			case v.kind == boolean:
+			case k != "name" && k != "level" && v.kind == boolean:
 				attr := k
 				if k == "includeHidden" {
 					attr = "include-hidden"
@@ -181,8 +220,13 @@ func compile(name string, args []arg) (string, string, error) {
 		if err := need(1); err != nil {
 			return "", "", err
 		}
+		for k, v := range opts {
+			if k != "exact" || v.kind != boolean {
+				return "", "", fmt.Errorf("%s takes only the option exact: true|false", name)
+			}
+		}
 		var sel string
-		val := args[0].s
+		val := escapeRegex(args[0].s)
 		if args[0].kind == str {
 			val = AttrQuote(args[0].s, exact)
 		}
