@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Intent is one parsed instruction.
@@ -54,6 +55,9 @@ var roleWords = map[string]string{
 	"heading": "heading", "searchbox": "searchbox",
 }
 
+// filler words are never a target on their own.
+var filler = map[string]bool{"the": true, "on": true, "over": true, "in": true, "into": true, "a": true, "an": true, "to": true}
+
 // keys are the key names press understands without a target.
 var keys = map[string]bool{
 	"enter": true, "tab": true, "escape": true, "esc": true, "space": true, "backspace": true, "delete": true,
@@ -76,7 +80,8 @@ var keys = map[string]bool{
 // in a role word (the Save button, the Email field).
 func Parse(s string) (Intent, error) {
 	src := strings.TrimSpace(s)
-	src = strings.TrimRight(src, ".!")
+	// A closing full stop is punctuation; "!" may be part of a value.
+	src = strings.TrimSuffix(src, ".")
 	fail := func(reason string) (Intent, error) {
 		return Intent{}, &UnparsedError{Instruction: s, Reason: reason}
 	}
@@ -140,7 +145,11 @@ func Parse(s string) (Intent, error) {
 				if err != nil {
 					return fail(err.Error())
 				}
-				return Intent{Verb: vb, Target: t, Value: unquote(v)}, nil
+				val, err := value(v)
+				if err != nil {
+					return fail(err.Error())
+				}
+				return Intent{Verb: vb, Target: t, Value: val}, nil
 			}
 		}
 		return fail(`say "fill NAME with VALUE" or "type VALUE into NAME"`)
@@ -150,7 +159,11 @@ func Parse(s string) (Intent, error) {
 			if err != nil {
 				return fail(err.Error())
 			}
-			return Intent{Verb: "fill", Target: t, Value: unquote(v)}, nil
+			val, err := value(v)
+			if err != nil {
+				return fail(err.Error())
+			}
+			return Intent{Verb: "fill", Target: t, Value: val}, nil
 		}
 		return fail(`say "set NAME to VALUE"`)
 	case "select", "choose", "pick":
@@ -159,7 +172,11 @@ func Parse(s string) (Intent, error) {
 			if err != nil {
 				return fail(err.Error())
 			}
-			return Intent{Verb: "select", Target: t, Value: unquote(v)}, nil
+			val, err := value(v)
+			if err != nil {
+				return fail(err.Error())
+			}
+			return Intent{Verb: "select", Target: t, Value: val}, nil
 		}
 		t, err := parseTarget(rest)
 		if err != nil {
@@ -192,6 +209,9 @@ func Parse(s string) (Intent, error) {
 		}
 		return Intent{Verb: "clear", Target: t}, nil
 	case "go", "open", "navigate", "visit":
+		if strings.EqualFold(strings.TrimSpace(rest), "to") {
+			rest = ""
+		}
 		rest = trimPrefixWord(rest, "to")
 		u := unquote(strings.TrimSpace(rest))
 		if u == "" || strings.ContainsAny(u, " \t") {
@@ -207,12 +227,20 @@ func Parse(s string) (Intent, error) {
 
 // parseTarget reads "the Save button", `"Save"`, "Email field".
 func parseTarget(s string) (Target, error) {
-	s = trimPrefixWord(strings.TrimSpace(s), "the")
-	if s == "" {
+	s = trimPrefixWord(strings.TrimRight(strings.TrimSpace(s), "!"), "the")
+	if s == "" || filler[strings.ToLower(s)] {
 		return Target{}, fmt.Errorf("no target named")
 	}
 	var t Target
+	if r, _ := utf8.DecodeRuneInString(s); isOpenQuote(r) {
+		if _, _, ok := quotedPrefix(s); !ok {
+			return Target{}, fmt.Errorf("unterminated quote in %s", s)
+		}
+	}
 	if q, rest, ok := quotedPrefix(s); ok {
+		if strings.TrimSpace(q) == "" {
+			return Target{}, fmt.Errorf("no target named (the quotes are empty)")
+		}
 		t.Text, t.Quoted = q, true
 		if rest = strings.TrimSpace(rest); rest != "" {
 			role, ok := roleWords[strings.ToLower(rest)]
@@ -259,29 +287,30 @@ func trimPrefixWord(s, w string) string {
 	return strings.TrimSpace(s)
 }
 
-// splitOn splits s at the first of words that stands alone outside
-// quotes, trying the words in order.
+// splitOn splits s at the first of words that stands alone (between
+// white space) outside quotes, trying the words in order.
 func splitOn(s string, words ...string) (string, string, bool) {
 	for _, w := range words {
 		inQuote := rune(0)
-		lower := strings.ToLower(s)
+		prevSpace := false
 		for i, r := range s {
 			switch {
 			case inQuote != 0:
 				if r == closing(inQuote) {
 					inQuote = 0
 				}
-				continue
-			case isOpenQuote(r) && (i == 0 || s[i-1] == ' '):
+			case isOpenQuote(r) && (i == 0 || prevSpace):
 				inQuote = r
-				continue
-			}
-			if i > 0 && s[i-1] == ' ' && strings.HasPrefix(lower[i:], w+" ") {
-				left, right := strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+len(w):])
-				if left != "" && right != "" {
-					return left, right, true
+			case prevSpace && i+len(w) < len(s) && strings.EqualFold(s[i:i+len(w)], w):
+				next, _ := utf8.DecodeRuneInString(s[i+len(w):])
+				if unicode.IsSpace(next) {
+					left, right := strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+len(w):])
+					if left != "" && right != "" {
+						return left, right, true
+					}
 				}
 			}
+			prevSpace = unicode.IsSpace(r)
 		}
 	}
 	return "", "", false
@@ -323,6 +352,23 @@ func unquote(s string) string {
 		return q
 	}
 	return s
+}
+
+// value reads an instruction's value: quoted, or the rest as written. An
+// opening quote without its closing one is an error, not part of the value.
+func value(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if r, _ := utf8.DecodeRuneInString(s); isOpenQuote(r) {
+		q, rest, ok := quotedPrefix(s)
+		if !ok {
+			return "", fmt.Errorf("unterminated quote in %s", s)
+		}
+		if strings.TrimSpace(rest) != "" {
+			return "", fmt.Errorf("unexpected %q after the quoted value", strings.TrimSpace(rest))
+		}
+		return q, nil
+	}
+	return s, nil
 }
 
 // keyPrefix reads a key name at the start of s: a known key, a chord such
