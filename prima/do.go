@@ -44,7 +44,7 @@ type stepRecord struct {
 // element it resolved from the page as it is at that step, and proves
 // each one with the change it caused. It stops at the first instruction
 // that fails; the ones after it are reported as not run.
-func (in *Instance) Do(ctx context.Context, instructions []string) *envelope.Envelope {
+func (in *Instance) Do(ctx context.Context, instructions []string, planner *Planner) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "do " + quoteArgs(instructions)}
 	if len(instructions) == 0 {
 		env.Failure = &envelope.Failure{Error: "do needs at least one instruction"}
@@ -64,16 +64,25 @@ func (in *Instance) Do(ctx context.Context, instructions []string) *envelope.Env
 	rec := &doRecord{dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
 	view := first
 	proven := 0
+	var statuses []string
 	var failErr error
 	for i, text := range instructions {
 		step := envelope.Step{N: i + 1, Instruction: text}
 		if failErr != nil {
 			step.Status, step.Proof = StepFail, fmt.Sprintf("not run: step %d failed", i)
 			env.Steps = append(env.Steps, step)
-			rec.add(stepRecord{N: i + 1, Instruction: text, Status: StepFail, Error: step.Proof, Planner: "literal"}, nil, nil, nil)
+			rec.add(stepRecord{N: i + 1, Instruction: text, Status: StepFail, Error: step.Proof, Planner: "none"}, nil, nil, nil)
 			continue
 		}
-		r := in.literalStep(ctx, page, view, text)
+		plannerName := "literal"
+		var r stepResult
+		if _, perr := instruct.Parse(text); perr != nil && planner != nil && planner.Chat != nil {
+			plannerName = "model"
+			r = in.modelStep(ctx, page, view, instructions, statuses, i+1, planner)
+		} else {
+			r = in.literalStep(ctx, page, view, text)
+		}
+		statuses = append(statuses, r.status)
 		step.Status, step.Proof = r.status, r.proof
 		env.Steps = append(env.Steps, step)
 		if r.used != "" {
@@ -85,12 +94,15 @@ func (in *Instance) Do(ctx context.Context, instructions []string) *envelope.Env
 		if r.status == StepOK {
 			proven++
 		}
-		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: "literal"}, view, r.after, r.changes)
+		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: plannerName}, view, r.after, r.changes)
 		if r.after != nil {
 			view = r.after
 		}
 	}
 	env.Proven = &envelope.Proven{N: proven, M: len(instructions)}
+	if planner != nil && planner.calls > 0 {
+		env.Extra = append(env.Extra, envelope.KV{Key: "model calls", Value: fmt.Sprintf("%d, actions %d", planner.calls, planner.actions)})
+	}
 	in.fillPage(env, first, view)
 	env.Changes = changes(ariadiff.Diff(first.Tree, view.Tree))
 	if a, ok := rec.flush(); ok {

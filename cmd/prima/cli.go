@@ -213,7 +213,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // wrongArgs is the usage error for a bad argument count.
 func wrongArgs(cmd *cli.Command, want string) error {
-	return usagef("%s takes %s (usage: prima %s %s)", cmd.FullName(), want, cmd.FullName(), cmd.ArgsUsage)
+	return usagef("%s takes %s (usage: %s %s)", cmd.FullName(), want, cmd.FullName(), cmd.ArgsUsage)
 }
 
 func newLogger(w io.Writer) *log.Logger {

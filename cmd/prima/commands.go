@@ -16,6 +16,7 @@ import (
 
 	"github.com/prima-dev/prima/prima"
 	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/config"
 	"github.com/prima-dev/prima/prima/client"
 	"github.com/prima-dev/prima/prima/daemon"
 )
@@ -75,9 +76,14 @@ func doCommand(stdout, stderr io.Writer) *cli.Command {
 					return e.fail(usagef("instruction %d is empty", i+1))
 				}
 			}
+			wd, _ := os.Getwd()
+			cfg, err := config.Load(e.home, wd, os.Getenv)
+			if err != nil {
+				return e.fail(usageError{err.Error()})
+			}
 			ctx, cancel := e.ctx(ctx)
 			defer cancel()
-			env, err := e.client().Do(ctx, api.DoRequest{Target: e.target, Instructions: args})
+			env, err := e.client().Do(ctx, api.DoRequest{Target: e.target, Instructions: args, Config: cfg})
 			if err != nil {
 				return e.fail(err)
 			}

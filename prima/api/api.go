@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/config"
 )
 
 // Routes, sorted. Every request is a POST with a JSON body.
@@ -44,7 +45,8 @@ type PwRequest struct {
 // DoRequest is `prima do`: natural-language instructions, one per entry.
 type DoRequest struct {
 	Target
-	Instructions []string `json:"instructions"`
+	Instructions []string      `json:"instructions"`
+	Config       config.Config `json:"config"` // read by the CLI from prima.json and its environment
 }
 
 // GoRequest is `prima go`.

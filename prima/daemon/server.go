@@ -27,6 +27,7 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima"
 	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/model"
 )
 
 // DefaultIdle is how long the daemon waits without a request before it
@@ -447,8 +448,15 @@ func (s *Server) do(ctx context.Context, body []byte) (any, error) {
 	if len(req.Instructions) == 0 {
 		return nil, api.Errorf(api.CodeUsage, "do needs at least one instruction")
 	}
+	var planner *prima.Planner
+	if req.Config.Model.Enabled() {
+		planner = &prima.Planner{Chat: model.New(req.Config.Model), MaxModelCalls: req.Config.MaxModelCalls, MaxActions: req.Config.MaxActions}
+		if req.Config.Vision.Enabled() {
+			planner.Vision = model.New(req.Config.Vision)
+		}
+	}
 	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
-		return in.Do(ctx, req.Instructions)
+		return in.Do(ctx, req.Instructions, planner)
 	})
 }
 

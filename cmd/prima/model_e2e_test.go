@@ -1,0 +1,89 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// doWithModel runs prima do with the fake model configured.
+func (h *harness) doWithModel(f *fakeModel, instructions ...string) result {
+	h.t.Helper()
+	return h.run(90*time.Second, f.env(), primaBin, append([]string{"do"}, instructions...)...)
+}
+
+func TestModelPlannerScopeIsEnforcedInCode(t *testing.T) {
+	h := newHarness(t)
+	f := newFakeModel(t, "scope")
+	h.primaOK("browser", "open", app.URL+"/chat")
+	app.Reset()
+	r := h.doWithModel(f, "fill Title with Weekly plan", "apply the new title")
+	if r.code != 0 {
+		t.Fatalf("do: %s", r)
+	}
+	mustContain(t, "scoped do", r.out, "proven: 2/2", "model calls: 3",
+		"1. ok        fill Title with Weekly plan — typed:",
+		"2. ok        apply the new title — added: status: Renamed to Weekly plan",
+		`the value "hello" is not stated in instruction 2`,
+		"instruction 1 is not the current one (2)",
+		"instruction 2 is already proven")
+	for _, a := range settledActions(t, 2) {
+		if a.ID == "message" || a.ID == "send" {
+			t.Errorf("an out-of-scope call reached the page: %+v", a)
+		}
+	}
+	calls := f.calls()
+	if len(calls) != 3 {
+		t.Fatalf("model calls = %d, want 3", len(calls))
+	}
+	mustContain(t, "first model request", calls[0], "Act only on the listed instructions", "refs from an earlier injection are dead",
+		"[CURRENT] apply the new title", "[done: ok] fill Title with Weekly plan", `textbox \"Message\" [ref=`, `"name":"clickRef"`, `"name":"context"`)
+}
+
+func TestModelPlannerDeadRefLeadsToContextAndFreshRefs(t *testing.T) {
+	h := newHarness(t)
+	f := newFakeModel(t, "deadref")
+	h.primaOK("browser", "open", app.URL+"/churn")
+	app.Reset()
+	r := h.doWithModel(f, "re-render the form and then save it")
+	if r.code != 0 {
+		t.Fatalf("do: %s", r)
+	}
+	mustContain(t, "dead ref do", r.out, "proven: 1/1", "added: status: Saved", "is dead: it is not in the current context")
+	calls := f.calls()
+	if len(calls) != 5 || !strings.Contains(calls[3], "context #2") {
+		t.Errorf("want 5 calls, the 4th after a fresh context #2; got %d", len(calls))
+	}
+	var clicks []string
+	for _, a := range settledActions(t, 2) {
+		if a.Kind == "click" {
+			clicks = append(clicks, a.ID)
+		}
+	}
+	if strings.Join(clicks, ",") != "rerender,save" {
+		t.Errorf("clicks %v, want rerender then save", clicks)
+	}
+}
+
+func TestModelPlannerNoObservedChangeIsUnproven(t *testing.T) {
+	h := newHarness(t)
+	f := newFakeModel(t, "unproven")
+	h.primaOK("browser", "open", app.URL+"/profile")
+	r := h.doWithModel(f, "look over the form")
+	if r.code != 0 {
+		t.Fatalf("do: %s", r)
+	}
+	mustContain(t, "unproven", r.out, "proven: 0/1", "1. unproven  look over the form — no observed change")
+}
+
+func TestModelConfigErrorsNameWhatToSet(t *testing.T) {
+	h := newHarness(t)
+	r := h.run(30*time.Second, []string{"PRIMA_MODEL=gpt-x", "PRIMA_PROVIDER=openai", "OPENAI_API_KEY="}, primaBin, "do", "click Save")
+	if r.code != 2 || !strings.Contains(r.err, "OPENAI_API_KEY") {
+		t.Errorf("missing key: %s", r)
+	}
+	r = h.run(30*time.Second, []string{"PRIMA_MODEL=x", "PRIMA_PROVIDER=skynet"}, primaBin, "do", "click Save")
+	if r.code != 2 || !strings.Contains(r.err, `unknown provider "skynet"`) {
+		t.Errorf("unknown provider: %s", r)
+	}
+}
