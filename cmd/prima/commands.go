@@ -16,8 +16,8 @@ import (
 
 	"github.com/prima-dev/prima/prima"
 	"github.com/prima-dev/prima/prima/api"
-	"github.com/prima-dev/prima/prima/config"
 	"github.com/prima-dev/prima/prima/client"
+	"github.com/prima-dev/prima/prima/config"
 	"github.com/prima-dev/prima/prima/daemon"
 )
 
