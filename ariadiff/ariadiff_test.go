@@ -247,6 +247,19 @@ func TestDiff(t *testing.T) {
 	}
 }
 
+func TestDiffNavigatedNeverRenames(t *testing.T) {
+	before := Parse("- heading \"Home\" [level=1]\n- button \"Workflows\"\n")
+	after := Parse("- heading \"Team settings\" [level=1]\n- button \"Save team\"\n")
+	var got []string
+	for _, c := range DiffNavigated(before, after) {
+		got = append(got, c.String())
+	}
+	want := `added: heading "Team settings" [level=1]|added: button "Save team"|removed: heading "Home" [level=1]|removed: button "Workflows"`
+	if strings.Join(got, "|") != want {
+		t.Errorf("DiffNavigated = %v", got)
+	}
+}
+
 func TestCap(t *testing.T) {
 	cs := []Change{{Added, "a"}, {Added, "b"}, {Added, "c"}}
 	if kept, more := Cap(cs, 2); len(kept) != 2 || more != 1 {

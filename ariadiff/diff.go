@@ -196,12 +196,23 @@ func textOf(n *Node, max int) string {
 // and then by position. Identical trees, including trees whose refs were
 // merely renumbered, give no entries.
 func Diff(before, after *Tree) []Change {
+	return diff(before, after, true)
+}
+
+// DiffNavigated compares two different pages (the URL's path changed):
+// elements are only added or removed, never renamed, since nothing stayed
+// in place.
+func DiffNavigated(before, after *Tree) []Change {
+	return diff(before, after, false)
+}
+
+func diff(before, after *Tree, renames bool) []Change {
 	a, b := entries(before), entries(after)
 	var out []Change
 	alignEntries(a, b, func(x, y *entry) {
 		out = append(out, compareEntry(x, y)...)
 	}, func(del, ins []entry) {
-		out = append(out, hunk(del, ins)...)
+		out = append(out, hunk(del, ins, renames)...)
 	})
 	sort.SliceStable(out, func(i, j int) bool { return kindRank(out[i].Kind) < kindRank(out[j].Kind) })
 	return out
@@ -279,12 +290,12 @@ func alignEntries(a, b []entry, same func(x, y *entry), hunk func(del, ins []ent
 // hunk words an unmatched run: elements of one role that swapped names in
 // place are renamed, the rest added or removed. An empty live region
 // vanishing says nothing and is not reported.
-func hunk(del, ins []entry) []Change {
+func hunk(del, ins []entry, renames bool) []Change {
 	var out []Change
 	used := make([]bool, len(ins))
 	for _, d := range del {
 		paired := false
-		if !liveRegion[d.role] {
+		if renames && !liveRegion[d.role] {
 			for k := range ins {
 				if !used[k] && ins[k].role == d.role && !liveRegion[ins[k].role] {
 					used[k] = true

@@ -15,6 +15,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/refs"
 )
@@ -214,7 +215,7 @@ func (in *Instance) run(ctx context.Context, command string, diff bool, act func
 	}
 	in.fillPage(env, before, after)
 	if diff {
-		env.Changes = changes(ariadiff.Diff(before.Tree, after.Tree))
+		env.Changes = changes(diffViews(before, after))
 	}
 	if len(traffic) > 0 {
 		if a, err := in.writeNetwork(traffic); err == nil {
@@ -295,11 +296,14 @@ func (in *Instance) writeNetwork(traffic []netEntry) (envelope.Artifact, error) 
 
 // Go navigates to a URL, or a path relative to the current page, and
 // confirms arrival. A redirect that keeps origin and path is arrival.
-func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool) *envelope.Envelope {
+func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool, j *judge.Judge) *envelope.Envelope {
 	command := "go " + target
 	var want *url.URL
 	return in.run(ctx, command, true, func(page playwright.Page, before *pageView, t float64) (string, error) {
 		u, err := resolveTarget(before.URL, target, allowSchemes)
+		if errors.Is(err, errSemantic) {
+			return in.goSemantic(ctx, page, before, target, j)
+		}
 		if err != nil {
 			return "", err
 		}
@@ -322,6 +326,10 @@ func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool) *e
 		return used, nil
 	})
 }
+
+// errSemantic marks a go target that is neither a URL nor a path: a
+// description of where to go, for the judge.
+var errSemantic = errors.New("a semantic target")
 
 // NotArrivedError: navigation ended somewhere other than asked.
 type NotArrivedError struct{ Want, Got string }
@@ -359,7 +367,7 @@ func resolveTarget(current, target string, allowSchemes bool) (*url.URL, error) 
 				return h, nil
 			}
 		}
-		return nil, &UsageError{fmt.Sprintf("go %q: not a URL or a path; semantic targets need the judge, which this build does not have yet", target)}
+		return nil, errSemantic
 	}
 	base, err := url.Parse(current)
 	if err != nil || (base.Scheme != "http" && base.Scheme != "https") {
@@ -420,6 +428,9 @@ func quoteIfSpaced(s string) string {
 // CheckGo validates a go target that can be checked without a page.
 func CheckGo(target string, allowSchemes bool) error {
 	_, err := resolveTarget("about:blank", target, allowSchemes)
+	if errors.Is(err, errSemantic) {
+		return nil
+	}
 	var ue *UsageError
 	if errors.As(err, &ue) && strings.Contains(ue.Msg, "relative path needs a current") {
 		return nil

@@ -104,7 +104,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, planner *Plan
 		env.Extra = append(env.Extra, envelope.KV{Key: "model calls", Value: fmt.Sprintf("%d, actions %d", planner.calls, planner.actions)})
 	}
 	in.fillPage(env, first, view)
-	env.Changes = changes(ariadiff.Diff(first.Tree, view.Tree))
+	env.Changes = changes(diffViews(first, view))
 	if a, ok := rec.flush(); ok {
 		env.Artifacts = append(env.Artifacts, a)
 	} else if rec.err != nil {
@@ -180,7 +180,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 	}
 	if err == nil {
 		res.after = after
-		res.changes = ariadiff.Diff(view.Tree, after.Tree)
+		res.changes = diffViews(view, after)
 	} else if res.err == nil {
 		res.err = fmt.Errorf("the action ran, but the page could not be read afterwards: %w", err)
 	}

@@ -47,7 +47,7 @@ func newTestInstance(t *testing.T, path string) *Instance {
 	}
 	t.Cleanup(func() { in.Close() })
 	if path != "" {
-		env := in.Go(ctxT(t), testApp.URL+path, false)
+		env := in.Go(ctxT(t), testApp.URL+path, false, nil)
 		if !env.OK {
 			t.Fatalf("go %s:\n%s", path, env.Markdown())
 		}

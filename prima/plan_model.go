@@ -254,7 +254,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		r.failed = "the page could not be read after the action: " + verr.Error()
 		return "failed: " + r.failed
 	}
-	cs := ariadiff.Diff(before.Tree, after.Tree)
+	cs := diffViews(before, after)
 	r.changes = append(r.changes, cs...)
 	if err == nil {
 		r.proof = proof(verb, head, before.URL, after.URL, cs)

@@ -2,6 +2,7 @@ package prima
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -30,6 +31,22 @@ func takeView(page playwright.Page, timeout float64) (*pageView, error) {
 	}
 	title, _ := page.Title()
 	return &pageView{URL: page.URL(), Title: title, Text: text, Tree: ariadiff.Parse(text)}, nil
+}
+
+// diffViews diffs two views; across a change of path nothing is renamed,
+// since the page is another one.
+func diffViews(before, after *pageView) []ariadiff.Change {
+	if stripQuery(pathOf(before.URL)) != stripQuery(pathOf(after.URL)) {
+		return ariadiff.DiffNavigated(before.Tree, after.Tree)
+	}
+	return ariadiff.Diff(before.Tree, after.Tree)
+}
+
+func stripQuery(p string) string {
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		return p[:i]
+	}
+	return p
 }
 
 // compactMarkupJS renders the page as capped compact markup (tier 3): the

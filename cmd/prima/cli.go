@@ -16,6 +16,8 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/config"
+	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/client"
 )
 
@@ -84,6 +86,20 @@ func readEnv(cmd *cli.Command, stdout, stderr io.Writer) *env {
 		TimeoutMS: e.timeout.Milliseconds(),
 	}
 	return e
+}
+
+// config loads prima.json and the environment, and checks at start-up
+// that every configured model and judge can be called.
+func (e *env) config() (config.Config, error) {
+	wd, _ := os.Getwd()
+	cfg, err := config.Load(e.home, wd, os.Getenv)
+	if err != nil {
+		return cfg, usageError{err.Error()}
+	}
+	if _, err := judge.FromConfig(cfg.Judge.Provider, cfg.Judge.Model, cfg.Judge.BaseURL, os.Getenv); err != nil {
+		return cfg, usageError{err.Error()}
+	}
+	return cfg, nil
 }
 
 func (e *env) client() *client.Client {

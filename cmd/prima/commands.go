@@ -17,7 +17,6 @@ import (
 	"github.com/prima-dev/prima/prima"
 	"github.com/prima-dev/prima/prima/api"
 	"github.com/prima-dev/prima/prima/client"
-	"github.com/prima-dev/prima/prima/config"
 	"github.com/prima-dev/prima/prima/daemon"
 )
 
@@ -76,10 +75,9 @@ func doCommand(stdout, stderr io.Writer) *cli.Command {
 					return e.fail(usagef("instruction %d is empty", i+1))
 				}
 			}
-			wd, _ := os.Getwd()
-			cfg, err := config.Load(e.home, wd, os.Getenv)
+			cfg, err := e.config()
 			if err != nil {
-				return e.fail(usageError{err.Error()})
+				return e.fail(err)
 			}
 			ctx, cancel := e.ctx(ctx)
 			defer cancel()
@@ -109,9 +107,13 @@ func goCommand(stdout, stderr io.Writer) *cli.Command {
 			if err := prima.CheckGo(target, cmd.Bool("allow-scheme")); err != nil {
 				return e.fail(usageError{err.Error()})
 			}
+			cfg, err := e.config()
+			if err != nil {
+				return e.fail(err)
+			}
 			ctx, cancel := e.ctx(ctx)
 			defer cancel()
-			env, err := e.client().Go(ctx, api.GoRequest{Target: e.target, URL: target, AllowSchemes: cmd.Bool("allow-scheme")})
+			env, err := e.client().Go(ctx, api.GoRequest{Target: e.target, URL: target, AllowSchemes: cmd.Bool("allow-scheme"), Config: cfg})
 			if err != nil {
 				return e.fail(err)
 			}

@@ -52,8 +52,9 @@ type DoRequest struct {
 // GoRequest is `prima go`.
 type GoRequest struct {
 	Target
-	URL          string `json:"url"`
-	AllowSchemes bool   `json:"allow_schemes,omitempty"`
+	URL          string        `json:"url"`
+	AllowSchemes bool          `json:"allow_schemes,omitempty"`
+	Config       config.Config `json:"config"` // the judge, for a semantic target
 }
 
 // SnapshotRequest is `prima snapshot`.

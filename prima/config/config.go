@@ -41,6 +41,7 @@ type Judge struct {
 	Provider string `json:"provider,omitempty"` // local (default), openrouter, typesafe
 	Model    string `json:"model,omitempty"`
 	BaseURL  string `json:"base_url,omitempty"`
+	APIKey   string `json:"api_key,omitempty"`
 	Tool     bool   `json:"tool,omitempty"`   // offer the judge tool to the do model
 	Direct   *bool  `json:"direct,omitempty"` // use it at direct sites (semantic go, verify); default true
 }
@@ -126,6 +127,12 @@ func Load(home, workdir string, getenv func(string) string) (Config, error) {
 	}
 	if c.MaxActions == 0 {
 		c.MaxActions = DefaultMaxActions
+	}
+	switch c.Judge.Provider {
+	case "openrouter":
+		c.Judge.APIKey = getenv("OPENROUTER_API_KEY")
+	case "typesafe":
+		c.Judge.APIKey = getenv("TYPESAFE_API_KEY")
 	}
 	if err := c.Model.resolve("PRIMA", getenv); err != nil {
 		return c, err

@@ -27,6 +27,8 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima"
 	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/config"
+	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/model"
 )
 
@@ -468,9 +470,23 @@ func (s *Server) goTo(ctx context.Context, body []byte) (any, error) {
 	if err := prima.CheckGo(req.URL, req.AllowSchemes); err != nil {
 		return nil, api.Errorf(api.CodeUsage, "%v", err)
 	}
+	j, err := s.judge(req.Config)
+	if err != nil {
+		return nil, err
+	}
 	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
-		return in.Go(ctx, req.URL, req.AllowSchemes)
+		return in.Go(ctx, req.URL, req.AllowSchemes, j)
 	})
+}
+
+// judge builds the decision model a command's config names; the offline
+// local scorer when it names none.
+func (s *Server) judge(c config.Config) (*judge.Judge, error) {
+	p, err := judge.FromConfig(c.Judge.Provider, c.Judge.Model, c.Judge.BaseURL, func(string) string { return c.Judge.APIKey })
+	if err != nil {
+		return nil, api.Errorf(api.CodeUsage, "%v", err)
+	}
+	return &judge.Judge{Provider: p, Direct: c.Judge.DirectJudge(), Tool: c.Judge.Tool, TracePath: judge.TracePath(s.Home)}, nil
 }
 
 func (s *Server) snapshot(ctx context.Context, body []byte) (any, error) {
@@ -524,7 +540,7 @@ func (s *Server) browserOpen(ctx context.Context, body []byte) (any, error) {
 		ctx, cancel := deadline(ctx, req.TimeoutMS)
 		defer cancel()
 		in.Lock()
-		resp.Envelope = in.Go(ctx, req.URL, false)
+		resp.Envelope = in.Go(ctx, req.URL, false, nil)
 		in.Unlock()
 	}
 	resp.Instance = info(in)
