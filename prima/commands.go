@@ -186,7 +186,7 @@ func (in *Instance) run(ctx context.Context, command string, diff bool, act func
 		return env
 	}
 	t := timeoutMS(ctx)
-	before, err := takeView(page, t)
+	before, err := in.view(page, t)
 	if err != nil {
 		env.Failure = failure(err)
 		return env
@@ -200,11 +200,11 @@ func (in *Instance) run(ctx context.Context, command string, diff bool, act func
 		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(timeoutMS(ctx))})
 	}
 	traffic := in.net.stop()
-	after, err := takeView(page, timeoutMS(ctx))
+	after, err := in.snap(page, timeoutMS(ctx))
 	if err != nil && !page.IsClosed() {
 		// A navigation can destroy the context mid-snapshot; once more.
 		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(timeoutMS(ctx))})
-		after, err = takeView(page, timeoutMS(ctx))
+		after, err = in.snap(page, timeoutMS(ctx))
 	}
 	if err != nil {
 		if actErr == nil {
@@ -388,7 +388,7 @@ func (in *Instance) Snapshot(ctx context.Context, html bool) *envelope.Envelope 
 		return env
 	}
 	t := timeoutMS(ctx)
-	view, err := takeView(page, t)
+	view, err := in.snap(page, t)
 	if err != nil {
 		env.Failure = failure(err)
 		return env

@@ -55,7 +55,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, planner *Plan
 		env.Failure = &envelope.Failure{Error: err.Error()}
 		return env
 	}
-	first, err := takeView(page, timeoutMS(ctx))
+	first, err := in.view(page, timeoutMS(ctx))
 	if err != nil {
 		env.Failure = failure(err)
 		return env
@@ -173,10 +173,10 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
 	}
 	in.net.stop()
-	after, err := takeView(page, timeoutMS(ctx))
+	after, err := in.snap(page, timeoutMS(ctx))
 	if err != nil {
 		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
-		after, err = takeView(page, timeoutMS(ctx))
+		after, err = in.snap(page, timeoutMS(ctx))
 	}
 	if err == nil {
 		res.after = after

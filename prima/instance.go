@@ -26,6 +26,12 @@ type Instance struct {
 	states  states
 	net     *netLog
 	watched map[playwright.Page]bool
+
+	// The last view prima took, and the page fingerprint it was taken at;
+	// see view.
+	last     *pageView
+	lastFP   string
+	lastPage playwright.Page
 }
 
 // NewOwned launches prima's own Chromium as an instance, optionally at url.

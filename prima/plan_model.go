@@ -245,10 +245,10 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	}
 	r.in.net.settle(time.Second)
 	r.in.net.stop()
-	after, verr := takeView(r.page, timeoutMS(ctx))
+	after, verr := r.in.snap(r.page, timeoutMS(ctx))
 	if verr != nil {
 		r.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
-		after, verr = takeView(r.page, timeoutMS(ctx))
+		after, verr = r.in.snap(r.page, timeoutMS(ctx))
 	}
 	if verr != nil {
 		r.failed = "the page could not be read after the action: " + verr.Error()
@@ -295,7 +295,7 @@ func (r *modelRun) context(ctx context.Context) string {
 		r.inj.markup = true
 		return "Markup of the page (capped; tier 3). Controls the accessibility tree does not show appear here; act on them with a selector from this markup:\n" + m
 	}
-	v, err := takeView(r.page, timeoutMS(ctx))
+	v, err := r.in.snap(r.page, timeoutMS(ctx))
 	if err != nil {
 		return "failed: " + err.Error()
 	}
@@ -338,7 +338,7 @@ func (r *modelRun) locateByVision(ctx context.Context, description string) (play
 	}
 	for _, c := range candidates("", "", info) {
 		l := r.page.Locator(c.selector)
-		if n, err := l.Count(); err == nil && n == 1 && same(l, el) {
+		if n, i := matchOf(l, el); n == 1 && i == 0 {
 			return el, "page." + c.code, nil
 		}
 	}

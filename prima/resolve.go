@@ -135,31 +135,36 @@ func resolveRef(page playwright.Page, r refs.Ref, role, name string, timeout flo
 	if err != nil {
 		return nil, err
 	}
+	var firstMany *candidate
+	var manyCount int
+	try := func(cs []candidate) *resolved {
+		for _, c := range cs {
+			sel := scopeSel + c.selector
+			l := page.Locator(sel)
+			cnt, idx := matchOf(l, h)
+			switch {
+			case cnt == 1 && idx == 0:
+				return &resolved{handle: h, code: scopeCode + "." + c.code}
+			case cnt > 1 && idx >= 0 && firstMany == nil:
+				firstMany, manyCount = &candidate{sel, fmt.Sprintf("%s.nth(%d)", c.code, idx)}, cnt
+			}
+		}
+		return nil
+	}
+	// The role candidate needs no attribute read; try it first, alone.
+	if res := try(candidates(role, name, elementInfo{})); res != nil {
+		return res, nil
+	}
 	info, err := readInfo(h)
 	if err != nil {
 		return nil, err
 	}
-	var firstMany *candidate
-	var manyCount int
-	for _, c := range candidates(role, name, info) {
-		c := c
-		sel := scopeSel + c.selector
-		l := page.Locator(sel)
-		cnt, err := l.Count()
-		if err != nil || cnt == 0 {
-			continue
-		}
-		if cnt == 1 {
-			if same(l, h) {
-				return &resolved{handle: h, code: scopeCode + "." + c.code}, nil
-			}
-			continue
-		}
-		if firstMany == nil {
-			if idx := indexIn(l, h); idx >= 0 {
-				firstMany, manyCount = &candidate{sel, fmt.Sprintf("%s.nth(%d)", c.code, idx)}, cnt
-			}
-		}
+	all := candidates(role, name, info)
+	if !roleless[role] && len(all) > 0 {
+		all = all[1:]
+	}
+	if res := try(all); res != nil {
+		return res, nil
 	}
 	if firstMany != nil {
 		// Every attribute-first locator matches several elements: address
@@ -169,17 +174,21 @@ func resolveRef(page playwright.Page, r refs.Ref, role, name string, timeout flo
 	return nil, &refs.AmbiguousError{Ref: r, Selector: fmt.Sprintf("%s (%s %q)", r, role, name), Count: manyCount}
 }
 
-func same(l playwright.Locator, h playwright.ElementHandle) bool {
-	v, err := l.Evaluate("(el, t) => el === t", h)
-	b, _ := v.(bool)
-	return err == nil && b
+// matchOf counts the locator's matches and finds h among them, in one
+// round trip: a locator is unique for h when it gives (1, 0).
+func matchOf(l playwright.Locator, h playwright.ElementHandle) (count, index int) {
+	v, err := l.EvaluateAll("(els, t) => [els.length, els.indexOf(t)]", h)
+	if err != nil {
+		return 0, -1
+	}
+	pair, ok := v.([]any)
+	if !ok || len(pair) != 2 {
+		return 0, -1
+	}
+	return toInt(pair[0]), toInt(pair[1])
 }
 
-func indexIn(l playwright.Locator, h playwright.ElementHandle) int {
-	v, err := l.EvaluateAll("(els, t) => els.indexOf(t)", h)
-	if err != nil {
-		return -1
-	}
+func toInt(v any) int {
 	switch n := v.(type) {
 	case int:
 		return n

@@ -33,6 +33,70 @@ func takeView(page playwright.Page, timeout float64) (*pageView, error) {
 	return &pageView{URL: page.URL(), Title: title, Text: text, Tree: ariadiff.Parse(text)}, nil
 }
 
+// watchJS arms a change detector in the page and returns the page's form
+// fingerprint. It is run just before a snapshot: any DOM mutation or user
+// input after it marks the page dirty, and form values set by script
+// (which fire no mutation) change the fingerprint. It adds a JS object to
+// the page and nothing to the DOM, so a shared browser's snapshots are
+// unchanged.
+const watchJS = `(arm) => {
+  let p = window.__prima;
+  if (arm && !p) {
+    p = window.__prima = { dirty: false };
+    const mark = () => { p.dirty = true; };
+    new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    for (const ev of ['input', 'change']) document.addEventListener(ev, mark, true);
+  }
+  let s = '';
+  for (const e of document.querySelectorAll('input,select,textarea')) s += (e.checked ? '1' : '0') + e.value + '\u0000';
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
+  const dirty = !p || p.dirty;
+  if (arm) p.dirty = false;
+  return location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : '');
+}`
+
+// snap takes a fresh view and remembers it, with the detector armed
+// first so that nothing that happens during the snapshot is missed.
+func (in *Instance) snap(page playwright.Page, timeout float64) (*pageView, error) {
+	fp, err := page.Evaluate(watchJS, true)
+	v, verr := takeView(page, timeout)
+	if verr != nil {
+		in.last = nil
+		return nil, verr
+	}
+	in.last, in.lastFP, in.lastPage = v, "", page
+	if s, ok := fp.(string); ok && err == nil && !hasFrames(v.Tree) {
+		in.lastFP = strings.TrimSuffix(s, " dirty")
+	}
+	return v, nil
+}
+
+// view returns the page as it is: the remembered view when the detector
+// says nothing changed since it was taken, else a fresh one. It saves a
+// whole snapshot (hundreds of milliseconds on a big page) per command.
+func (in *Instance) view(page playwright.Page, timeout float64) (*pageView, error) {
+	if in.last != nil && in.lastPage == page && in.lastFP != "" {
+		if fp, err := page.Evaluate(watchJS, false); err == nil && fp == in.lastFP {
+			return in.last, nil
+		}
+	}
+	return in.snap(page, timeout)
+}
+
+// hasFrames: the detector watches the main document only, so a page with
+// frames is always snapshotted afresh.
+func hasFrames(t *ariadiff.Tree) bool {
+	found := false
+	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
+		if n.Role == "iframe" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // diffViews diffs two views; across a change of path nothing is renamed,
 // since the page is another one.
 func diffViews(before, after *pageView) []ariadiff.Change {
