@@ -3,6 +3,7 @@ package prima
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,7 +45,16 @@ type stepRecord struct {
 // element it resolved from the page as it is at that step, and proves
 // each one with the change it caused. It stops at the first instruction
 // that fails; the ones after it are reported as not run.
-func (in *Instance) Do(ctx context.Context, instructions []string, planner *Planner) *envelope.Envelope {
+// DoOptions configure one do run.
+type DoOptions struct {
+	Planner *Planner // nil: literal instructions only
+	// ResearchAfter is the visit of a state from which a stored research
+	// map (tier 1) is preferred; 0 never.
+	ResearchAfter int
+}
+
+func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOptions) *envelope.Envelope {
+	planner := opts.Planner
 	env := &envelope.Envelope{Command: "do " + quoteArgs(instructions)}
 	if len(instructions) == 0 {
 		env.Failure = &envelope.Failure{Error: "do needs at least one instruction"}
@@ -80,7 +90,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, planner *Plan
 			plannerName = "model"
 			r = in.modelStep(ctx, page, view, instructions, statuses, i+1, planner)
 		} else {
-			r = in.literalStep(ctx, page, view, text)
+			r = in.literalStep(ctx, page, view, text, opts.ResearchAfter)
 		}
 		statuses = append(statuses, r.status)
 		step.Status, step.Proof = r.status, r.proof
@@ -122,6 +132,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, planner *Plan
 // stepResult is what one instruction did.
 type stepResult struct {
 	status, proof, used, ref string
+	tier                     string // set when a tier other than refs served the step
 	err                      error
 	after                    *pageView
 	changes                  []ariadiff.Change
@@ -129,7 +140,7 @@ type stepResult struct {
 
 // literalStep reads an instruction with the literal grammar, resolves its
 // target uniquely in the current view, acts, and finds the proof.
-func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view *pageView, text string) stepResult {
+func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view *pageView, text string, researchAfter int) stepResult {
 	intent, err := instruct.Parse(text)
 	if err != nil {
 		return stepResult{status: StepFail, proof: err.Error() + "; no model is configured to read it (set PRIMA_MODEL)", err: err}
@@ -149,8 +160,36 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 	case intent.Verb == "press" && intent.Target.Text == "":
 		res.used = "await page.keyboard.press(" + pwline.JSQuote(intent.Value) + ");"
 		res.err = page.Keyboard().Press(intent.Value)
+	case in.useMap(view, researchAfter):
+		// Tier 1: a well-visited state with a stored map.
+		m, _ := loadMap(in.ResearchDir, ariadiff.StateHash(view.URL, view.Tree).ID())
+		if loc, e, ok := mapTarget(page, m, intent.Verb, intent.Target); ok {
+			action := Actions[intent.Verb]
+			res.used = "await " + e.Code + action.code(intent.Value) + ";"
+			res.tier = "research map"
+			head = ariadiff.Head(e.Role, e.Name)
+			res.err = action.onLocator(loc, intent.Value, t)
+			break
+		}
+		fallthrough
 	default:
 		cand, err := instruct.Resolve(view.Tree, intent.Verb, intent.Target)
+		var re *instruct.ResolveError
+		if errors.As(err, &re) && !re.Ambiguous {
+			// Tier 3: the target is not in the accessibility tree; look
+			// for it in the page's markup by its exact text or label.
+			loc, code, ok := markupTarget(page, intent.Target)
+			if !ok && intent.Target.Word != "" {
+				loc, code, ok = markupTarget(page, instruct.Target{Text: intent.Target.Text + " " + intent.Target.Word})
+			}
+			if ok {
+				action := Actions[intent.Verb]
+				res.used = "await " + code + action.code(intent.Value) + ";"
+				res.tier = "markup"
+				res.err = action.onLocator(loc, intent.Value, t)
+				break
+			}
+		}
 		if err != nil {
 			res.err = err
 			break
@@ -193,7 +232,41 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 	if res.proof == "" {
 		res.status, res.proof = StepUnproven, "no observed change"
 	}
+	if res.tier != "" {
+		res.proof += " (via " + res.tier + ")"
+	}
 	return res
+}
+
+// useMap reports whether tier 1 applies: the state has been visited at
+// least researchAfter times and has a stored map.
+func (in *Instance) useMap(view *pageView, researchAfter int) bool {
+	if researchAfter <= 0 || in.ResearchDir == "" {
+		return false
+	}
+	id := ariadiff.StateHash(view.URL, view.Tree).ID()
+	if in.states.count(id) < researchAfter {
+		return false
+	}
+	_, ok := loadMap(in.ResearchDir, id)
+	return ok
+}
+
+// markupTarget finds, outside the accessibility tree, the one element
+// whose text, label, placeholder or title is exactly the target's text.
+func markupTarget(page playwright.Page, t instruct.Target) (playwright.Locator, string, bool) {
+	for _, c := range []struct{ sel, code string }{
+		{"internal:text=" + pwline.TextQuote(t.Text, true), "page.getByText(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
+		{"internal:label=" + pwline.TextQuote(t.Text, true), "page.getByLabel(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
+		{"internal:attr=[placeholder=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByPlaceholder(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
+		{"internal:attr=[title=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByTitle(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
+	} {
+		loc := page.Locator(c.sel)
+		if n, err := loc.Count(); err == nil && n == 1 {
+			return loc, c.code, true
+		}
+	}
+	return nil, "", false
 }
 
 // proof picks the diff entry that shows the instruction took effect: for a

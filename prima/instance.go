@@ -19,6 +19,8 @@ type Instance struct {
 	Title    string // attached playwright-cli session title, if any
 	// ArtifactsDir receives per-command files such as network.jsonl.
 	ArtifactsDir string
+	// ResearchDir holds research maps, one file per state id.
+	ResearchDir string
 
 	mu      sync.Mutex
 	browser playwright.Browser
@@ -32,6 +34,9 @@ type Instance struct {
 	last     *pageView
 	lastFP   string
 	lastPage playwright.Page
+
+	// verified holds, per state id, the claims verify proved there.
+	verified map[string][]string
 }
 
 // NewOwned launches prima's own Chromium as an instance, optionally at url.
@@ -140,6 +145,12 @@ type states struct {
 	mu     sync.Mutex
 	visits map[string]int
 	last   string
+}
+
+func (s *states) count(id string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.visits[id]
 }
 
 func (s *states) observe(id string) int {

@@ -107,8 +107,9 @@ func candidates(role, name string, info elementInfo) []candidate {
 
 // resolved is a ref bound to its element.
 type resolved struct {
-	handle playwright.ElementHandle
-	code   string // page.… expression of the unique locator
+	handle   playwright.ElementHandle
+	code     string // page.… expression of the unique locator
+	selector string // the same locator as a selector for page.Locator
 }
 
 // resolveRef binds a ref to its element and derives the most readable
@@ -144,9 +145,9 @@ func resolveRef(page playwright.Page, r refs.Ref, role, name string, timeout flo
 			cnt, idx := matchOf(l, h)
 			switch {
 			case cnt == 1 && idx == 0:
-				return &resolved{handle: h, code: scopeCode + "." + c.code}
+				return &resolved{handle: h, code: scopeCode + "." + c.code, selector: sel}
 			case cnt > 1 && idx >= 0 && firstMany == nil:
-				firstMany, manyCount = &candidate{sel, fmt.Sprintf("%s.nth(%d)", c.code, idx)}, cnt
+				firstMany, manyCount = &candidate{fmt.Sprintf("%s >> nth=%d", sel, idx), fmt.Sprintf("%s.nth(%d)", c.code, idx)}, cnt
 			}
 		}
 		return nil
@@ -169,7 +170,7 @@ func resolveRef(page playwright.Page, r refs.Ref, role, name string, timeout flo
 	if firstMany != nil {
 		// Every attribute-first locator matches several elements: address
 		// this one by its position among them, checked to be this element.
-		return &resolved{handle: h, code: scopeCode + "." + firstMany.code}, nil
+		return &resolved{handle: h, code: scopeCode + "." + firstMany.code, selector: firstMany.selector}, nil
 	}
 	return nil, &refs.AmbiguousError{Ref: r, Selector: fmt.Sprintf("%s (%s %q)", r, role, name), Count: manyCount}
 }

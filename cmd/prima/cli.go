@@ -203,7 +203,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			doCommand(stdout, stderr),
 			goCommand(stdout, stderr),
 			pwCommand(stdout, stderr),
+			researchCommand(stdout, stderr),
 			snapshotCommand(stdout, stderr),
+			verifyCommand(stdout, stderr),
 			daemonCommand(stdout, stderr),
 		},
 	}

@@ -122,6 +122,58 @@ func goCommand(stdout, stderr io.Writer) *cli.Command {
 	}
 }
 
+func verifyCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "Check a claim about the page: passed, failed, or inexpressible (exit 0, 1, 3)",
+		ArgsUsage: "CLAIM",
+		Description: "Claims the page can answer: text visible or not (\"Profile saved\" is visible),\n" +
+			"element states (the Save button is enabled|disabled, the Agree checkbox is checked,\n" +
+			"the Details button is expanded, the History tab is selected), field values, title, URL.",
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			e := readEnv(cmd, stdout, stderr)
+			if cmd.Args().Len() == 0 {
+				return e.fail(wrongArgs(cmd, "one claim"))
+			}
+			text := strings.TrimSpace(strings.Join(cmd.Args().Slice(), " "))
+			if text == "" {
+				return e.fail(usagef("verify needs a claim"))
+			}
+			cfg, err := e.config()
+			if err != nil {
+				return e.fail(err)
+			}
+			ctx, cancel := e.ctx(ctx)
+			defer cancel()
+			env, err := e.client().Verify(ctx, api.VerifyRequest{Target: e.target, Claim: text, Config: cfg})
+			if err != nil {
+				return e.fail(err)
+			}
+			return e.printEnvelope(env)
+		},
+	}
+}
+
+func researchCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:  "research",
+		Usage: "Build and store the UI map of the current page state (do prefers it from the third visit)",
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			e := readEnv(cmd, stdout, stderr)
+			if cmd.Args().Len() != 0 {
+				return e.fail(wrongArgs(cmd, "no arguments"))
+			}
+			ctx, cancel := e.ctx(ctx)
+			defer cancel()
+			env, err := e.client().Research(ctx, e.target)
+			if err != nil {
+				return e.fail(err)
+			}
+			return e.printEnvelope(env)
+		},
+	}
+}
+
 func snapshotCommand(stdout, stderr io.Writer) *cli.Command {
 	return &cli.Command{
 		Name:  "snapshot",

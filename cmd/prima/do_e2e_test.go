@@ -90,3 +90,44 @@ func TestDoUnreadableInstructionWithoutAModelFailsSayingSo(t *testing.T) {
 		t.Errorf("do with no instruction: %s", r)
 	}
 }
+
+func TestDoReachesAControlMissingFromTheTreeThroughMarkup(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/hidden")
+	// A div with a click handler, no role and no pointer cursor: the tree
+	// shows it at most as an inert generic, which no ref step may click.
+	if snap := h.primaOK("snapshot"); strings.Contains(snap, `button "Archive item"`) || strings.Contains(snap, `link "Archive item"`) || strings.Contains(snap, "cursor=pointer") {
+		t.Fatalf("the fixture's control is an actionable element in the tree:\n%s", snap)
+	}
+	app.Reset()
+	out := h.primaOK("do", "click Archive item")
+	mustContain(t, "tier 3", out, "ok: true", "added: status: Item archived (via markup)", "page.getByTitle('Archive item', { exact: true }).click()")
+	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "secret-go" {
+		t.Errorf("clicked %v", got)
+	}
+}
+
+func TestDoUsesTheResearchMapFromTheThirdVisit(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/profile")
+	out := h.primaOK("research")
+	mustContain(t, "research", out, "### Research", `textbox "Name" → page.getByRole('textbox', { name: 'Name', exact: true })`, "- map: ")
+	// Visit 1 (above), then 2: refs still serve.
+	h.primaOK("go", "/sidebar")
+	h.primaOK("go", "/profile")
+	mustContain(t, "second visit", h.primaOK("do", "fill Name with Ada"), "(visit #2)", "1. ok        fill Name with Ada — typed:")
+	h.primaOK("go", "/sidebar")
+	h.primaOK("go", "/profile")
+	app.Reset()
+	out = h.primaOK("do", "fill Name with Grace", "click Save")
+	mustContain(t, "third visit", out, "(visit #3)", `typed: textbox "Name": "" -> "Grace" (via research map)`, "added: status: Profile saved (via research map)")
+	var acted []string
+	for _, a := range settledActions(t, 2) {
+		if a.Kind == "click" || a.Kind == "input" {
+			acted = append(acted, a.Kind+":"+a.ID)
+		}
+	}
+	if strings.Join(acted, ",") != "input:name,click:save" {
+		t.Errorf("acted %v", acted)
+	}
+}

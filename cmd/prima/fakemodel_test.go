@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
+	"image/png"
 	"fmt"
 	"io"
 	"net/http"
@@ -24,6 +27,7 @@ type fakeModel struct {
 	URL      string
 	mu       sync.Mutex
 	replies  []string
+	next     int // the next recorded chat reply
 	requests []string
 }
 
@@ -59,7 +63,11 @@ func (f *fakeModel) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.requests = append(f.requests, string(body))
-	if len(f.requests) > len(f.replies) {
+	if strings.Contains(string(body), `"image_url"`) {
+		f.vision(w, body)
+		return
+	}
+	if f.next >= len(f.replies) {
 		http.Error(w, `{"error":{"message":"the recording has no more replies"}}`, http.StatusInternalServerError)
 		return
 	}
@@ -76,7 +84,8 @@ func (f *fakeModel) serve(w http.ResponseWriter, r *http.Request) {
 			contexts = append(contexts, s[strings.Index(s, "Page (context #"):])
 		}
 	}
-	reply := templateRE.ReplaceAllStringFunc(f.replies[len(f.requests)-1], func(m string) string {
+	f.next++
+	reply := templateRE.ReplaceAllStringFunc(f.replies[f.next-1], func(m string) string {
 		p := templateRE.FindStringSubmatch(m)
 		if len(contexts) == 0 {
 			return "no-context"
@@ -90,6 +99,56 @@ func (f *fakeModel) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	io.WriteString(w, reply)
 }
+
+// vision answers a vision request the way a vision model would, from the
+// pixels: it finds the colour the prompt names in the screenshot and
+// returns the centre of those pixels.
+func (f *fakeModel) vision(w http.ResponseWriter, body []byte) {
+	text := string(body)
+	i := strings.Index(text, "data:image/png;base64,")
+	if i < 0 {
+		http.Error(w, `{"error":{"message":"no image"}}`, http.StatusBadRequest)
+		return
+	}
+	rest := text[i+len("data:image/png;base64,"):]
+	data, err := base64.StdEncoding.DecodeString(rest[:strings.IndexByte(rest, '"')])
+	if err != nil {
+		http.Error(w, `{"error":{"message":"bad image"}}`, http.StatusBadRequest)
+		return
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		http.Error(w, `{"error":{"message":"bad png"}}`, http.StatusBadRequest)
+		return
+	}
+	want := [3]uint32{0x22, 0x22, 0xdd}
+	if strings.Contains(text, "red") {
+		want = [3]uint32{0xdd, 0x22, 0x22}
+	}
+	var sx, sy, n int
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if near(r>>8, want[0]) && near(g>>8, want[1]) && near(bl>>8, want[2]) {
+				sx, sy, n = sx+x, sy+y, n+1
+			}
+		}
+	}
+	content := "I cannot see it."
+	if n > 0 {
+		content = fmt.Sprintf(`{"x": %d, "y": %d}`, sx/n, sy/n)
+	}
+	reply := map[string]any{
+		"id": "chatcmpl-vision", "object": "chat.completion", "created": 1796000000, "model": "fake-vision",
+		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": map[string]any{"role": "assistant", "content": content}}},
+		"usage":   map[string]any{"prompt_tokens": 1200, "completion_tokens": 12, "total_tokens": 1212},
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(reply)
+}
+
+func near(a, b uint32) bool { return a+12 >= b && a <= b+12 }
 
 // refIn finds the ref of `role "name"` in snapshot text.
 func refIn(text, role, name string) string {
@@ -110,7 +169,8 @@ func (f *fakeModel) calls() []string {
 	return append([]string(nil), f.requests...)
 }
 
-// modelEnv points prima at the fake model.
+// env points prima at the fake model, for planning and for vision.
 func (f *fakeModel) env() []string {
-	return []string{"PRIMA_MODEL=fake-planner", "PRIMA_BASE_URL=" + f.URL, "PRIMA_PROVIDER=custom"}
+	return []string{"PRIMA_MODEL=fake-planner", "PRIMA_BASE_URL=" + f.URL, "PRIMA_PROVIDER=custom",
+		"PRIMA_VISION_MODEL=fake-vision", "PRIMA_VISION_BASE_URL=" + f.URL, "PRIMA_VISION_PROVIDER=custom"}
 }

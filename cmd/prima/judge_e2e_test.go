@@ -32,3 +32,52 @@ func TestSemanticGoOfflineConfirmsArrival(t *testing.T) {
 		t.Errorf("a refused semantic go acted: %v", got)
 	}
 }
+
+func TestVerifySeparatesFailedFromInexpressible(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/profile")
+	cases := []struct {
+		claim string
+		code  int
+		want  []string
+	}{
+		{"the Save button is disabled", 0, []string{"result: passed", ".toBeDisabled();   // held"}},
+		{"the Save button is enabled", 1, []string{"result: failed", ".toBeEnabled();   // did not hold"}},
+		{"the company is profitable", 3, []string{"result: inexpressible", "judgement:"}},
+	}
+	for _, c := range cases {
+		r := h.prima("verify", c.claim)
+		if r.code != c.code {
+			t.Errorf("verify %q: exit %d, want %d\n%s", c.claim, r.code, c.code, r)
+		}
+		mustContain(t, "verify "+c.claim, r.out, append(c.want, "### Verdict")...)
+		if c.code == 3 && strings.Contains(r.out, "result: failed") {
+			t.Errorf("an inexpressible claim reported as failed:\n%s", r.out)
+		}
+	}
+	h.primaOK("pw", "fill", ref(t, h.primaOK("snapshot"), "textbox", "Name"), "Ada")
+	mustContain(t, "now enabled", h.primaOK("verify", "the Save button is enabled"), "result: passed")
+	mustContain(t, "field value", h.primaOK("verify", `the Name field contains "Ada"`), "result: passed", "toHaveValue")
+	h.primaOK("pw", "click", ref(t, h.primaOK("snapshot"), "button", "Save"))
+	mustContain(t, "message", h.primaOK("verify", `the page displays the confirmation message "Profile saved"`), "result: passed", "toBeVisible")
+
+	h.primaOK("go", "/controls")
+	for _, c := range []struct {
+		claim string
+		code  int
+	}{
+		{"the Agree checkbox is unchecked", 0},
+		{"the Agree checkbox is checked", 1},
+		{"the Subscribed checkbox is checked", 0},
+		{"the Details button is collapsed", 0},
+		{"the Details button is expanded", 1},
+		{"the Overview tab is selected", 0},
+		{"the History tab is selected", 1},
+	} {
+		if r := h.prima("verify", c.claim); r.code != c.code {
+			t.Errorf("verify %q: exit %d, want %d\n%s", c.claim, r.code, c.code, r)
+		}
+	}
+	h.primaOK("pw", "click", ref(t, h.primaOK("snapshot"), "button", "Details"))
+	mustContain(t, "expanded after click", h.primaOK("verify", "the Details button is expanded"), "result: passed", "toHaveAttribute('aria-expanded', 'true')")
+}

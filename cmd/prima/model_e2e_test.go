@@ -87,3 +87,18 @@ func TestModelConfigErrorsNameWhatToSet(t *testing.T) {
 		t.Errorf("unknown provider: %s", r)
 	}
 }
+
+func TestVisionClickNamesTheElementUnderThePoint(t *testing.T) {
+	h := newHarness(t)
+	f := newFakeModel(t, "vision")
+	h.primaOK("browser", "open", app.URL+"/hidden")
+	app.Reset()
+	r := h.doWithModel(f, "use the blue colour")
+	if r.code != 0 {
+		t.Fatalf("do: %s", r)
+	}
+	mustContain(t, "vision do", r.out, "proven: 1/1", "added: status: Blue picked", "used: await page.locator('#swatch-blue').click();")
+	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "swatch-blue" {
+		t.Errorf("vision clicked %v, want swatch-blue", got)
+	}
+}

@@ -18,9 +18,11 @@ const (
 	RouteDo           = "/v0/do"
 	RouteGo           = "/v0/go"
 	RoutePw           = "/v0/pw"
+	RouteResearch     = "/v0/research"
 	RouteSnapshot     = "/v0/snapshot"
 	RouteStatus       = "/v0/status"
 	RouteStop         = "/v0/stop"
+	RouteVerify       = "/v0/verify"
 )
 
 // Target says which browser a command is for. Empty fields follow the
@@ -55,6 +57,13 @@ type GoRequest struct {
 	URL          string        `json:"url"`
 	AllowSchemes bool          `json:"allow_schemes,omitempty"`
 	Config       config.Config `json:"config"` // the judge, for a semantic target
+}
+
+// VerifyRequest is `prima verify`.
+type VerifyRequest struct {
+	Target
+	Claim  string        `json:"claim"`
+	Config config.Config `json:"config"` // the judge, for judgements and claim matching
 }
 
 // SnapshotRequest is `prima snapshot`.

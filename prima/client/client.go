@@ -153,6 +153,20 @@ func (c *Client) Do(ctx context.Context, req api.DoRequest) (*envelope.Envelope,
 	return resp.Envelope, err
 }
 
+// Verify runs `verify`.
+func (c *Client) Verify(ctx context.Context, req api.VerifyRequest) (*envelope.Envelope, error) {
+	var resp api.EnvelopeResponse
+	err := c.call(ctx, api.RouteVerify, req, &resp)
+	return resp.Envelope, err
+}
+
+// Research runs `research`.
+func (c *Client) Research(ctx context.Context, t api.Target) (*envelope.Envelope, error) {
+	var resp api.EnvelopeResponse
+	err := c.call(ctx, api.RouteResearch, api.SnapshotRequest{Target: t}, &resp)
+	return resp.Envelope, err
+}
+
 // Go runs `go`.
 func (c *Client) Go(ctx context.Context, req api.GoRequest) (*envelope.Envelope, error) {
 	var resp api.EnvelopeResponse

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -181,8 +182,10 @@ func (s *Server) routes() http.Handler {
 		api.RouteGo:           s.goTo,
 		api.RoutePw:           s.pwAction,
 		api.RouteSnapshot:     s.snapshot,
+		api.RouteResearch:     s.research,
 		api.RouteStatus:       s.status,
 		api.RouteStop:         s.stopRoute,
+		api.RouteVerify:       s.verify,
 	}
 	mux := http.NewServeMux()
 	for route, h := range table {
@@ -403,6 +406,7 @@ func (s *Server) attach(endpoint, title, version string) (*prima.Instance, error
 		return nil, &api.Error{Code: api.CodeAttach, Message: msg, Session: title}
 	}
 	in := prima.NewAttached(name, b, endpoint, title, s.artifacts(name))
+	in.ResearchDir = filepath.Join(s.Home, "research")
 	s.instances[name] = in
 	return in, nil
 }
@@ -458,7 +462,7 @@ func (s *Server) do(ctx context.Context, body []byte) (any, error) {
 		}
 	}
 	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
-		return in.Do(ctx, req.Instructions, planner)
+		return in.Do(ctx, req.Instructions, prima.DoOptions{Planner: planner, ResearchAfter: req.Config.ResearchAfter})
 	})
 }
 
@@ -487,6 +491,33 @@ func (s *Server) judge(c config.Config) (*judge.Judge, error) {
 		return nil, api.Errorf(api.CodeUsage, "%v", err)
 	}
 	return &judge.Judge{Provider: p, Direct: c.Judge.DirectJudge(), Tool: c.Judge.Tool, TracePath: judge.TracePath(s.Home)}, nil
+}
+
+func (s *Server) verify(ctx context.Context, body []byte) (any, error) {
+	var req api.VerifyRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(req.Claim) == "" {
+		return nil, api.Errorf(api.CodeUsage, "verify needs a claim")
+	}
+	j, err := s.judge(req.Config)
+	if err != nil {
+		return nil, err
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Verify(ctx, req.Claim, j)
+	})
+}
+
+func (s *Server) research(ctx context.Context, body []byte) (any, error) {
+	var req api.SnapshotRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Research(ctx)
+	})
 }
 
 func (s *Server) snapshot(ctx context.Context, body []byte) (any, error) {
@@ -532,6 +563,7 @@ func (s *Server) browserOpen(ctx context.Context, body []byte) (any, error) {
 			s.mu.Unlock()
 			return nil, api.Errorf(api.CodeInternal, "launch Chromium: %v", err)
 		}
+		in.ResearchDir = filepath.Join(s.Home, "research")
 		s.instances[req.Instance] = in
 	}
 	s.mu.Unlock()

@@ -23,6 +23,7 @@ type Target struct {
 	Text   string // "Save", "Email"
 	Quoted bool   // the text was quoted: match it literally
 	Role   string // ARIA role implied by a role word ("button"), or ""
+	Word   string // the role word as written, so "Archive item" can be read whole too
 }
 
 func (t Target) String() string {
@@ -247,7 +248,7 @@ func parseTarget(s string) (Target, error) {
 			if !ok {
 				return Target{}, fmt.Errorf("unexpected %q after the quoted name", rest)
 			}
-			t.Role = role
+			t.Role, t.Word = role, rest
 		}
 		return t, nil
 	}
@@ -260,7 +261,7 @@ func parseTarget(s string) (Target, error) {
 	}
 	t.Text = s
 	if best != "" {
-		t.Text, t.Role = strings.TrimSpace(s[:len(s)-len(best)]), roleWords[best]
+		t.Text, t.Role, t.Word = strings.TrimSpace(s[:len(s)-len(best)]), roleWords[best], s[len(s)-len(best):]
 	}
 	if q, rest, ok := quotedPrefix(t.Text); ok && strings.TrimSpace(rest) == "" {
 		t.Text, t.Quoted = q, true

@@ -239,6 +239,10 @@ func TestParse(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Parse(%q): %v", c.in, err)
 			}
+			if (got.Target.Role == "") != (got.Target.Word == "") {
+				t.Errorf("Parse(%q): role %q but role word %q", c.in, got.Target.Role, got.Target.Word)
+			}
+			got.Target.Word = "" // the role word as written, for Resolve's second reading
 			if got != c.want {
 				t.Errorf("Parse(%q)\n got %+v\nwant %+v", c.in, got, c.want)
 			}

@@ -1,6 +1,7 @@
 package instruct
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -102,6 +103,19 @@ func norm(s string) string { return strings.ToLower(strings.Join(strings.Fields(
 // containment, among the elements whose role fits the verb. Anything but
 // exactly one match in the first tier that has matches is an error.
 func Resolve(t *ariadiff.Tree, verb string, target Target) (Candidate, error) {
+	c, err := resolveIn(t, verb, target)
+	var re *ResolveError
+	if errors.As(err, &re) && !re.Ambiguous && target.Word != "" && !target.Quoted {
+		// "the Archive item" may be an element named "Archive item".
+		whole := Target{Text: target.Text + " " + target.Word}
+		if c2, err2 := resolveIn(t, verb, whole); err2 == nil {
+			return c2, nil
+		}
+	}
+	return c, err
+}
+
+func resolveIn(t *ariadiff.Tree, verb string, target Target) (Candidate, error) {
 	var pool []*ariadiff.Node
 	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
 		if n.Ref() != "" && fits(verb, n) && roleFits(target.Role, n.Role) {
