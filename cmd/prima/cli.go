@@ -16,9 +16,9 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/client"
 	"github.com/prima-dev/prima/prima/config"
 	"github.com/prima-dev/prima/prima/judge"
-	"github.com/prima-dev/prima/prima/client"
 )
 
 // Exit codes, as the CLI contract fixes them.
