@@ -10,6 +10,7 @@ import (
 	"github.com/openai/openai-go/v3"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/model"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/refs"
@@ -21,6 +22,7 @@ import (
 type Planner struct {
 	Chat          *model.Client
 	Vision        *model.Client
+	Judge         *judge.Judge // offered to the model as a tool when set
 	MaxModelCalls int
 	MaxActions    int
 
@@ -72,7 +74,7 @@ func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *p
 			break
 		}
 		p.calls++
-		msg, err := p.Chat.Next(ctx, msgs)
+		msg, err := p.Chat.Next(ctx, msgs, p.Judge != nil)
 		if err != nil {
 			r.failed = "model call failed: " + err.Error()
 			break
@@ -148,6 +150,8 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	switch name {
 	case "context":
 		return r.context(ctx)
+	case "judge":
+		return r.ask(ctx, a)
 	case "done":
 		if a.Instruction != r.k {
 			return r.refuse(name, a, fmt.Sprintf("instruction %d is not the current one (%d)", a.Instruction, r.k))
@@ -282,6 +286,33 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		r.inj.refs = refs.Index(after.Tree)
 	}
 	return out.String()
+}
+
+// ask puts the model's question to the judge with a state prima
+// assembles itself: the instructions, the page capped, the steps so far.
+// The model supplies only the question.
+func (r *modelRun) ask(ctx context.Context, a model.Args) string {
+	if r.p.Judge == nil {
+		return "refused: the judge tool is not enabled"
+	}
+	page := pageText(r.inj.view)
+	if len(page) > 6000 {
+		page = page[:6000] + "\n…(capped)"
+	}
+	state := map[string]any{"instructions": r.texts, "current": r.k, "page": page, "observed": changeTexts(r.changes)}
+	d := r.p.Judge.Consult(ctx, a.Question, a.Options, state)
+	if d.Approved {
+		return fmt.Sprintf("approved: %s (%.2f)", d.Value, d.Probability)
+	}
+	return fmt.Sprintf("not approved: %s", d.Reason)
+}
+
+func changeTexts(cs []ariadiff.Change) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.String())
+	}
+	return out
 }
 
 // context descends the ladder: fresh refs first, capped markup when asked

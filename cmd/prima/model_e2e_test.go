@@ -102,3 +102,24 @@ func TestVisionClickNamesTheElementUnderThePoint(t *testing.T) {
 		t.Errorf("vision clicked %v, want swatch-blue", got)
 	}
 }
+
+func TestJudgeToolAnswersTheModelAndActsOnNothing(t *testing.T) {
+	h := newHarness(t)
+	f := newFakeModel(t, "judgetool")
+	h.primaOK("browser", "open", app.URL+"/sidebar")
+	app.Reset()
+	r := h.run(90*time.Second, append(f.env(), "PRIMA_JUDGE_TOOL=1"), primaBin, "do", "head over to where the team is configured")
+	if r.code != 0 {
+		t.Fatalf("do: %s", r)
+	}
+	mustContain(t, "judge tool do", r.out, "proven: 1/1", "navigated: /sidebar -> /settings/team")
+	calls := f.calls()
+	if len(calls) != 3 {
+		t.Fatalf("model calls: %d", len(calls))
+	}
+	mustContain(t, "tools offered", calls[0], `"name":"judge"`)
+	mustContain(t, "judge answer", calls[1], `approved: link \"Team settings\"`)
+	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "team-settings" {
+		t.Errorf("acted %v", got)
+	}
+}

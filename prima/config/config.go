@@ -110,6 +110,9 @@ func Load(home, workdir string, getenv func(string) string) (Config, error) {
 	env("PRIMA_JUDGE", &c.Judge.Provider)
 	env("PRIMA_JUDGE_MODEL", &c.Judge.Model)
 	env("PRIMA_JUDGE_BASE_URL", &c.Judge.BaseURL)
+	if v := getenv("PRIMA_JUDGE_TOOL"); v != "" {
+		c.Judge.Tool = v == "1" || strings.EqualFold(v, "true")
+	}
 	for name, dst := range map[string]*int{"PRIMA_RESEARCH_AFTER": &c.ResearchAfter, "PRIMA_MAX_MODEL_CALLS": &c.MaxModelCalls, "PRIMA_MAX_ACTIONS": &c.MaxActions} {
 		if v := getenv(name); v != "" {
 			n, err := strconv.Atoi(v)

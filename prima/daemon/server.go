@@ -460,6 +460,13 @@ func (s *Server) do(ctx context.Context, body []byte) (any, error) {
 		if req.Config.Vision.Enabled() {
 			planner.Vision = model.New(req.Config.Vision)
 		}
+		if req.Config.Judge.Tool {
+			j, err := s.judge(req.Config)
+			if err != nil {
+				return nil, err
+			}
+			planner.Judge = j
+		}
 	}
 	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
 		return in.Do(ctx, req.Instructions, prima.DoOptions{Planner: planner, ResearchAfter: req.Config.ResearchAfter})

@@ -42,11 +42,11 @@ func New(m config.Model) *Client {
 }
 
 // Next asks the model for its next message given the conversation so far.
-func (c *Client) Next(ctx context.Context, msgs []openai.ChatCompletionMessageParamUnion) (openai.ChatCompletionMessage, error) {
+func (c *Client) Next(ctx context.Context, msgs []openai.ChatCompletionMessageParamUnion, withJudge bool) (openai.ChatCompletionMessage, error) {
 	resp, err := c.api.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{
 		Model:    shared.ChatModel(c.name),
 		Messages: msgs,
-		Tools:    Tools(),
+		Tools:    Tools(withJudge),
 	})
 	if err != nil {
 		return openai.ChatCompletionMessage{}, err
@@ -66,8 +66,10 @@ type Args struct {
 	Checked     *bool  `json:"checked,omitempty"`
 	Key         string `json:"key,omitempty"`
 	Description string `json:"description,omitempty"`
-	Status      string `json:"status,omitempty"`
-	Proof       string `json:"proof,omitempty"`
+	Status      string   `json:"status,omitempty"`
+	Proof       string   `json:"proof,omitempty"`
+	Question    string   `json:"question,omitempty"`
+	Options     []string `json:"options,omitempty"`
 }
 
 // ParseArgs reads a tool call's JSON arguments.
@@ -83,6 +85,9 @@ func ParseArgs(raw string) (Args, error) {
 }
 
 func obj(props map[string]any, required ...string) shared.FunctionParameters {
+	if required == nil {
+		required = []string{}
+	}
 	return shared.FunctionParameters{"type": "object", "properties": props, "required": required}
 }
 
@@ -99,8 +104,9 @@ func tool(name, desc string, params shared.FunctionParameters) openai.ChatComple
 }
 
 // Tools are the only moves the planner has. Every action names the
-// instruction it serves; prima enforces the scope in code.
-func Tools() []openai.ChatCompletionToolUnionParam {
+// instruction it serves; prima enforces the scope in code. withJudge adds
+// the judge tool, a question to the decision model that acts on nothing.
+func Tools(withJudge bool) []openai.ChatCompletionToolUnionParam {
 	target := func(extra map[string]any, required ...string) shared.FunctionParameters {
 		p := map[string]any{"instruction": instructionP, "ref": refP, "selector": selectorP}
 		for k, v := range extra {
@@ -109,7 +115,7 @@ func Tools() []openai.ChatCompletionToolUnionParam {
 		return obj(p, append([]string{"instruction"}, required...)...)
 	}
 	str := func(d string) map[string]any { return map[string]any{"type": "string", "description": d} }
-	return []openai.ChatCompletionToolUnionParam{
+	tools := []openai.ChatCompletionToolUnionParam{
 		tool("clickRef", "Click the element with this ref.", target(nil)),
 		tool("hoverRef", "Hover the element with this ref (reveals hover-only controls).", target(nil)),
 		tool("fillRef", "Replace the value of the field with this ref. The value must be one the instruction states.", target(map[string]any{"value": str("the text, exactly as the instruction gives it")}, "value")),
@@ -124,6 +130,13 @@ func Tools() []openai.ChatCompletionToolUnionParam {
 			"proof":       str("the observed change, quoted from a tool result, or why it failed"),
 		}, "instruction", "status")),
 	}
+	if withJudge {
+		tools = append(tools, tool("judge", "Ask the decision model one narrow question about the page (it sees the instructions, the page and recent steps). Give options for a choice, none for a yes/no. Only a confident answer is approved; it acts on nothing.", obj(map[string]any{
+			"question": str("one narrow question"),
+			"options":  map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "description": "the answers to choose from; omit for yes/no"},
+		}, "question")))
+	}
+	return tools
 }
 
 // SystemPrompt states the executor's rules and the ref contract.
