@@ -59,13 +59,13 @@ func (c *Client) Next(ctx context.Context, msgs []openai.ChatCompletionMessagePa
 
 // Args are the arguments of any planner tool; each tool uses a subset.
 type Args struct {
-	Instruction int    `json:"instruction"`
-	Ref         string `json:"ref,omitempty"`
-	Selector    string `json:"selector,omitempty"`
-	Value       string `json:"value,omitempty"`
-	Checked     *bool  `json:"checked,omitempty"`
-	Key         string `json:"key,omitempty"`
-	Description string `json:"description,omitempty"`
+	Instruction int      `json:"instruction"`
+	Ref         string   `json:"ref,omitempty"`
+	Selector    string   `json:"selector,omitempty"`
+	Value       string   `json:"value,omitempty"`
+	Checked     *bool    `json:"checked,omitempty"`
+	Key         string   `json:"key,omitempty"`
+	Description string   `json:"description,omitempty"`
 	Status      string   `json:"status,omitempty"`
 	Proof       string   `json:"proof,omitempty"`
 	Question    string   `json:"question,omitempty"`
