@@ -67,21 +67,9 @@ func loadMap(dir, state string) (*UIMap, bool) {
 // ResearchDir, keyed by the state id.
 func (in *Instance) Research(ctx context.Context) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "research"}
-	page, err := in.currentPage()
-	if err != nil {
-		env.Failure = &envelope.Failure{Error: err.Error()}
+	page, view, ok := in.look(ctx, env)
+	if !ok {
 		return env
-	}
-	prev := in.last
-	view, err := in.view(page, timeoutMS(ctx))
-	if err != nil {
-		env.Failure = failure(err)
-		return env
-	}
-	in.fillPage(env, prev, view)
-	env.Changes = &envelope.Changes{}
-	if prev != nil && prev != view {
-		env.Changes = changes(diffViews(prev, view))
 	}
 	m := &UIMap{State: ariadiff.StateHash(view.URL, view.Tree).ID(), URL: view.URL, Title: view.Title}
 	var skipped int

@@ -24,6 +24,29 @@ const (
 	Inexpressible = "inexpressible"
 )
 
+// look is the start of a command that reads the page without acting:
+// the page as it is now, with the envelope's Page section and, beside the
+// command's own section, the changes since prima last looked.
+func (in *Instance) look(ctx context.Context, env *envelope.Envelope) (playwright.Page, *pageView, bool) {
+	page, err := in.currentPage()
+	if err != nil {
+		env.Failure = &envelope.Failure{Error: err.Error()}
+		return nil, nil, false
+	}
+	prev := in.last
+	view, err := in.view(page, timeoutMS(ctx))
+	if err != nil {
+		env.Failure = failure(err)
+		return nil, nil, false
+	}
+	in.fillPage(env, prev, view)
+	env.Changes = &envelope.Changes{}
+	if prev != nil && prev != view {
+		env.Changes = changes(diffViews(prev, view))
+	}
+	return page, view, true
+}
+
 // check is one assertion as it ran: its Playwright line and whether it held.
 type check struct {
 	line   string
@@ -38,22 +61,9 @@ type check struct {
 // reported by reference and writes nothing.
 func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "verify " + text}
-	page, err := in.currentPage()
-	if err != nil {
-		env.Failure = &envelope.Failure{Error: err.Error()}
+	page, view, ok := in.look(ctx, env)
+	if !ok {
 		return env
-	}
-	prev := in.last
-	view, err := in.view(page, timeoutMS(ctx))
-	if err != nil {
-		env.Failure = failure(err)
-		return env
-	}
-	in.fillPage(env, prev, view)
-	if prev != nil && prev != view {
-		env.Changes = changes(diffViews(prev, view))
-	} else {
-		env.Changes = &envelope.Changes{}
 	}
 	state := ariadiff.StateHash(view.URL, view.Tree).ID()
 

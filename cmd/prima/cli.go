@@ -112,6 +112,22 @@ func (e *env) ctx(parent context.Context) (context.Context, context.CancelFunc) 
 	return context.WithTimeout(parent, e.timeout+30*time.Second)
 }
 
+// envelopeAction is the shape of every command that answers with an
+// envelope: read the global flags, build the request (or fail with a usage
+// error) and call the daemon within the command's deadline, then print.
+func envelopeAction(stdout, stderr io.Writer, call func(context.Context, *env, *cli.Command) (*envelope.Envelope, error)) cli.ActionFunc {
+	return func(ctx context.Context, cmd *cli.Command) error {
+		e := readEnv(cmd, stdout, stderr)
+		ctx, cancel := e.ctx(ctx)
+		defer cancel()
+		env, err := call(ctx, e, cmd)
+		if err != nil {
+			return e.fail(err)
+		}
+		return e.printEnvelope(env)
+	}
+}
+
 // printEnvelope prints the envelope and returns the exit code it implies.
 func (e *env) printEnvelope(env *envelope.Envelope) error {
 	if env == nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima"
 	"github.com/prima-dev/prima/prima/api"
 	"github.com/prima-dev/prima/prima/client"
@@ -27,8 +28,7 @@ func pwCommand(stdout, stderr io.Writer) *cli.Command {
 		ArgsUsage: "ACTION TARGET [VALUE] | \"page.getByRole('button', { name: 'Save' }).click()\"",
 		Description: "ACTION is one of " + strings.Join(prima.ActionNames(), ", ") + ".\n" +
 			"TARGET is a ref from a snapshot (e5, f1e3) or any Playwright selector.",
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			e := readEnv(cmd, stdout, stderr)
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
 			args := cmd.Args().Slice()
 			req := api.PwRequest{Target: e.target}
 			switch {
@@ -39,19 +39,13 @@ func pwCommand(stdout, stderr io.Writer) *cli.Command {
 			case len(args) == 3:
 				req.Action, req.Ref, req.Value = args[0], args[1], args[2]
 			default:
-				return e.fail(wrongArgs(cmd, "an action and a target (and a value for fill, type, press, select), or one Playwright line"))
+				return nil, wrongArgs(cmd, "an action and a target (and a value for fill, type, press, select), or one Playwright line")
 			}
 			if _, _, err := prima.CheckPw(prima.PwRequest{Action: req.Action, Target: req.Ref, Value: req.Value, Line: req.Line}); err != nil {
-				return e.fail(usageError{err.Error()})
+				return nil, usageError{err.Error()}
 			}
-			ctx, cancel := e.ctx(ctx)
-			defer cancel()
-			env, err := e.client().Pw(ctx, req)
-			if err != nil {
-				return e.fail(err)
-			}
-			return e.printEnvelope(env)
-		},
+			return e.client().Pw(ctx, req)
+		}),
 	}
 }
 
@@ -64,29 +58,22 @@ func doCommand(stdout, stderr io.Writer) *cli.Command {
 			"  prima do \"fill Name with Ada\" \"click the Save button\"\n" +
 			"Literal instructions (click, fill … with, type … into, select … from, check, uncheck,\n" +
 			"hover, press KEY [in …], clear, go to URL) need no model.",
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			e := readEnv(cmd, stdout, stderr)
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
 			args := cmd.Args().Slice()
 			if len(args) == 0 {
-				return e.fail(wrongArgs(cmd, "at least one instruction"))
+				return nil, wrongArgs(cmd, "at least one instruction")
 			}
 			for i, a := range args {
 				if strings.TrimSpace(a) == "" {
-					return e.fail(usagef("instruction %d is empty", i+1))
+					return nil, usagef("instruction %d is empty", i+1)
 				}
 			}
 			cfg, err := e.config()
 			if err != nil {
-				return e.fail(err)
+				return nil, err
 			}
-			ctx, cancel := e.ctx(ctx)
-			defer cancel()
-			env, err := e.client().Do(ctx, api.DoRequest{Target: e.target, Instructions: args, Config: cfg})
-			if err != nil {
-				return e.fail(err)
-			}
-			return e.printEnvelope(env)
-		},
+			return e.client().Do(ctx, api.DoRequest{Target: e.target, Instructions: args, Config: cfg})
+		}),
 	}
 }
 
@@ -98,27 +85,20 @@ func goCommand(stdout, stderr io.Writer) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "allow-scheme", Usage: "allow schemes other than http and https (file:, data:, …)"},
 		},
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			e := readEnv(cmd, stdout, stderr)
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
 			if cmd.Args().Len() != 1 {
-				return e.fail(wrongArgs(cmd, "one URL or path"))
+				return nil, wrongArgs(cmd, "one URL or path")
 			}
 			target := cmd.Args().First()
 			if err := prima.CheckGo(target, cmd.Bool("allow-scheme")); err != nil {
-				return e.fail(usageError{err.Error()})
+				return nil, usageError{err.Error()}
 			}
 			cfg, err := e.config()
 			if err != nil {
-				return e.fail(err)
+				return nil, err
 			}
-			ctx, cancel := e.ctx(ctx)
-			defer cancel()
-			env, err := e.client().Go(ctx, api.GoRequest{Target: e.target, URL: target, AllowSchemes: cmd.Bool("allow-scheme"), Config: cfg})
-			if err != nil {
-				return e.fail(err)
-			}
-			return e.printEnvelope(env)
-		},
+			return e.client().Go(ctx, api.GoRequest{Target: e.target, URL: target, AllowSchemes: cmd.Bool("allow-scheme"), Config: cfg})
+		}),
 	}
 }
 
@@ -130,27 +110,17 @@ func verifyCommand(stdout, stderr io.Writer) *cli.Command {
 		Description: "Claims the page can answer: text visible or not (\"Profile saved\" is visible),\n" +
 			"element states (the Save button is enabled|disabled, the Agree checkbox is checked,\n" +
 			"the Details button is expanded, the History tab is selected), field values, title, URL.",
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			e := readEnv(cmd, stdout, stderr)
-			if cmd.Args().Len() == 0 {
-				return e.fail(wrongArgs(cmd, "one claim"))
-			}
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
 			text := strings.TrimSpace(strings.Join(cmd.Args().Slice(), " "))
 			if text == "" {
-				return e.fail(usagef("verify needs a claim"))
+				return nil, wrongArgs(cmd, "one claim")
 			}
 			cfg, err := e.config()
 			if err != nil {
-				return e.fail(err)
+				return nil, err
 			}
-			ctx, cancel := e.ctx(ctx)
-			defer cancel()
-			env, err := e.client().Verify(ctx, api.VerifyRequest{Target: e.target, Claim: text, Config: cfg})
-			if err != nil {
-				return e.fail(err)
-			}
-			return e.printEnvelope(env)
-		},
+			return e.client().Verify(ctx, api.VerifyRequest{Target: e.target, Claim: text, Config: cfg})
+		}),
 	}
 }
 
@@ -158,19 +128,12 @@ func researchCommand(stdout, stderr io.Writer) *cli.Command {
 	return &cli.Command{
 		Name:  "research",
 		Usage: "Build and store the UI map of the current page state (do prefers it from the third visit)",
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			e := readEnv(cmd, stdout, stderr)
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
 			if cmd.Args().Len() != 0 {
-				return e.fail(wrongArgs(cmd, "no arguments"))
+				return nil, wrongArgs(cmd, "no arguments")
 			}
-			ctx, cancel := e.ctx(ctx)
-			defer cancel()
-			env, err := e.client().Research(ctx, e.target)
-			if err != nil {
-				return e.fail(err)
-			}
-			return e.printEnvelope(env)
-		},
+			return e.client().Research(ctx, e.target)
+		}),
 	}
 }
 
@@ -179,19 +142,12 @@ func snapshotCommand(stdout, stderr io.Writer) *cli.Command {
 		Name:  "snapshot",
 		Usage: "Show the page with refs (compact ARIA), or as compact markup with --html",
 		Flags: []cli.Flag{&cli.BoolFlag{Name: "html", Usage: "compact markup instead of the ARIA tree"}},
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			e := readEnv(cmd, stdout, stderr)
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
 			if cmd.Args().Len() != 0 {
-				return e.fail(wrongArgs(cmd, "no arguments"))
+				return nil, wrongArgs(cmd, "no arguments")
 			}
-			ctx, cancel := e.ctx(ctx)
-			defer cancel()
-			env, err := e.client().Snapshot(ctx, api.SnapshotRequest{Target: e.target, HTML: cmd.Bool("html")})
-			if err != nil {
-				return e.fail(err)
-			}
-			return e.printEnvelope(env)
-		},
+			return e.client().Snapshot(ctx, api.SnapshotRequest{Target: e.target, HTML: cmd.Bool("html")})
+		}),
 	}
 }
 

@@ -141,44 +141,39 @@ func (c *Client) call(ctx context.Context, route string, req, resp any) error {
 
 // Pw runs `pw`.
 func (c *Client) Pw(ctx context.Context, req api.PwRequest) (*envelope.Envelope, error) {
-	var resp api.EnvelopeResponse
-	err := c.call(ctx, api.RoutePw, req, &resp)
-	return resp.Envelope, err
+	return c.envelope(ctx, api.RoutePw, req)
 }
 
 // Do runs `do`.
 func (c *Client) Do(ctx context.Context, req api.DoRequest) (*envelope.Envelope, error) {
-	var resp api.EnvelopeResponse
-	err := c.call(ctx, api.RouteDo, req, &resp)
-	return resp.Envelope, err
+	return c.envelope(ctx, api.RouteDo, req)
 }
 
 // Verify runs `verify`.
 func (c *Client) Verify(ctx context.Context, req api.VerifyRequest) (*envelope.Envelope, error) {
-	var resp api.EnvelopeResponse
-	err := c.call(ctx, api.RouteVerify, req, &resp)
-	return resp.Envelope, err
+	return c.envelope(ctx, api.RouteVerify, req)
 }
 
 // Research runs `research`.
 func (c *Client) Research(ctx context.Context, t api.Target) (*envelope.Envelope, error) {
+	return c.envelope(ctx, api.RouteResearch, api.SnapshotRequest{Target: t})
+}
+
+// envelope calls a route that answers with an envelope.
+func (c *Client) envelope(ctx context.Context, route string, req any) (*envelope.Envelope, error) {
 	var resp api.EnvelopeResponse
-	err := c.call(ctx, api.RouteResearch, api.SnapshotRequest{Target: t}, &resp)
+	err := c.call(ctx, route, req, &resp)
 	return resp.Envelope, err
 }
 
 // Go runs `go`.
 func (c *Client) Go(ctx context.Context, req api.GoRequest) (*envelope.Envelope, error) {
-	var resp api.EnvelopeResponse
-	err := c.call(ctx, api.RouteGo, req, &resp)
-	return resp.Envelope, err
+	return c.envelope(ctx, api.RouteGo, req)
 }
 
 // Snapshot runs `snapshot`.
 func (c *Client) Snapshot(ctx context.Context, req api.SnapshotRequest) (*envelope.Envelope, error) {
-	var resp api.EnvelopeResponse
-	err := c.call(ctx, api.RouteSnapshot, req, &resp)
-	return resp.Envelope, err
+	return c.envelope(ctx, api.RouteSnapshot, req)
 }
 
 // Open runs `browser open`.
