@@ -129,7 +129,7 @@ func (in *Instance) Pw(ctx context.Context, req PwRequest) *envelope.Envelope {
 				// dead; waiting for aria-ref would cost the whole timeout.
 				return "", &refs.NotFoundError{Ref: r}
 			}
-			res, err := resolveRef(page, r, entry.Role, entry.Name, t)
+			res, err := resolveRef(page, r, entry.Role, entry.Name, inMainFrame(before.Tree, r))
 			if err != nil {
 				return "", err
 			}

@@ -198,7 +198,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		r, _ := refs.Parse(cand.Ref)
 		entry := refs.Index(view.Tree)[cand.Ref]
 		head = ariadiff.Head(entry.Role, entry.Name)
-		resolved, err := resolveRef(page, r, entry.Role, entry.Name, t)
+		resolved, err := resolveRef(page, r, entry.Role, entry.Name, inMainFrame(view.Tree, r))
 		if err != nil {
 			res.err = err
 			break

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/refs"
 )
@@ -112,27 +113,45 @@ type resolved struct {
 	selector string // the same locator as a selector for page.Locator
 }
 
+// inMainFrame reports whether a ref belongs to the page's main frame: its
+// frame prefix is the one the snapshot's first ref has (the body of the
+// main document comes first). Unsure means no: frameScope then asks.
+func inMainFrame(t *ariadiff.Tree, r refs.Ref) bool {
+	first := ""
+	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
+		if first == "" {
+			first = n.Ref()
+		}
+		return first == ""
+	})
+	main, err := refs.Parse(first)
+	return err == nil && main.Frame == r.Frame
+}
+
 // resolveRef binds a ref to its element and derives the most readable
 // locator that matches exactly that element and no other. It never
 // substitutes: the element is the one aria-ref names, and every candidate
 // is checked to be that very element.
-func resolveRef(page playwright.Page, r refs.Ref, role, name string, timeout float64) (*resolved, error) {
-	loc := page.Locator(r.Selector())
-	n, err := loc.Count()
+func resolveRef(page playwright.Page, r refs.Ref, role, name string, mainFrame bool) (*resolved, error) {
+	// ElementHandles does not wait: a dead ref fails at once.
+	hs, err := page.Locator(r.Selector()).ElementHandles()
 	if err != nil {
 		if strings.Contains(err.Error(), "Invalid frame") {
 			return nil, &refs.UnknownFrameError{Ref: r}
 		}
 		return nil, err
 	}
-	if n == 0 {
+	if len(hs) != 1 {
 		return nil, &refs.NotFoundError{Ref: r}
 	}
-	h, err := loc.ElementHandle(playwright.LocatorElementHandleOptions{Timeout: playwright.Float(timeout)})
-	if err != nil {
-		return nil, &refs.NotFoundError{Ref: r}
+	h := hs[0]
+	scopeSel, scopeCode := "", "page"
+	if !mainFrame {
+		scopeSel, scopeCode, err = frameScope(h)
+		if err != nil {
+			return nil, err
+		}
 	}
-	scopeSel, scopeCode, err := frameScope(h)
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,8 @@ type pageView struct {
 // page, AI mode. Any other aria snapshot (plain or partial) replaces the
 // frame's ref map and would kill the refs of a playwright-cli user sharing
 // the browser; the ref-free variant is derived from this text instead.
-func takeView(page playwright.Page, timeout float64) (*pageView, error) {
+// The title comes from the detector call that precedes every snapshot.
+func takeView(page playwright.Page, title string, timeout float64) (*pageView, error) {
 	text, err := page.Locator("body").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{
 		Mode:    playwright.AriaSnapshotModeAi,
 		Timeout: playwright.Float(timeout),
@@ -29,7 +30,6 @@ func takeView(page playwright.Page, timeout float64) (*pageView, error) {
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
-	title, _ := page.Title()
 	return &pageView{URL: page.URL(), Title: title, Text: text, Tree: ariadiff.Parse(text)}, nil
 }
 
@@ -53,21 +53,25 @@ const watchJS = `(arm) => {
   for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
   const dirty = !p || p.dirty;
   if (arm) p.dirty = false;
-  return location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : '');
+  return [location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : ''), document.title];
 }`
 
 // snap takes a fresh view and remembers it, with the detector armed
 // first so that nothing that happens during the snapshot is missed.
 func (in *Instance) snap(page playwright.Page, timeout float64) (*pageView, error) {
-	fp, err := page.Evaluate(watchJS, true)
-	v, verr := takeView(page, timeout)
+	res, err := page.Evaluate(watchJS, true)
+	fp, title := pair(res)
+	if err != nil {
+		title, _ = page.Title()
+	}
+	v, verr := takeView(page, title, timeout)
 	if verr != nil {
 		in.last = nil
 		return nil, verr
 	}
 	in.last, in.lastFP, in.lastPage = v, "", page
-	if s, ok := fp.(string); ok && err == nil && !hasFrames(v.Tree) {
-		in.lastFP = strings.TrimSuffix(s, " dirty")
+	if err == nil && fp != "" && !hasFrames(v.Tree) {
+		in.lastFP = strings.TrimSuffix(fp, " dirty")
 	}
 	return v, nil
 }
@@ -77,11 +81,24 @@ func (in *Instance) snap(page playwright.Page, timeout float64) (*pageView, erro
 // whole snapshot (hundreds of milliseconds on a big page) per command.
 func (in *Instance) view(page playwright.Page, timeout float64) (*pageView, error) {
 	if in.last != nil && in.lastPage == page && in.lastFP != "" {
-		if fp, err := page.Evaluate(watchJS, false); err == nil && fp == in.lastFP {
-			return in.last, nil
+		if res, err := page.Evaluate(watchJS, false); err == nil {
+			if fp, _ := pair(res); fp == in.lastFP {
+				return in.last, nil
+			}
 		}
 	}
 	return in.snap(page, timeout)
+}
+
+// pair reads the detector's [fingerprint, title].
+func pair(v any) (string, string) {
+	a, ok := v.([]any)
+	if !ok || len(a) != 2 {
+		return "", ""
+	}
+	fp, _ := a[0].(string)
+	title, _ := a[1].(string)
+	return fp, title
 }
 
 // hasFrames: the detector watches the main document only, so a page with

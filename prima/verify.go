@@ -139,7 +139,6 @@ func judgement(d judge.Decision) string {
 
 // assert runs one assertion against the page.
 func (in *Instance) assert(ctx context.Context, page playwright.Page, view *pageView, a claim.Assertion) check {
-	t := timeoutMS(ctx)
 	switch a.Kind {
 	case claim.TextVisible, claim.TextHidden:
 		sel := "internal:text=" + pwline.TextQuote(a.Text, false) + " >> visible=true"
@@ -188,7 +187,7 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *page
 	}
 	entry := refs.Index(view.Tree)[cand.Ref]
 	r, _ := refs.Parse(cand.Ref)
-	res, err := resolveRef(page, r, entry.Role, entry.Name, t)
+	res, err := resolveRef(page, r, entry.Role, entry.Name, inMainFrame(view.Tree, r))
 	if err != nil {
 		return check{line: fmt.Sprintf("// %s: %s", a.Target, err), reason: err.Error()}
 	}
