@@ -145,3 +145,39 @@ func normBody(s string) string {
 
 // blank reports whether a body has nothing worth a section.
 func blank(s string) bool { return strings.TrimSpace(s) == "" }
+
+// Rewrite applies f to every text the envelope carries (paths of
+// artifacts excepted); prima uses it to replace secret values by their
+// names before an envelope leaves the daemon.
+func (e *Envelope) Rewrite(f func(string) string) {
+	e.Command, e.Used = f(e.Command), f(e.Used)
+	for i := range e.Extra {
+		e.Extra[i].Value = f(e.Extra[i].Value)
+	}
+	if e.Page != nil {
+		e.Page.URL, e.Page.PrevURL, e.Page.Title = f(e.Page.URL), f(e.Page.PrevURL), f(e.Page.Title)
+	}
+	if e.Changes != nil {
+		for i := range e.Changes.Groups {
+			for j := range e.Changes.Groups[i].Items {
+				e.Changes.Groups[i].Items[j] = f(e.Changes.Groups[i].Items[j])
+			}
+		}
+	}
+	e.Answer, e.Research, e.Snapshot, e.CurrentPage = f(e.Answer), f(e.Research), f(e.Snapshot), f(e.CurrentPage)
+	if e.Verdict != nil {
+		e.Verdict.Reason, e.Verdict.Judgement = f(e.Verdict.Reason), f(e.Verdict.Judgement)
+		for i := range e.Verdict.Assertions {
+			e.Verdict.Assertions[i] = f(e.Verdict.Assertions[i])
+		}
+	}
+	for i := range e.Steps {
+		e.Steps[i].Instruction, e.Steps[i].Proof = f(e.Steps[i].Instruction), f(e.Steps[i].Proof)
+	}
+	if e.Failure != nil {
+		e.Failure.Error = f(e.Failure.Error)
+		for i := range e.Failure.CallLog {
+			e.Failure.CallLog[i] = f(e.Failure.CallLog[i])
+		}
+	}
+}

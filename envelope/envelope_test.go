@@ -391,3 +391,23 @@ func TestExitCode(t *testing.T) {
 		})
 	}
 }
+
+func TestRewriteReachesEveryText(t *testing.T) {
+	e := &Envelope{
+		Command: "do zq9", Used: "fill('zq9')", Extra: []KV{{"note", "zq9"}},
+		Page:    &Page{URL: "http://x/?t=zq9", PrevURL: "http://x/zq9", Title: "zq9"},
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "typed", Items: []string{`textbox "T": "" -> "zq9"`}}}},
+		Answer:  "zq9", Research: "zq9", Snapshot: "zq9", CurrentPage: "zq9",
+		Verdict: &Verdict{Result: "passed", Reason: "zq9", Judgement: "zq9", Assertions: []string{"zq9"}},
+		Steps:   []Step{{N: 1, Status: "ok", Instruction: "zq9", Proof: "zq9"}},
+		Failure: &Failure{Error: "zq9", CallLog: []string{"zq9"}},
+	}
+	e.Rewrite(func(s string) string { return strings.ReplaceAll(s, "zq9", "{{X}}") })
+	md := e.Markdown()
+	if strings.Contains(md, "zq9") {
+		t.Errorf("a text escaped Rewrite:\n%s", md)
+	}
+	if !strings.Contains(md, "{{X}}") {
+		t.Error("Rewrite did not apply")
+	}
+}

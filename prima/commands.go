@@ -114,12 +114,19 @@ func (in *Instance) Pw(ctx context.Context, req PwRequest) *envelope.Envelope {
 		command = "pw " + req.Line
 	}
 	action, line, err := CheckPw(req)
+	if err == nil {
+		req.Value, err = in.Secrets.Fill(req.Value)
+	}
 	if err != nil {
 		return &envelope.Envelope{OK: false, Command: command, Failure: &envelope.Failure{Error: err.Error()}}
 	}
 	return in.run(ctx, command, true, func(page playwright.Page, before *pageView, t float64) (string, error) {
 		if line != nil {
-			return in.actOnSelector(page, line.Selector, line.Locator, action, line.Value, t)
+			value, err := in.Secrets.Fill(line.Value)
+			if err != nil {
+				return "", err
+			}
+			return in.actOnSelector(page, line.Selector, line.Locator, action, value, t)
 		}
 		if refs.Is(req.Target) {
 			r, _ := refs.Parse(req.Target)
@@ -288,7 +295,7 @@ func (in *Instance) writeNetwork(traffic []netEntry) (envelope.Artifact, error) 
 		b.WriteByte('\n')
 	}
 	path := filepath.Join(dir, "network.jsonl")
-	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte(in.Secrets.Redact(b.String())), 0o600); err != nil {
 		return envelope.Artifact{}, err
 	}
 	return envelope.Artifact{Name: "network.jsonl", Path: path}, nil

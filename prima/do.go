@@ -71,7 +71,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		return env
 	}
 	in.states.observe(ariadiff.StateHash(first.URL, first.Tree).ID())
-	rec := &doRecord{dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
+	rec := &doRecord{redact: in.Secrets.Redact, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
 	view := first
 	proven := 0
 	var statuses []string
@@ -168,7 +168,12 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			res.used = "await " + e.Code + action.code(intent.Value) + ";"
 			res.tier = "research map"
 			head = ariadiff.Head(e.Role, e.Name)
-			res.err = action.onLocator(loc, intent.Value, t)
+			value, ferr := in.Secrets.Fill(intent.Value)
+			if ferr != nil {
+				res.err = ferr
+				break
+			}
+			res.err = action.onLocator(loc, value, t)
 			break
 		}
 		fallthrough
@@ -186,7 +191,12 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 				action := Actions[intent.Verb]
 				res.used = "await " + code + action.code(intent.Value) + ";"
 				res.tier = "markup"
-				res.err = action.onLocator(loc, intent.Value, t)
+				value, ferr := in.Secrets.Fill(intent.Value)
+				if ferr != nil {
+					res.err = ferr
+					break
+				}
+				res.err = action.onLocator(loc, value, t)
 				break
 			}
 		}
@@ -205,7 +215,12 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		}
 		action := Actions[intent.Verb]
 		res.used = "await " + resolved.code + action.code(intent.Value) + ";"
-		res.err = action.onHandle(resolved.handle, intent.Value, t)
+		value, ferr := in.Secrets.Fill(intent.Value)
+		if ferr != nil {
+			res.err = ferr
+			break
+		}
+		res.err = action.onHandle(resolved.handle, value, t)
 	}
 	in.net.settle(time.Second)
 	if page.URL() != view.URL {
@@ -335,6 +350,7 @@ func quoteArgs(args []string) string {
 // doRecord writes a do run's per-step artifacts: the before and after
 // snapshot of each step, its diff, and steps.jsonl naming them.
 type doRecord struct {
+	redact func(string) string // secrets out of every file
 	dir   string
 	lines []stepRecord
 	files map[string]string
@@ -369,7 +385,7 @@ func (r *doRecord) flush() (envelope.Artifact, bool) {
 		return envelope.Artifact{}, false
 	}
 	for name, content := range r.files {
-		if err := os.WriteFile(filepath.Join(r.dir, name), []byte(content), 0o600); err != nil {
+		if err := os.WriteFile(filepath.Join(r.dir, name), []byte(r.redact(content)), 0o600); err != nil {
 			r.err = err
 			return envelope.Artifact{}, false
 		}
@@ -381,7 +397,7 @@ func (r *doRecord) flush() (envelope.Artifact, bool) {
 		b.WriteByte('\n')
 	}
 	path := filepath.Join(r.dir, "steps.jsonl")
-	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte(r.redact(b.String())), 0o600); err != nil {
 		r.err = err
 		return envelope.Artifact{}, false
 	}

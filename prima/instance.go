@@ -37,6 +37,9 @@ type Instance struct {
 
 	// verified holds, per state id, the claims verify proved there.
 	verified map[string][]string
+
+	// Secrets are the current command's secrets, set under the lock.
+	Secrets Secrets
 }
 
 // NewOwned launches prima's own Chromium as an instance, optionally at url.

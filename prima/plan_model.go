@@ -66,7 +66,7 @@ func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *p
 	r := &modelRun{in: in, page: page, p: p, k: k, texts: texts, inj: newInjection(1, view), from: view}
 	msgs := []openai.ChatCompletionMessageParamUnion{
 		openai.SystemMessage(model.SystemPrompt),
-		openai.UserMessage(r.brief(statuses)),
+		openai.UserMessage(in.Secrets.Redact(r.brief(statuses))),
 	}
 	for !r.finished && r.failed == "" {
 		if p.calls >= p.MaxModelCalls {
@@ -87,7 +87,7 @@ func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *p
 		}
 		for _, tc := range msg.ToolCalls {
 			result := r.call(ctx, tc.Function.Name, tc.Function.Arguments)
-			msgs = append(msgs, openai.ToolMessage(result, tc.ID))
+			msgs = append(msgs, openai.ToolMessage(r.in.Secrets.Redact(result), tc.ID))
 		}
 	}
 	res := stepResult{used: r.used, after: r.inj.view, changes: r.changes}
@@ -232,6 +232,10 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	default:
 		return r.refuse(name, a, "name a ref from the current context")
 	}
+	value, ferr := r.in.Secrets.Fill(a.Value)
+	if ferr != nil {
+		return r.refuse(name, a, ferr.Error())
+	}
 	r.p.actions++
 	act := Actions[verb]
 	r.in.net.start(r.inj.view.URL)
@@ -239,10 +243,10 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	switch {
 	case handle != nil:
 		r.used = "await " + code + act.code(a.Value) + ";"
-		err = act.onHandle(handle, a.Value, t)
+		err = act.onHandle(handle, value, t)
 	case loc != nil:
 		r.used = "await " + code + act.code(a.Value) + ";"
-		err = act.onLocator(loc, a.Value, t)
+		err = act.onLocator(loc, value, t)
 	default:
 		r.used = "await page.keyboard.press(" + pwline.JSQuote(a.Key) + ");"
 		err = r.page.Keyboard().Press(a.Key)

@@ -60,6 +60,7 @@ func globalFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "json", Usage: "print the envelope as one JSON object"},
 		&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "deadline for the whole command"},
 		&cli.StringFlag{Name: "home", Usage: "prima's state folder (socket, artifacts, logs)", Sources: cli.EnvVars("PRIMA_HOME")},
+		&cli.StringSliceFlag{Name: "secret", Usage: "NAME=VALUE: {{NAME}} in a value or instruction types VALUE; output shows only {{NAME}} (also PRIMA_SECRET_NAME=VALUE)"},
 	}
 }
 
@@ -84,8 +85,31 @@ func readEnv(cmd *cli.Command, stdout, stderr io.Writer) *env {
 		PwSession: cmd.String("pw-session"),
 		Instance:  cmd.String("instance"),
 		TimeoutMS: e.timeout.Milliseconds(),
+		Secrets:   secrets(cmd.StringSlice("secret")),
 	}
 	return e
+}
+
+// secrets gathers PRIMA_SECRET_NAME variables, then --secret NAME=VALUE
+// flags over them. Their values go to the daemon and nowhere else.
+func secrets(flags []string) map[string]string {
+	out := map[string]string{}
+	for _, kv := range os.Environ() {
+		if name, v, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(name, "PRIMA_SECRET_") && len(name) > len("PRIMA_SECRET_") {
+			out[strings.TrimPrefix(name, "PRIMA_SECRET_")] = v
+		}
+	}
+	for _, f := range flags {
+		if name, v, ok := strings.Cut(f, "="); ok {
+			out[name] = v
+		} else {
+			out[f] = ""
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // config loads prima.json and the environment, and checks at start-up

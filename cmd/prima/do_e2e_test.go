@@ -2,9 +2,11 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestDoLiteralPerformsExactlyTheListedInstructions(t *testing.T) {
@@ -129,5 +131,46 @@ func TestDoUsesTheResearchMapFromTheThirdVisit(t *testing.T) {
 	}
 	if strings.Join(acted, ",") != "input:name,click:save" {
 		t.Errorf("acted %v", acted)
+	}
+}
+
+func TestSecretsNeverLeaveTheDaemonByValue(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/profile")
+	const secret = "s3cr3t-Ada-77"
+	app.Reset()
+	r := h.run(90*time.Second, []string{"PRIMA_SECRET_BIO=" + secret}, primaBin, "do", "fill Bio with {{BIO}}", "fill Name with {{WHO}}", "--secret", "WHO=Ada Lovelace")
+	if r.code != 0 {
+		t.Fatalf("do with secrets: %s", r)
+	}
+	if strings.Contains(r.out, secret) || strings.Contains(r.out, "Ada Lovelace") {
+		t.Errorf("a secret value reached the envelope:\n%s", r.out)
+	}
+	mustContain(t, "named secrets", r.out, `textbox "Bio": "" -> "{{BIO}}"`, `textbox "Name": "" -> "{{WHO}}"`)
+	var typed []string
+	for _, a := range settledActions(t, 2) {
+		if a.Kind == "input" {
+			typed = append(typed, a.Value)
+		}
+	}
+	if len(typed) == 0 || typed[0] != secret {
+		t.Errorf("the page got %v, want the secret's value typed", typed)
+	}
+	// Nothing under PRIMA_HOME holds the value: artifacts, traces, logs.
+	filepath.WalkDir(h.home, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && !strings.HasSuffix(p, ".sock") {
+			if b, _ := os.ReadFile(p); strings.Contains(string(b), secret) || strings.Contains(string(b), "Ada Lovelace") {
+				t.Errorf("%s holds a secret value", p)
+			}
+		}
+		return nil
+	})
+	r = h.prima("pw", "fill", ref(t, h.primaOK("snapshot"), "textbox", "Email"), "{{NOPE}}")
+	if r.code != 1 || !strings.Contains(r.out, "no secret NOPE") {
+		t.Errorf("an unbound secret: %s", r)
+	}
+	r = h.run(30*time.Second, nil, primaBin, "pw", "fill", "#email", "{{X}}", "--secret", "X=ab")
+	if r.code != 2 || !strings.Contains(r.err, "at least 3 characters") {
+		t.Errorf("a too-short secret: %s", r)
 	}
 }

@@ -33,6 +33,9 @@ type Target struct {
 	PwSession string `json:"pw_session,omitempty"` // from --pw-session or PLAYWRIGHT_CLI_SESSION (read by the CLI)
 	Instance  string `json:"instance,omitempty"`
 	TimeoutMS int64  `json:"timeout_ms,omitempty"` // the whole command's deadline
+	// Secrets bind {{NAME}} in values and instructions; envelopes,
+	// artifacts and model messages show only the names.
+	Secrets map[string]string `json:"secrets,omitempty"`
 }
 
 // PwRequest is `prima pw`.

@@ -425,11 +425,19 @@ func (s *Server) withInstance(ctx context.Context, t api.Target, fn func(context
 	if err != nil {
 		return nil, err
 	}
+	secrets := prima.Secrets(t.Secrets)
+	if err := secrets.Check(); err != nil {
+		return nil, api.Errorf(api.CodeUsage, "%v", err)
+	}
 	ctx, cancel := deadline(ctx, t.TimeoutMS)
 	defer cancel()
 	in.Lock()
 	defer in.Unlock()
-	return api.EnvelopeResponse{Envelope: fn(ctx, in)}, nil
+	in.Secrets = secrets
+	defer func() { in.Secrets = nil }()
+	env := fn(ctx, in)
+	secrets.RedactEnvelope(env)
+	return api.EnvelopeResponse{Envelope: env}, nil
 }
 
 func (s *Server) pwAction(ctx context.Context, body []byte) (any, error) {
