@@ -351,10 +351,10 @@ func quoteArgs(args []string) string {
 // snapshot of each step, its diff, and steps.jsonl naming them.
 type doRecord struct {
 	redact func(string) string // secrets out of every file
-	dir   string
-	lines []stepRecord
-	files map[string]string
-	err   error
+	dir    string
+	lines  []stepRecord
+	files  map[string]string
+	err    error
 }
 
 func (r *doRecord) add(s stepRecord, before, after *pageView, cs []ariadiff.Change) {
