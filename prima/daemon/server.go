@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -48,6 +49,7 @@ type Server struct {
 
 	mu        sync.Mutex // guards everything below
 	pw        *playwright.Playwright
+	driverPID int // the driver's node process, to notice it die
 	reg       *attach.Registry
 	instances map[string]*prima.Instance
 	lost      map[string]bool // titles of attached sessions that went away
@@ -275,15 +277,76 @@ func deadline(ctx context.Context, ms int64) (context.Context, context.CancelFun
 
 // driver starts the Playwright driver on first use, and again if it died.
 func (s *Server) driver() (*playwright.Playwright, error) {
+	s.checkDriver()
 	if s.pw != nil {
 		return s.pw, nil
 	}
+	before := driverProcs()
 	pw, err := prima.StartPlaywright(s.Log.Writer())
 	if err != nil {
 		return nil, api.Errorf(api.CodeInternal, "%v", err)
 	}
 	s.pw = pw
+	s.driverPID = 0
+	for pid := range driverProcs() {
+		if !before[pid] {
+			s.driverPID = pid
+		}
+	}
 	return pw, nil
+}
+
+// checkDriver notices a dead driver: every browser it held is gone with
+// it, so the instances are dropped (attached sessions are remembered by
+// title, to be named) and the next command starts a new driver.
+func (s *Server) checkDriver() {
+	if s.pw == nil || s.driverPID == 0 || processAlive(s.driverPID) {
+		return
+	}
+	s.Log.Printf("the Playwright driver (pid %d) died; starting anew on the next command", s.driverPID)
+	for name, in := range s.instances {
+		if in.Title != "" {
+			s.lost[in.Title] = true
+		}
+		delete(s.instances, name)
+	}
+	s.pw, s.driverPID = nil, 0
+}
+
+// driverProcs lists this process's children that run the Playwright driver.
+func driverProcs() map[int]bool {
+	out := map[int]bool{}
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	me := strconv.Itoa(os.Getpid())
+	for _, st := range stats {
+		b, err := os.ReadFile(st)
+		if err != nil {
+			continue
+		}
+		i := strings.LastIndexByte(string(b), ')')
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) < 2 || f[1] != me {
+			continue
+		}
+		dir := filepath.Dir(st)
+		cmd, _ := os.ReadFile(filepath.Join(dir, "cmdline"))
+		if strings.Contains(string(cmd), "run-driver") {
+			pid, _ := strconv.Atoi(filepath.Base(dir))
+			out[pid] = true
+		}
+	}
+	return out
+}
+
+// processAlive: the process exists and is not a zombie.
+func processAlive(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	f := strings.Fields(string(b[i+1:]))
+	return len(f) > 0 && f[0] != "Z" && f[0] != "X"
 }
 
 func (s *Server) artifacts(name string) string {
@@ -295,6 +358,7 @@ func (s *Server) artifacts(name string) string {
 func (s *Server) instanceFor(t api.Target) (*prima.Instance, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.checkDriver()
 	for name, in := range s.instances {
 		if !in.Owned && !in.Connected() {
 			// An attached session that went away: forget it, and remember
