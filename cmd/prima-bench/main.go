@@ -8,10 +8,14 @@
 // aria-ref click plus an AI snapshot on the same page: the floor.
 //
 //	go run ./cmd/prima-bench [-runs 15] [-sizes 100,2000,10000] [-out results]
+//	go run ./cmd/prima-bench -chart-only [-out results]
 //
 // Run it from the repository root after scripts/setup (bin/prima, .driver)
 // and with @playwright/cli installed in .tools (scripts/test does that).
-// It writes <out>/bench.md and <out>/bench.csv and prints the table.
+// It writes <out>/bench.md and <out>/bench.csv and prints the table, then
+// charts the click medians per tool into <out>/bench.png (wall time) and
+// <out>/bytes.png. -chart-only redraws the charts from an existing
+// <out>/bench.csv without measuring anything.
 package main
 
 import (
@@ -48,15 +52,25 @@ func mainErr() int {
 	var sizes string
 	flag.IntVar(&cfg.runs, "runs", 15, "measured pairs per (size, op)")
 	flag.StringVar(&sizes, "sizes", "100,2000,10000", "page sizes: about N interactive elements on /big?n=N")
-	flag.StringVar(&cfg.out, "out", "results", "folder for bench.md and bench.csv")
+	flag.StringVar(&cfg.out, "out", "results", "folder for bench.md, bench.csv, bench.png and bytes.png")
 	flag.BoolVar(&cfg.floor, "floor", true, "also measure the in-process floor (playwright-go click + AI snapshot)")
 	flag.StringVar(&cfg.prima, "prima", "bin/prima", "the prima binary (scripts/setup builds it)")
 	flag.StringVar(&cfg.cli, "cli", ".tools/node_modules/.bin/playwright-cli", "the playwright-cli 0.1.22 binary")
 	flag.StringVar(&cfg.driver, "driver", ".driver", "the Playwright driver folder, for prima and -floor (scripts/setup)")
+	chartOnlyFlag := flag.Bool("chart-only", false, "only render <out>/bench.png and <out>/bytes.png from an existing <out>/bench.csv")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "prima-bench: unexpected arguments %q\n", flag.Args())
 		return 2
+	}
+	if *chartOnlyFlag {
+		paths, err := chartOnly(cfg.out)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "prima-bench:", err)
+			return 1
+		}
+		fmt.Fprintln(os.Stderr, "wrote", strings.Join(paths, " and "))
+		return 0
 	}
 	var err error
 	if cfg.sizes, err = parseSizes(sizes); err != nil || cfg.runs < 1 {
@@ -82,6 +96,13 @@ func mainErr() int {
 			return 1
 		}
 		fmt.Fprintf(os.Stderr, "wrote %s and %s\n", filepath.Join(cfg.out, "bench.md"), filepath.Join(cfg.out, "bench.csv"))
+		paths, cerr := renderCharts(cfg.out, rep.samples)
+		if len(paths) > 0 {
+			fmt.Fprintln(os.Stderr, "wrote", strings.Join(paths, " and "))
+		}
+		if cerr != nil && err == nil {
+			err = cerr
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "prima-bench:", err)
