@@ -1,0 +1,193 @@
+package main
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// changesOf returns the body of an envelope's ### Changes section.
+func changesOf(envelope string) string {
+	_, after, ok := strings.Cut(envelope, "### Changes\n")
+	if !ok {
+		return ""
+	}
+	if i := strings.Index(after, "\n### "); i >= 0 {
+		after = after[:i]
+	}
+	return after
+}
+
+func TestEightCLIsOnOneInstance(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/controls")
+	snap := h.primaOK("snapshot")
+
+	// Eight actions on eight elements, refs from the one snapshot above.
+	// names are the accessible names the action may change; proof is the
+	// diff entry its own envelope must carry. Clicking "Enabled one" has no
+	// visible effect, so its only true proof is "no change": any entry
+	// there would belong to another command.
+	type job struct {
+		fx    string // data-fx id in the fixture log
+		args  []string
+		names []string
+		proof string
+	}
+	jobs := []job{
+		{"agree", []string{"pw", "check", ref(t, snap, "checkbox", "Agree")}, []string{"Agree"}, `toggled:
+  - checkbox "Agree": unchecked -> checked`},
+		{"enabled-one", []string{"pw", "click", ref(t, snap, "button", "Enabled one")}, []string{"Enabled one"}, "no change"},
+		{"bold", []string{"pw", "click", ref(t, snap, "button", "Bold")}, []string{"Bold"}, `toggled:
+  - button "Bold": unpressed -> pressed`},
+		{"details", []string{"pw", "click", ref(t, snap, "button", "Details")}, []string{"Details"}, `changed:
+  - button "Details": collapsed -> expanded`},
+		{"size", []string{"pw", "select", ref(t, snap, "combobox", "Size"), "Large"}, []string{"Size"}, `selected:
+  - combobox "Size": "Medium" -> "Large"`},
+		{"tab-history", []string{"pw", "click", ref(t, snap, "tab", "History")}, []string{"History", "Overview"}, `  - tab "History": unselected -> selected`},
+		{"color-green", []string{"pw", "check", ref(t, snap, "radio", "Green")}, []string{"Green"}, `toggled:
+  - radio "Green": unchecked -> checked`},
+		{"subscribed", []string{"pw", "click", ref(t, snap, "checkbox", "Subscribed")}, []string{"Subscribed"}, `toggled:
+  - checkbox "Subscribed": checked -> unchecked`},
+	}
+	app.Reset()
+
+	results := make([]result, len(jobs))
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			results[i] = h.prima(j.args...)
+		}()
+	}
+	close(start)
+	wg.Wait()
+
+	for i, j := range jobs {
+		r := results[i]
+		command := "command: " + strings.Join(j.args, " ")
+		if r.code != 0 {
+			t.Errorf("%s: %s", command, r)
+			continue
+		}
+		if !strings.Contains(r.out, command+"\n") {
+			t.Errorf("the envelope for %q names another command:\n%s", command, r.out)
+		}
+		if !strings.Contains(r.out, "{ name: '"+j.names[0]+"', exact: true })") {
+			t.Errorf("%s: used: is not its own element:\n%s", command, r.out)
+		}
+		changes := changesOf(r.out)
+		if !strings.Contains(changes, j.proof) {
+			t.Errorf("%s: ### Changes lacks its own proof %q:\n%s", command, j.proof, r.out)
+		}
+		// Each before-snapshot is taken under the instance lock, so a
+		// command that ran beside another would show that one's element
+		// changed too.
+		for k, other := range jobs {
+			if k == i {
+				continue
+			}
+			for _, n := range other.names {
+				if strings.Contains(changes, `"`+n+`"`) {
+					t.Errorf("%s: ### Changes shows %q, which another command changed:\n%s", command, n, changes)
+				}
+			}
+		}
+	}
+	// The fixture saw each element acted on exactly once, and nothing else.
+	acts := settledActions(t, 15)
+	clicks, changes := map[string]int{}, map[string]int{}
+	want := map[string]bool{}
+	for _, j := range jobs {
+		want[j.fx] = true
+	}
+	for _, a := range acts {
+		if !want[a.ID] {
+			t.Errorf("acted on %q, which no command named: %+v", a.ID, a)
+		}
+		switch a.Kind {
+		case "click":
+			clicks[a.ID]++
+		case "change":
+			changes[a.ID]++
+		}
+	}
+	for _, j := range jobs {
+		switch {
+		case j.fx == "size":
+			if clicks[j.fx] != 0 || changes[j.fx] != 1 {
+				t.Errorf("size: %d clicks, %d changes; want one change", clicks[j.fx], changes[j.fx])
+			}
+		case clicks[j.fx] != 1:
+			t.Errorf("%s clicked %d times, want once", j.fx, clicks[j.fx])
+		}
+	}
+	if t.Failed() {
+		t.Logf("fixture log: %+v", acts)
+	}
+}
+
+func TestTwoInstancesDoNotBlockEachOther(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", "--instance", "a", app.URL+"/controls")
+	h.primaOK("browser", "open", "--instance", "b", app.URL+"/profile")
+	name := ref(t, h.primaOK("snapshot", "--instance", "b"), "textbox", "Name")
+	app.Reset()
+
+	// slowOnA runs a command that waits its whole 4 s timeout on instance
+	// a, then runs fast once a is busy with it, and returns both results
+	// with the moments each finished.
+	slowOnA := func(fast ...string) (slow, quick result, slowEnd, quickEnd time.Time) {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			slow = h.prima("pw", "click", "#never", "--timeout", "4s", "--instance", "a")
+			slowEnd = time.Now()
+		}()
+		time.Sleep(500 * time.Millisecond)
+		quick = h.prima(fast...)
+		quickEnd = time.Now()
+		<-done
+		return
+	}
+	checkSlow := func(r result) {
+		t.Helper()
+		if r.code != 1 || !strings.Contains(r.out, "selector #never matches no element") {
+			t.Errorf("the slow command on a: %s", r)
+		}
+		if r.took < 3500*time.Millisecond {
+			t.Errorf("the slow command took %s; it should wait its 4 s timeout", r.took)
+		}
+	}
+
+	// A fast action on b while a is busy: served at once.
+	slow, fast, slowEnd, fastEnd := slowOnA("pw", "fill", name, "Ada", "--instance", "b")
+	checkSlow(slow)
+	if fast.code != 0 {
+		t.Fatalf("the fast command on b: %s", fast)
+	}
+	mustContain(t, "fill on b", fast.out, "url: "+app.URL+"/profile", `typed:
+  - textbox "Name": "" -> "Ada"`)
+	if fast.took > 2500*time.Millisecond || fast.took > slow.took/2 || !fastEnd.Before(slowEnd.Add(-time.Second)) {
+		t.Errorf("the command on b took %s beside %s on a: b waited for a", fast.took, slow.took)
+	}
+	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "name" {
+		t.Errorf("acted on %v, want name on b only", got)
+	}
+
+	// The control: a second command on a itself waits for the first, so
+	// the test above measures per-instance locking, not a fast machine.
+	slow, same, slowEnd, sameEnd := slowOnA("snapshot", "--instance", "a")
+	checkSlow(slow)
+	if same.code != 0 || !strings.Contains(same.out, "url: "+app.URL+"/controls") {
+		t.Fatalf("snapshot on a: %s", same)
+	}
+	if same.took < 2500*time.Millisecond || sameEnd.Before(slowEnd) {
+		t.Errorf("a snapshot on busy instance a took %s and ended %s before the slow command: not serialized", same.took, slowEnd.Sub(sameEnd))
+	}
+	t.Logf("beside a 4 s command on a: an action on b took %s, a snapshot on a took %s", fast.took, same.took)
+}
