@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -67,6 +68,7 @@ func CheckPw(req PwRequest) (Action, *pwline.Line, error) {
 		}
 		return Action{}, nil, &UsageError{fmt.Sprintf("unknown action %s", l.Method)}
 	}
+	req.Target = strings.TrimSpace(req.Target)
 	a, ok := Actions[req.Action]
 	if !ok {
 		return Action{}, nil, &UsageError{(&UnknownActionError{req.Action}).Error()}
@@ -109,6 +111,7 @@ func looksLikeRef(s string) bool {
 // Pw performs one direct action, with no AI and no healing, and returns
 // the envelope that proves what it changed.
 func (in *Instance) Pw(ctx context.Context, req PwRequest) *envelope.Envelope {
+	req.Target = strings.TrimSpace(req.Target)
 	command := "pw " + strings.TrimSpace(strings.Join(nonEmpty(req.Action, req.Target, quoteIfSpaced(req.Value)), " "))
 	if req.Line != "" {
 		command = "pw " + req.Line
@@ -155,9 +158,9 @@ type SelectorError struct {
 
 func (e *SelectorError) Error() string {
 	if e.Count == 0 {
-		return fmt.Sprintf("selector %s matches no element", e.Selector)
+		return fmt.Sprintf("selector %s matches no element", clip(e.Selector))
 	}
-	return fmt.Sprintf("selector %s matches %d elements, not exactly one; make it unique (for example add .first() or .nth(i) in a Playwright line if you mean one of them)", e.Selector, e.Count)
+	return fmt.Sprintf("selector %s matches %d elements, not exactly one; make it unique (for example add .first() or .nth(i) in a Playwright line if you mean one of them)", clip(e.Selector), e.Count)
 }
 
 // actOnSelector waits for the selector to match, requires exactly one
@@ -168,7 +171,7 @@ func (in *Instance) actOnSelector(page playwright.Page, sel, code string, a Acti
 	if err := loc.First().WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(t)}); err != nil {
 		var te *playwright.Error
 		if errors.As(err, &te) && strings.Contains(err.Error(), "Timeout") {
-			return "", fmt.Errorf("%w\n%s", &SelectorError{Selector: sel}, err.Error())
+			return "", fmt.Errorf("%w\n%s", &SelectorError{Selector: sel}, clipN(err.Error(), 1000))
 		}
 		return "", err
 	}
@@ -366,6 +369,9 @@ func resolveTarget(current, target string, allowSchemes bool) (*url.URL, error) 
 		if u.Scheme != "http" && u.Scheme != "https" && !allowSchemes {
 			return nil, &UsageError{fmt.Sprintf("go refuses %s: URLs (only http and https are allowed)", u.Scheme)}
 		}
+		if (u.Scheme == "http" || u.Scheme == "https") && (u.Host == "" || !strings.HasPrefix(target[len(u.Scheme)+1:], "//")) {
+			return nil, &UsageError{fmt.Sprintf("go %s: the URL has no host; write it like %s://host/path", clip(target), u.Scheme)}
+		}
 		return u, nil
 	}
 	if !strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "./") && !strings.HasPrefix(target, "../") && !strings.HasPrefix(target, "?") {
@@ -413,6 +419,37 @@ func (in *Instance) Snapshot(ctx context.Context, html bool) *envelope.Envelope 
 	}
 	env.OK = true
 	return env
+}
+
+// ClipEchoes shortens the parts of an envelope that echo the caller's
+// input (command, used line, step instructions, the error), so an
+// oversized argument costs its reader a name, not its size.
+func ClipEchoes(e *envelope.Envelope) {
+	if e == nil {
+		return
+	}
+	e.Command, e.Used = clip(e.Command), clip(e.Used)
+	for i := range e.Steps {
+		e.Steps[i].Instruction = clip(e.Steps[i].Instruction)
+	}
+	if e.Failure != nil {
+		e.Failure.Error = clipN(e.Failure.Error, 4000)
+	}
+}
+
+// clip shortens untrusted or oversized text for a message: a 100 KB
+// argument is named, not echoed.
+func clip(s string) string { return clipN(s, 200) }
+
+func clipN(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s…(+%d bytes)", s[:cut], len(s)-cut)
 }
 
 func nonEmpty(parts ...string) []string {

@@ -52,6 +52,19 @@ func readInfo(h playwright.ElementHandle) (elementInfo, error) {
 	}, nil
 }
 
+// positionJS gives an element's absolute XPath by tag and position among
+// same-tag siblings: the last resort, used only when no attribute or text
+// makes a locator unique.
+const positionJS = `el => {
+  const parts = [];
+  for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+    let i = 1;
+    for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) i++;
+    parts.unshift(n.tagName.toLowerCase() + '[' + i + ']');
+  }
+  return '/' + parts.join('/');
+}`
+
 // roleless roles cannot be addressed with getByRole.
 var roleless = map[string]bool{"": true, "generic": true, "text": true, "none": true, "presentation": true, "iframe": true}
 
@@ -190,6 +203,18 @@ func resolveRef(page playwright.Page, r refs.Ref, role, name string, mainFrame b
 		// Every attribute-first locator matches several elements: address
 		// this one by its position among them, checked to be this element.
 		return &resolved{handle: h, code: scopeCode + "." + firstMany.code, selector: firstMany.selector}, nil
+	}
+	// Nothing names it (a bare container, say): its position in the
+	// document, checked like any other candidate to be this element.
+	if v, err := h.Evaluate(positionJS); err == nil {
+		if x, _ := v.(string); x != "" {
+			if res := try([]candidate{{"xpath=" + x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x))}}); res != nil {
+				return res, nil
+			}
+		}
+	}
+	if manyCount == 0 {
+		return nil, fmt.Errorf("ref %s (%s %q) is bound, but no locator matches that element: it changed while prima looked (call snapshot again)", r, role, name)
 	}
 	return nil, &refs.AmbiguousError{Ref: r, Selector: fmt.Sprintf("%s (%s %q)", r, role, name), Count: manyCount}
 }

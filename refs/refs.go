@@ -41,7 +41,11 @@ type MalformedError struct {
 }
 
 func (e *MalformedError) Error() string {
-	return fmt.Sprintf("%s is not a ref: %s", strconv.Quote(e.Input), e.Reason)
+	in := e.Input
+	if len(in) > 40 {
+		in = in[:40] + "…"
+	}
+	return fmt.Sprintf("%s is not a ref: %s", strconv.Quote(in), e.Reason)
 }
 
 // Parse reads a ref of the shape `^(?:f\d+)?e\d+$`. Its errors name what

@@ -142,6 +142,9 @@ func (e *env) ctx(parent context.Context) (context.Context, context.CancelFunc) 
 func envelopeAction(stdout, stderr io.Writer, call func(context.Context, *env, *cli.Command) (*envelope.Envelope, error)) cli.ActionFunc {
 	return func(ctx context.Context, cmd *cli.Command) error {
 		e := readEnv(cmd, stdout, stderr)
+		if e.timeout <= 0 {
+			return e.fail(usagef("--timeout must be positive, like 10s (got %s)", e.timeout))
+		}
 		ctx, cancel := e.ctx(ctx)
 		defer cancel()
 		env, err := call(ctx, e, cmd)
@@ -249,6 +252,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			daemonCommand(stdout, stderr),
 		},
 	}
+	quietUsage(root)
 	err := root.Run(ctx, args)
 	var ee exitError
 	switch {
@@ -267,6 +271,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitNotOK
+}
+
+// quietUsage makes every subcommand report a usage error the way the root
+// does: one line on stderr and exit 2, without help text on stdout, where
+// a caller parsing --json output would choke on it.
+func quietUsage(c *cli.Command) {
+	for _, sub := range c.Commands {
+		sub.OnUsageError = c.OnUsageError
+		quietUsage(sub)
+	}
 }
 
 // wrongArgs is the usage error for a bad argument count.

@@ -194,6 +194,9 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 				Usage: "List attachable browsers (live or stale) and the instances the daemon holds",
 				Action: func(ctx context.Context, cmd *cli.Command) error {
 					e := readEnv(cmd, stdout, stderr)
+					if cmd.Args().Len() != 0 {
+						return e.fail(wrongArgs(cmd, "no arguments"))
+					}
 					ctx, cancel := e.ctx(ctx)
 					defer cancel()
 					resp, err := e.client().List(ctx)
@@ -213,6 +216,9 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 				Usage: "Close the target browser (an attached session is only disconnected)",
 				Action: func(ctx context.Context, cmd *cli.Command) error {
 					e := readEnv(cmd, stdout, stderr)
+					if cmd.Args().Len() != 0 {
+						return e.fail(wrongArgs(cmd, "no arguments"))
+					}
 					ctx, cancel := e.ctx(ctx)
 					defer cancel()
 					in, err := e.client().Close(ctx, api.CloseRequest{Target: e.target})
@@ -284,6 +290,9 @@ func daemonCommand(stdout, stderr io.Writer) *cli.Command {
 				Usage: "Stop the daemon (owned browsers close, attached sessions keep running)",
 				Action: func(ctx context.Context, cmd *cli.Command) error {
 					e := readEnv(cmd, stdout, stderr)
+					if cmd.Args().Len() != 0 {
+						return e.fail(wrongArgs(cmd, "no arguments"))
+					}
 					c := &client.Client{Home: e.home}
 					ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 					defer cancel()
@@ -304,6 +313,9 @@ func daemonCommand(stdout, stderr io.Writer) *cli.Command {
 				Usage: "Say whether the daemon runs, and what it holds",
 				Action: func(ctx context.Context, cmd *cli.Command) error {
 					e := readEnv(cmd, stdout, stderr)
+					if cmd.Args().Len() != 0 {
+						return e.fail(wrongArgs(cmd, "no arguments"))
+					}
 					c := &client.Client{Home: e.home}
 					ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 					defer cancel()

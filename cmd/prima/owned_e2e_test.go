@@ -224,3 +224,15 @@ func TestSnapshotHTMLAndJSON(t *testing.T) {
 		t.Errorf("json failure: %s", r)
 	}
 }
+
+func TestABareContainerRefResolvesByPosition(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/dupes")
+	snap := h.primaOK("snapshot")
+	root := refRE.FindStringSubmatch(snap)
+	if root == nil {
+		t.Fatalf("no ref in:\n%s", snap)
+	}
+	out := h.primaOK("pw", "hover", root[1])
+	mustContain(t, "bare container", out, "ok: true", "used: await page.locator('xpath=/html[1]/body[1]').hover();")
+}

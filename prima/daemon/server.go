@@ -501,6 +501,7 @@ func (s *Server) withInstance(ctx context.Context, t api.Target, fn func(context
 	defer func() { in.Secrets = nil }()
 	env := fn(ctx, in)
 	secrets.RedactEnvelope(env)
+	prima.ClipEchoes(env)
 	return api.EnvelopeResponse{Envelope: env}, nil
 }
 
