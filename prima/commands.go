@@ -54,6 +54,19 @@ func timeoutMS(ctx context.Context) float64 {
 	return float64(d.Milliseconds())
 }
 
+// leftMS is the time left in the command, in milliseconds: what a
+// snapshot may take, since a 10,000-element page needs seconds for it.
+func leftMS(ctx context.Context) float64 {
+	d := 30 * time.Second
+	if dl, ok := ctx.Deadline(); ok {
+		d = time.Until(dl)
+	}
+	if d < 100*time.Millisecond {
+		d = 100 * time.Millisecond
+	}
+	return float64(d.Milliseconds())
+}
+
 // CheckPw validates a request before anything touches the browser.
 func CheckPw(req PwRequest) (Action, *pwline.Line, error) {
 	if strings.TrimSpace(req.Line) != "" {
@@ -195,8 +208,7 @@ func (in *Instance) run(ctx context.Context, command string, diff bool, act func
 		env.Failure = &envelope.Failure{Error: err.Error()}
 		return env
 	}
-	t := timeoutMS(ctx)
-	before, err := in.view(page, t)
+	before, err := in.view(ctx, page)
 	if err != nil {
 		env.Failure = failure(err)
 		return env
@@ -210,11 +222,11 @@ func (in *Instance) run(ctx context.Context, command string, diff bool, act func
 		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(timeoutMS(ctx))})
 	}
 	traffic := in.net.stop()
-	after, err := in.snap(page, timeoutMS(ctx))
+	after, err := in.snap(ctx, page)
 	if err != nil && !page.IsClosed() {
 		// A navigation can destroy the context mid-snapshot; once more.
 		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(timeoutMS(ctx))})
-		after, err = in.snap(page, timeoutMS(ctx))
+		after, err = in.snap(ctx, page)
 	}
 	if err != nil {
 		if actErr == nil {
@@ -400,8 +412,7 @@ func (in *Instance) Snapshot(ctx context.Context, html bool) *envelope.Envelope 
 		env.Failure = &envelope.Failure{Error: err.Error()}
 		return env
 	}
-	t := timeoutMS(ctx)
-	view, err := in.snap(page, t)
+	view, err := in.snap(ctx, page)
 	if err != nil {
 		env.Failure = failure(err)
 		return env

@@ -65,7 +65,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		env.Failure = &envelope.Failure{Error: err.Error()}
 		return env
 	}
-	first, err := in.view(page, timeoutMS(ctx))
+	first, err := in.view(ctx, page)
 	if err != nil {
 		env.Failure = failure(err)
 		return env
@@ -227,10 +227,10 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
 	}
 	in.net.stop()
-	after, err := in.snap(page, timeoutMS(ctx))
+	after, err := in.snap(ctx, page)
 	if err != nil {
 		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
-		after, err = in.snap(page, timeoutMS(ctx))
+		after, err = in.snap(ctx, page)
 	}
 	if err == nil {
 		res.after = after

@@ -253,10 +253,10 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	}
 	r.in.net.settle(time.Second)
 	r.in.net.stop()
-	after, verr := r.in.snap(r.page, timeoutMS(ctx))
+	after, verr := r.in.snap(ctx, r.page)
 	if verr != nil {
 		r.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
-		after, verr = r.in.snap(r.page, timeoutMS(ctx))
+		after, verr = r.in.snap(ctx, r.page)
 	}
 	if verr != nil {
 		r.failed = "the page could not be read after the action: " + verr.Error()
@@ -330,7 +330,7 @@ func (r *modelRun) context(ctx context.Context) string {
 		r.inj.markup = true
 		return "Markup of the page (capped; tier 3). Controls the accessibility tree does not show appear here; act on them with a selector from this markup:\n" + m
 	}
-	v, err := r.in.snap(r.page, timeoutMS(ctx))
+	v, err := r.in.snap(ctx, r.page)
 	if err != nil {
 		return "failed: " + err.Error()
 	}

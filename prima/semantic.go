@@ -88,7 +88,7 @@ func (in *Instance) goSemantic(ctx context.Context, page playwright.Page, before
 		return used, err
 	}
 	page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(t)})
-	after, err := in.snap(page, t)
+	after, err := in.snap(ctx, page)
 	if err != nil {
 		return used, err
 	}

@@ -1,6 +1,7 @@
 package prima
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -58,7 +59,8 @@ const watchJS = `(arm) => {
 
 // snap takes a fresh view and remembers it, with the detector armed
 // first so that nothing that happens during the snapshot is missed.
-func (in *Instance) snap(page playwright.Page, timeout float64) (*pageView, error) {
+func (in *Instance) snap(ctx context.Context, page playwright.Page) (*pageView, error) {
+	timeout := leftMS(ctx)
 	res, err := page.Evaluate(watchJS, true)
 	fp, title := pair(res)
 	if err != nil {
@@ -79,7 +81,7 @@ func (in *Instance) snap(page playwright.Page, timeout float64) (*pageView, erro
 // view returns the page as it is: the remembered view when the detector
 // says nothing changed since it was taken, else a fresh one. It saves a
 // whole snapshot (hundreds of milliseconds on a big page) per command.
-func (in *Instance) view(page playwright.Page, timeout float64) (*pageView, error) {
+func (in *Instance) view(ctx context.Context, page playwright.Page) (*pageView, error) {
 	if in.last != nil && in.lastPage == page && in.lastFP != "" {
 		if res, err := page.Evaluate(watchJS, false); err == nil {
 			if fp, _ := pair(res); fp == in.lastFP {
@@ -87,7 +89,7 @@ func (in *Instance) view(page playwright.Page, timeout float64) (*pageView, erro
 			}
 		}
 	}
-	return in.snap(page, timeout)
+	return in.snap(ctx, page)
 }
 
 // pair reads the detector's [fingerprint, title].

@@ -34,7 +34,7 @@ func (in *Instance) look(ctx context.Context, env *envelope.Envelope) (playwrigh
 		return nil, nil, false
 	}
 	prev := in.last
-	view, err := in.view(page, timeoutMS(ctx))
+	view, err := in.view(ctx, page)
 	if err != nil {
 		env.Failure = failure(err)
 		return nil, nil, false
