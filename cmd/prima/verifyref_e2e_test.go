@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fakeDecisions is a local decision server in TypeSafe's wire format: a
+// choice question about already verified claims is answered with option
+// "0" at 0.9; a yes/no question gets 0.5 (never approved).
+type fakeDecisions struct {
+	mu       sync.Mutex
+	requests []string
+}
+
+func (f *fakeDecisions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	f.requests = append(f.requests, string(body))
+	f.mu.Unlock()
+	var req struct {
+		Questions map[string]struct {
+			Type     string            `json:"type"`
+			Criteria map[string]string `json:"criteria"`
+		} `json:"questions"`
+	}
+	json.Unmarshal(body, &req)
+	answers := map[string]any{}
+	for id, q := range req.Questions {
+		if q.Type == "noul" {
+			answers[id] = map[string]any{"type": "noul", "noul": 0.5}
+			continue
+		}
+		probs := map[string]float64{}
+		rest := 0.1 / float64(len(q.Criteria)-1)
+		for k := range q.Criteria {
+			probs[k] = rest
+		}
+		probs["0"] = 0.9
+		answers[id] = map[string]any{"type": "choice", "choice": "0", "confidence": 0.9, "probabilities": probs}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]any{"model": "jev-1.13.0", "answers": answers, "usage": map[string]int{"input_tokens": 100, "output_tokens": 2}})
+}
+
+func TestVerifyByReferenceStoresNothing(t *testing.T) {
+	h := newHarness(t)
+	f := &fakeDecisions{}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	judgeEnv := []string{"PRIMA_JUDGE=typesafe", "PRIMA_JUDGE_BASE_URL=" + srv.URL, "TYPESAFE_API_KEY=test-key"}
+	verify := func(claim string) result {
+		return h.run(60*time.Second, judgeEnv, primaBin, "verify", claim)
+	}
+	h.primaOK("browser", "open", app.URL+"/profile")
+	for _, c := range []string{"the Save button is disabled", `the Name field is empty`} {
+		if r := verify(c); r.code != 0 || !strings.Contains(r.out, "result: passed") {
+			t.Fatalf("verify %q: %s", c, r)
+		}
+	}
+	for i := 0; i < 2; i++ {
+		r := verify("the Save control still cannot be pressed")
+		if r.code != 0 || !strings.Contains(r.out, `verified by reference: the same as the claim "the Save button is disabled"`) || strings.Contains(r.out, "assertions:") {
+			t.Fatalf("by reference (round %d): %s", i, r)
+		}
+	}
+	// The match was not stored: the last question still offers exactly the
+	// two claims proved by assertions (plus UNDECIDED).
+	f.mu.Lock()
+	last := f.requests[len(f.requests)-1]
+	f.mu.Unlock()
+	var req struct {
+		Questions map[string]struct {
+			Criteria map[string]string `json:"criteria"`
+		} `json:"questions"`
+	}
+	json.Unmarshal([]byte(last), &req)
+	for _, q := range req.Questions {
+		if len(q.Criteria) != 3 {
+			t.Errorf("the judge was offered %d options, want 2 verified claims + UNDECIDED: %v", len(q.Criteria), q.Criteria)
+		}
+	}
+	if !strings.Contains(last, `"model":"jev-latest"`) {
+		t.Errorf("request: %s", last)
+	}
+}
