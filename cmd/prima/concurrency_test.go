@@ -172,7 +172,8 @@ func TestTwoInstancesDoNotBlockEachOther(t *testing.T) {
 	}
 	mustContain(t, "fill on b", fast.out, "url: "+app.URL+"/profile", `typed:
   - textbox "Name": "" -> "Ada"`)
-	if fast.took > 2500*time.Millisecond || fast.took > slow.took/2 || !fastEnd.Before(slowEnd.Add(-time.Second)) {
+	// Order, not speed: b's command ends while a's is still waiting.
+	if !fastEnd.Before(slowEnd) {
 		t.Errorf("the command on b took %s beside %s on a: b waited for a", fast.took, slow.took)
 	}
 	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "name" {
@@ -186,7 +187,7 @@ func TestTwoInstancesDoNotBlockEachOther(t *testing.T) {
 	if same.code != 0 || !strings.Contains(same.out, "url: "+app.URL+"/controls") {
 		t.Fatalf("snapshot on a: %s", same)
 	}
-	if same.took < 2500*time.Millisecond || sameEnd.Before(slowEnd) {
+	if sameEnd.Before(slowEnd) {
 		t.Errorf("a snapshot on busy instance a took %s and ended %s before the slow command: not serialized", same.took, slowEnd.Sub(sameEnd))
 	}
 	t.Logf("beside a 4 s command on a: an action on b took %s, a snapshot on a took %s", fast.took, same.took)
