@@ -123,3 +123,24 @@ func TestJudgeToolAnswersTheModelAndActsOnNothing(t *testing.T) {
 		t.Errorf("acted %v", got)
 	}
 }
+
+func TestModelReachesMarkupOnlyAfterAskingTwice(t *testing.T) {
+	h := newHarness(t)
+	f := newFakeModel(t, "markup")
+	h.primaOK("browser", "open", app.URL+"/hidden")
+	app.Reset()
+	r := h.doWithModel(f, "archive the item")
+	if r.code != 0 {
+		t.Fatalf("do: %s", r)
+	}
+	mustContain(t, "markup do", r.out, "proven: 1/1", "added: status: Item archived",
+		"a selector is allowed only from markup that context returned", "used: await page.locator('#secret-go').click();")
+	calls := f.calls()
+	if len(calls) != 5 {
+		t.Fatalf("model calls: %d", len(calls))
+	}
+	mustContain(t, "second context is markup", calls[3], "Markup of the page (capped; tier 3)", `id=\"secret-go\"`)
+	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "secret-go" {
+		t.Errorf("acted on %v", got)
+	}
+}
