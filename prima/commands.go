@@ -152,7 +152,7 @@ func (in *Instance) Pw(ctx context.Context, req PwRequest) *envelope.Envelope {
 				// dead; waiting for aria-ref would cost the whole timeout.
 				return "", &refs.NotFoundError{Ref: r}
 			}
-			res, err := resolveRef(page, r, entry.Role, entry.Name, inMainFrame(before.Tree, r))
+			res, err := resolveRef(page, before.Tree, r, entry.Role, entry.Name)
 			if err != nil {
 				return "", err
 			}

@@ -208,7 +208,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		r, _ := refs.Parse(cand.Ref)
 		entry := refs.Index(view.Tree)[cand.Ref]
 		head = ariadiff.Head(entry.Role, entry.Name)
-		resolved, err := resolveRef(page, r, entry.Role, entry.Name, inMainFrame(view.Tree, r))
+		resolved, err := resolveRef(page, view.Tree, r, entry.Role, entry.Name)
 		if err != nil {
 			res.err = err
 			break

@@ -213,7 +213,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		if err != nil {
 			return r.refuse(name, a, err.Error())
 		}
-		res, err := resolveRef(r.page, ref, e.Role, e.Name, inMainFrame(r.inj.view.Tree, ref))
+		res, err := resolveRef(r.page, r.inj.view.Tree, ref, e.Role, e.Name)
 		if err != nil {
 			return "failed: " + err.Error() + "; call context for fresh refs"
 		}

@@ -83,7 +83,7 @@ func (in *Instance) Research(ctx context.Context) *envelope.Envelope {
 			if ref := c.Ref(); ref != "" && instructFits(c) {
 				r, err := refs.Parse(ref)
 				if err == nil {
-					if res, err := resolveRef(page, r, c.Role, c.Name, inMainFrame(view.Tree, r)); err == nil && res.selector != "" {
+					if res, err := resolveRef(page, view.Tree, r, c.Role, c.Name); err == nil && res.selector != "" {
 						m.Elements = append(m.Elements, MapEntry{Section: sec, Role: c.Role, Name: c.Name, Selector: res.selector, Code: res.code})
 					} else {
 						skipped++

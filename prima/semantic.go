@@ -79,7 +79,7 @@ func (in *Instance) goSemantic(ctx context.Context, page playwright.Page, before
 		return "", err
 	}
 	t := timeoutMS(ctx)
-	res, err := resolveRef(page, r, e.Role, e.Name, inMainFrame(before.Tree, r))
+	res, err := resolveRef(page, before.Tree, r, e.Role, e.Name)
 	if err != nil {
 		return "", err
 	}

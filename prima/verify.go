@@ -187,7 +187,7 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *page
 	}
 	entry := refs.Index(view.Tree)[cand.Ref]
 	r, _ := refs.Parse(cand.Ref)
-	res, err := resolveRef(page, r, entry.Role, entry.Name, inMainFrame(view.Tree, r))
+	res, err := resolveRef(page, view.Tree, r, entry.Role, entry.Name)
 	if err != nil {
 		return check{line: fmt.Sprintf("// %s: %s", a.Target, err), reason: err.Error()}
 	}
