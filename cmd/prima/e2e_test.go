@@ -211,6 +211,25 @@ func killTree(pid int) {
 	}
 }
 
+// waitGone waits for a killed process to be reaped or a zombie, so that
+// the next command cannot reach the socket it was still closing.
+func waitGone(t *testing.T, pid int) {
+	t.Helper()
+	for i := 0; i < 500; i++ {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil {
+			return
+		}
+		if i := bytes.LastIndexByte(b, ')'); i >= 0 {
+			if f := strings.Fields(string(b[i+1:])); len(f) > 0 && (f[0] == "Z" || f[0] == "X") {
+				return
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("process %d did not die", pid)
+}
+
 func descendants(pid int) []int {
 	var out []int
 	for _, c := range children(pid) {

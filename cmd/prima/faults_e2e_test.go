@@ -97,8 +97,9 @@ func TestFaultDaemonKilledMidAction(t *testing.T) {
 	go func() { done <- h.prima("pw", "click", "#never", "--timeout", "8s") }()
 	time.Sleep(1500 * time.Millisecond)
 	killTree(pid)
+	waitGone(t, pid)
 	r := <-done
-	if r.code != 1 || !strings.Contains(r.err, "prima:") || strings.Contains(r.err, "panic") {
+	if r.code != 1 || !strings.Contains(r.err, "the daemon closed the connection before answering") || strings.Contains(r.err, "panic") {
 		t.Errorf("the CLI whose daemon died: %s", r)
 	}
 	mustContain(t, "a new daemon", h.primaOK("browser", "open", app.URL+"/profile"), "ok: true")

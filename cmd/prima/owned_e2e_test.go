@@ -160,7 +160,7 @@ func TestDaemonLifecycleAndFaults(t *testing.T) {
 
 	// Daemon killed with -9: the next command starts a new one.
 	killTree(pid)
-	time.Sleep(200 * time.Millisecond)
+	waitGone(t, pid)
 	mustContain(t, "after kill -9", h.primaOK("browser", "open", app.URL+"/profile"), "ok: true", "/profile")
 	if daemonPID(t, h) == pid {
 		t.Error("same daemon pid after kill -9")

@@ -122,6 +122,9 @@ func (c *Client) call(ctx context.Context, route string, req, resp any) error {
 	hreq.Header.Set("Content-Type", "application/json")
 	hresp, err := hc.Do(hreq)
 	if err != nil {
+		if errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return fmt.Errorf("the daemon closed the connection before answering %s (killed or crashed?); whether the command ran is unknown: look with prima snapshot before repeating it", route)
+		}
 		return fmt.Errorf("daemon request %s: %w", route, err)
 	}
 	defer hresp.Body.Close()
