@@ -143,9 +143,17 @@ func (h *harness) primaOK(args ...string) string {
 	h.t.Helper()
 	r := h.prima(args...)
 	if r.code != 0 {
-		h.t.Fatalf("prima %s: %s", strings.Join(args, " "), r)
+		log, _ := os.ReadFile(filepath.Join(h.home, "daemon.log"))
+		h.t.Fatalf("prima %s: %s--- daemon.log (last 3000 bytes)\n%s", strings.Join(args, " "), r, tail(log, 3000))
 	}
 	return r.out
+}
+
+func tail(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[len(b)-n:]
+	}
+	return b
 }
 
 // pwcli runs playwright-cli in a session.
@@ -216,14 +224,11 @@ func killTree(pid int) {
 func waitGone(t *testing.T, pid int) {
 	t.Helper()
 	for i := 0; i < 500; i++ {
-		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-		if err != nil {
+		// A killed Go process's leader can be a zombie while its other
+		// threads still hold the socket; it is gone when no fd is left.
+		fds, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
+		if err != nil || len(fds) == 0 {
 			return
-		}
-		if i := bytes.LastIndexByte(b, ')'); i >= 0 {
-			if f := strings.Fields(string(b[i+1:])); len(f) > 0 && (f[0] == "Z" || f[0] == "X") {
-				return
-			}
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -105,6 +105,31 @@ func (c *Client) start() error {
 // call posts req to route and decodes the answer into resp; a daemon
 // error comes back as *api.Error.
 func (c *Client) call(ctx context.Context, route string, req, resp any) error {
+	err := c.once(ctx, route, req, resp)
+	if errors.Is(err, errClosed) && rereadable[route] {
+		// No answer came, and asking again changes nothing that asking
+		// once would not: a daemon that was dying as we dialled is
+		// replaced by ensure, and the request goes to the new one.
+		time.Sleep(100 * time.Millisecond)
+		err = c.once(ctx, route, req, resp)
+	}
+	if errors.Is(err, errClosed) {
+		return fmt.Errorf("the daemon closed the connection before answering %s (killed or crashed?); whether the command ran is unknown: look with prima snapshot before repeating it", route)
+	}
+	return err
+}
+
+// errClosed: the daemon closed the connection without an answer.
+var errClosed = errors.New("connection closed before an answer")
+
+// rereadable routes may be sent twice without acting twice: they read,
+// or (browser open) reuse what exists.
+var rereadable = map[string]bool{
+	api.RouteBrowserList: true, api.RouteBrowserOpen: true, api.RouteStatus: true,
+	api.RouteSnapshot: true, api.RouteVerify: true, api.RouteResearch: true,
+}
+
+func (c *Client) once(ctx context.Context, route string, req, resp any) error {
 	if err := c.ensure(ctx); err != nil {
 		return err
 	}
@@ -123,7 +148,7 @@ func (c *Client) call(ctx context.Context, route string, req, resp any) error {
 	hresp, err := hc.Do(hreq)
 	if err != nil {
 		if errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return fmt.Errorf("the daemon closed the connection before answering %s (killed or crashed?); whether the command ran is unknown: look with prima snapshot before repeating it", route)
+			return errClosed
 		}
 		return fmt.Errorf("daemon request %s: %w", route, err)
 	}
