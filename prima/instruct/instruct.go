@@ -86,6 +86,24 @@ func Parse(s string) (Intent, error) {
 	fail := func(reason string) (Intent, error) {
 		return Intent{}, &UnparsedError{Instruction: s, Reason: reason}
 	}
+	// on and with build the intent from the target (and value) text.
+	on := func(verb, target string) (Intent, error) {
+		t, err := parseTarget(target)
+		if err != nil {
+			return fail(err.Error())
+		}
+		return Intent{Verb: verb, Target: t}, nil
+	}
+	with := func(verb, target, v string) (Intent, error) {
+		in, err := on(verb, target)
+		if err != nil {
+			return in, err
+		}
+		if in.Value, err = value(v); err != nil {
+			return fail(err.Error())
+		}
+		return in, nil
+	}
 	if src == "" {
 		return fail("it is empty")
 	}
@@ -96,33 +114,23 @@ func Parse(s string) (Intent, error) {
 		rest = trimPrefixWord(rest, "on")
 		if verb == "press" {
 			if k, after, ok := keyPrefix(rest); ok {
-				in := Intent{Verb: "press", Value: k}
 				if after == "" {
-					return in, nil
+					return Intent{Verb: "press", Value: k}, nil
 				}
 				w, tgt := splitWord(after)
 				if w = strings.ToLower(w); w != "in" && w != "on" && w != "into" {
 					return fail(fmt.Sprintf("unexpected %q after the key; say \"press %s in TARGET\"", after, k))
 				}
-				t, err := parseTarget(tgt)
-				if err != nil {
-					return fail(err.Error())
+				in, err := on("press", tgt)
+				if err == nil {
+					in.Value = k
 				}
-				in.Target = t
-				return in, nil
+				return in, err
 			}
 		}
-		t, err := parseTarget(rest)
-		if err != nil {
-			return fail(err.Error())
-		}
-		return Intent{Verb: "click", Target: t}, nil
+		return on("click", rest)
 	case "double-click", "dblclick":
-		t, err := parseTarget(trimPrefixWord(rest, "on"))
-		if err != nil {
-			return fail(err.Error())
-		}
-		return Intent{Verb: "dblclick", Target: t}, nil
+		return on("dblclick", trimPrefixWord(rest, "on"))
 	case "fill", "type", "enter", "write", "put":
 		vb := "fill"
 		if verb == "type" {
@@ -142,73 +150,29 @@ func Parse(s string) (Intent, error) {
 		}
 		for _, form := range forms {
 			if tgt, v, ok := form(); ok {
-				t, err := parseTarget(tgt)
-				if err != nil {
-					return fail(err.Error())
-				}
-				val, err := value(v)
-				if err != nil {
-					return fail(err.Error())
-				}
-				return Intent{Verb: vb, Target: t, Value: val}, nil
+				return with(vb, tgt, v)
 			}
 		}
 		return fail(`say "fill NAME with VALUE" or "type VALUE into NAME"`)
 	case "set":
 		if tgt, v, ok := splitOn(rest, "to"); ok {
-			t, err := parseTarget(tgt)
-			if err != nil {
-				return fail(err.Error())
-			}
-			val, err := value(v)
-			if err != nil {
-				return fail(err.Error())
-			}
-			return Intent{Verb: "fill", Target: t, Value: val}, nil
+			return with("fill", tgt, v)
 		}
 		return fail(`say "set NAME to VALUE"`)
 	case "select", "choose", "pick":
 		if v, tgt, ok := splitOn(rest, "from", "in"); ok {
-			t, err := parseTarget(tgt)
-			if err != nil {
-				return fail(err.Error())
-			}
-			val, err := value(v)
-			if err != nil {
-				return fail(err.Error())
-			}
-			return Intent{Verb: "select", Target: t, Value: val}, nil
-		}
-		t, err := parseTarget(rest)
-		if err != nil {
-			return fail(err.Error())
+			return with("select", tgt, v)
 		}
 		// "select the History tab" selects by clicking.
-		return Intent{Verb: "click", Target: t}, nil
+		return on("click", rest)
 	case "check", "tick":
-		t, err := parseTarget(rest)
-		if err != nil {
-			return fail(err.Error())
-		}
-		return Intent{Verb: "check", Target: t}, nil
+		return on("check", rest)
 	case "uncheck", "untick":
-		t, err := parseTarget(rest)
-		if err != nil {
-			return fail(err.Error())
-		}
-		return Intent{Verb: "uncheck", Target: t}, nil
+		return on("uncheck", rest)
 	case "hover":
-		t, err := parseTarget(trimPrefixWord(trimPrefixWord(rest, "over"), "on"))
-		if err != nil {
-			return fail(err.Error())
-		}
-		return Intent{Verb: "hover", Target: t}, nil
+		return on("hover", trimPrefixWord(trimPrefixWord(rest, "over"), "on"))
 	case "clear", "empty":
-		t, err := parseTarget(rest)
-		if err != nil {
-			return fail(err.Error())
-		}
-		return Intent{Verb: "clear", Target: t}, nil
+		return on("clear", rest)
 	case "go", "open", "navigate", "visit":
 		if strings.EqualFold(strings.TrimSpace(rest), "to") {
 			rest = ""
