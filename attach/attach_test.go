@@ -359,7 +359,7 @@ func TestCheckVersion(t *testing.T) {
 
 func TestRegistryDirs(t *testing.T) {
 	if runtime.GOOS != "linux" {
-		t.Skip("the XDG layout is Linux's")
+		t.Skip("runs on Linux only: the XDG cache layout it checks is Linux's (darwin and windows use their own folders)")
 	}
 	t.Setenv("XDG_CACHE_HOME", "/xdg")
 	if got, want := RegistryDirs(), []string{"/xdg/ms-playwright/b"}; !reflect.DeepEqual(got, want) {

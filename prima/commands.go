@@ -146,7 +146,7 @@ func (in *Instance) Pw(ctx context.Context, req PwRequest) *envelope.Envelope {
 		}
 		if refs.Is(req.Target) {
 			r, _ := refs.Parse(req.Target)
-			entry, ok := refs.Index(before.Tree)[r.String()]
+			entry, ok := before.refs()[r.String()]
 			if !ok {
 				// Fail fast: a ref missing from the snapshot just taken is
 				// dead; waiting for aria-ref would cost the whole timeout.
@@ -213,7 +213,7 @@ func (in *Instance) run(ctx context.Context, command string, diff bool, act func
 		env.Failure = failure(err)
 		return env
 	}
-	in.states.observe(ariadiff.StateHash(before.URL, before.Tree).ID())
+	in.states.observe(before.state().ID())
 	in.net.start(before.URL)
 	used, actErr := act(page, before, timeoutMS(ctx))
 	env.Used = used
@@ -256,7 +256,7 @@ func (in *Instance) run(ctx context.Context, command string, diff bool, act func
 }
 
 func (in *Instance) fillPage(env *envelope.Envelope, before, after *pageView) {
-	st := ariadiff.StateHash(after.URL, after.Tree)
+	st := after.state()
 	env.Page = &envelope.Page{URL: after.URL, Title: after.Title, State: st.ID(), Visit: in.states.observe(st.ID())}
 	if before != nil {
 		env.Page.PrevURL = before.URL

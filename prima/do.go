@@ -70,7 +70,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		env.Failure = failure(err)
 		return env
 	}
-	in.states.observe(ariadiff.StateHash(first.URL, first.Tree).ID())
+	in.states.observe(first.state().ID())
 	rec := &doRecord{redact: in.Secrets.Redact, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
 	view := first
 	proven := 0
@@ -162,7 +162,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		res.err = page.Keyboard().Press(intent.Value)
 	case in.useMap(view, researchAfter):
 		// Tier 1: a well-visited state with a stored map.
-		m, _ := loadMap(in.ResearchDir, ariadiff.StateHash(view.URL, view.Tree).ID())
+		m, _ := loadMap(in.ResearchDir, view.state().ID())
 		if loc, e, ok := mapTarget(page, m, intent.Verb, intent.Target); ok {
 			action := Actions[intent.Verb]
 			res.used = "await " + e.Code + action.code(intent.Value) + ";"
@@ -206,7 +206,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		}
 		res.ref = cand.Ref
 		r, _ := refs.Parse(cand.Ref)
-		entry := refs.Index(view.Tree)[cand.Ref]
+		entry := view.refs()[cand.Ref]
 		head = ariadiff.Head(entry.Role, entry.Name)
 		resolved, err := resolveRef(page, view.Tree, r, entry.Role, entry.Name)
 		if err != nil {
@@ -259,7 +259,7 @@ func (in *Instance) useMap(view *pageView, researchAfter int) bool {
 	if researchAfter <= 0 || in.ResearchDir == "" {
 		return false
 	}
-	id := ariadiff.StateHash(view.URL, view.Tree).ID()
+	id := view.state().ID()
 	if in.states.count(id) < researchAfter {
 		return false
 	}

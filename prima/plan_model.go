@@ -29,18 +29,17 @@ type Planner struct {
 	calls, actions int
 }
 
-// injection is one context the model was given: its number and the refs
-// it holds. A ref not in the current injection is dead.
+// injection is one context the model was given: its number and the view
+// whose refs it holds. A ref not in the current injection is dead.
 type injection struct {
 	n      int
 	view   *pageView
-	refs   map[string]refs.Entry
 	markup bool // the model asked twice on this page: tier 3
 	asked  bool // context was called on this page already
 }
 
 func newInjection(n int, v *pageView) *injection {
-	return &injection{n: n, view: v, refs: refs.Index(v.Tree)}
+	return &injection{n: n, view: v}
 }
 
 // modelRun is the state of one instruction under the model.
@@ -205,7 +204,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		}
 		handle, code = h, c
 	case a.Ref != "":
-		e, ok := r.inj.refs[a.Ref]
+		e, ok := r.inj.view.refs()[a.Ref]
 		if !ok {
 			return r.refuse(name, a, fmt.Sprintf("ref %s is dead: it is not in the current context (#%d); refs from an earlier context are void; call context for fresh refs", a.Ref, r.inj.n))
 		}
@@ -281,13 +280,12 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 			fmt.Fprintf(&out, "  %s\n", c)
 		}
 	}
-	changed := ariadiff.StateHash(before.URL, before.Tree) != ariadiff.StateHash(after.URL, after.Tree)
+	changed := before.state() != after.state()
 	if changed {
 		r.inj = newInjection(r.inj.n+1, after)
 		out.WriteString("\nThe page changed. " + r.contextText(fmt.Sprintf("context #%d", r.inj.n)))
 	} else {
 		r.inj.view = after
-		r.inj.refs = refs.Index(after.Tree)
 	}
 	return out.String()
 }

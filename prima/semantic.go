@@ -57,7 +57,7 @@ func pageText(v *pageView) string {
 func (in *Instance) goSemantic(ctx context.Context, page playwright.Page, before *pageView, target string, j *judge.Judge) (string, error) {
 	var options []string
 	byOption := map[string]refs.Entry{}
-	for ref, e := range refs.Index(before.Tree) {
+	for ref, e := range before.refs() {
 		if !navigating[e.Role] || e.Name == "" {
 			continue
 		}

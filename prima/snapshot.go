@@ -8,6 +8,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/refs"
 )
 
 // pageView is what one snapshot saw.
@@ -16,6 +17,28 @@ type pageView struct {
 	Title string
 	Text  string // AI-mode snapshot text, with refs
 	Tree  *ariadiff.Tree
+
+	// Computed on first use: a view is read by several steps of one
+	// command, and on a 10,000-element page each pass costs milliseconds.
+	stateID *ariadiff.State
+	refIdx  map[string]refs.Entry
+}
+
+// state is the view's state id.
+func (v *pageView) state() ariadiff.State {
+	if v.stateID == nil {
+		st := ariadiff.StateHash(v.URL, v.Tree)
+		v.stateID = &st
+	}
+	return *v.stateID
+}
+
+// refs maps the view's refs to what the snapshot says of them.
+func (v *pageView) refs() map[string]refs.Entry {
+	if v.refIdx == nil {
+		v.refIdx = refs.Index(v.Tree)
+	}
+	return v.refIdx
 }
 
 // takeView takes the only kind of aria snapshot prima ever takes: full

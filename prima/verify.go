@@ -65,7 +65,7 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 	if !ok {
 		return env
 	}
-	state := ariadiff.StateHash(view.URL, view.Tree).ID()
+	state := view.state().ID()
 
 	if known := in.verified[state]; len(known) > 0 && j != nil {
 		d := j.Decide(ctx, "Which already verified claim means the same as the claim under consideration?", known, map[string]string{"claim": text})
@@ -185,7 +185,7 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *page
 	if err != nil {
 		return check{line: fmt.Sprintf("// %s: %s", a.Target, err), reason: err.Error()}
 	}
-	entry := refs.Index(view.Tree)[cand.Ref]
+	entry := view.refs()[cand.Ref]
 	r, _ := refs.Parse(cand.Ref)
 	res, err := resolveRef(page, view.Tree, r, entry.Role, entry.Name)
 	if err != nil {
