@@ -1,7 +1,52 @@
 // Package envelope holds the result of one prima command and renders it as markdown or JSON.
 package envelope
 
-import "strings"
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Failure codes: the fixed list a failed envelope's Code is one of. They render as
+// `code: <code>` in the Result section and as the top-level `code` of the JSON.
+const (
+	CodeUsage         = "usage"          // the command line or request is malformed
+	CodeInstruction   = "instruction"    // a do instruction that is not one action
+	CodeNotFound      = "not_found"      // no element matches the target
+	CodeAmbiguous     = "ambiguous"      // several visible elements match the target
+	CodeStaleRef      = "stale_ref"      // the ref no longer resolves
+	CodeNotActionable = "not_actionable" // disabled, covered, readonly or detached
+	CodeValueMismatch = "value_mismatch" // the field does not hold what was asked
+	CodeTimeout       = "timeout"        // a bounded wait ran out
+	CodeHTTPStatus    = "http_status"    // the main document answered 400 or more
+	CodeNavigation    = "navigation"     // the navigation itself failed
+	CodeDialogOpen    = "dialog_open"    // a dialog is open and blocks the page
+	CodeBrowserGone   = "browser_gone"   // the browser or page went away
+	CodeAttach        = "attach"         // no browser to attach to, or attaching failed
+	CodeModel         = "model"          // the decision or planning model failed
+	CodeBudget        = "budget"         // a step, time or cost budget ran out
+	CodeInexpressible = "inexpressible"  // a claim no assertion can check
+	CodeInternal      = "internal"       // a bug in prima
+)
+
+// Codes lists every failure code in the order of the design brief.
+var Codes = []string{
+	CodeUsage, CodeInstruction, CodeNotFound, CodeAmbiguous, CodeStaleRef, CodeNotActionable,
+	CodeValueMismatch, CodeTimeout, CodeHTTPStatus, CodeNavigation, CodeDialogOpen,
+	CodeBrowserGone, CodeAttach, CodeModel, CodeBudget, CodeInexpressible, CodeInternal,
+}
+
+// IsCode reports whether s is one of Codes.
+func IsCode(s string) bool {
+	for _, c := range Codes {
+		if s == c {
+			return true
+		}
+	}
+	return false
+}
 
 // Envelope is the whole answer to one prima command. It holds plain strings so that callers
 // convert their own types and this package depends on nothing else in the project.
@@ -14,6 +59,10 @@ type Envelope struct {
 	Used string
 	// Proven is set by `do` only and renders `proven: N/M` in the Result section.
 	Proven *Proven
+	// Code is the failure code, one of Codes. It renders (`code: <code>` after the used and
+	// proven lines, top-level `code` in JSON) only when OK is false and Code is set; the
+	// renderers never invent one.
+	Code string
 	// Extra holds further Result lines, rendered in order after the standard ones.
 	Extra []KV
 	// Page describes the page after the command.
@@ -21,6 +70,9 @@ type Envelope struct {
 	// Changes is the proof of what changed. Nil means the command is not an action and gets no
 	// Changes section; non-nil and empty renders `no change`.
 	Changes *Changes
+	// Events are the lines of the `### Events` section, one `- <line>` each: what happened
+	// outside the page tree (a dialog left open, a tab opened, a download, console errors).
+	Events []string
 	// Answer is the body of the `### Answer` section.
 	Answer string
 	// Verdict is the outcome of `verify`.
@@ -53,6 +105,10 @@ type Page struct {
 	// PrevURL is the address before the command; when it is set and differs from URL the url
 	// line shows the change.
 	PrevURL string
+	// Redirected is the address the server redirected from (the one that was requested); the
+	// page then shows `redirected: <from> -> <URL>`, paths only when the origin is the same.
+	// A value that already reads `A -> B` is shown as it is.
+	Redirected string
 	// Title is the page title.
 	Title string
 	// State is the state id; the state line is omitted when it is empty.
@@ -156,6 +212,7 @@ func (e *Envelope) Rewrite(f func(string) string) {
 	}
 	if e.Page != nil {
 		e.Page.URL, e.Page.PrevURL, e.Page.Title = f(e.Page.URL), f(e.Page.PrevURL), f(e.Page.Title)
+		e.Page.Redirected = f(e.Page.Redirected)
 	}
 	if e.Changes != nil {
 		for i := range e.Changes.Groups {
@@ -163,6 +220,9 @@ func (e *Envelope) Rewrite(f func(string) string) {
 				e.Changes.Groups[i].Items[j] = f(e.Changes.Groups[i].Items[j])
 			}
 		}
+	}
+	for i := range e.Events {
+		e.Events[i] = f(e.Events[i])
 	}
 	e.Answer, e.Research, e.Snapshot, e.CurrentPage = f(e.Answer), f(e.Research), f(e.Snapshot), f(e.CurrentPage)
 	if e.Verdict != nil {
@@ -180,4 +240,271 @@ func (e *Envelope) Rewrite(f func(string) string) {
 			e.Failure.CallLog[i] = f(e.Failure.CallLog[i])
 		}
 	}
+}
+
+// EscapeInvisible shows every character a reader could not see, or that would reorder what
+// they see, as a `\u200b`-style escape (lowercase hex, four digits; a character beyond
+// U+FFFF as its UTF-16 surrogate pair, the way JSON spells it): zero-width and other format
+// characters (Unicode Cf: U+200B–U+200F, U+2060–U+2064, U+FEFF, U+00AD…), the bidi controls
+// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), the line and paragraph separators
+// U+2028 and U+2029, and every C0/C1 control and DEL except \n and \t. Everything else,
+// backslashes included, is kept, so escaping twice changes nothing.
+func EscapeInvisible(s string) string {
+	i := strings.IndexFunc(s, invisible)
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		if !invisible(r) {
+			b.WriteRune(r)
+			continue
+		}
+		if r > 0xffff {
+			r1, r2 := surrogates(r)
+			fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
+			continue
+		}
+		fmt.Fprintf(&b, `\u%04x`, r)
+	}
+	return b.String()
+}
+
+func invisible(r rune) bool {
+	switch {
+	case r == '\n' || r == '\t':
+		return false
+	case r < 0x20 || (r >= 0x7f && r <= 0x9f):
+		return true
+	case r == 0x2028 || r == 0x2029:
+		return true
+	case r < 0xad:
+		return false
+	}
+	return unicode.Is(unicode.Cf, r)
+}
+
+func surrogates(r rune) (hi, lo rune) {
+	r -= 0x10000
+	return 0xd800 + (r>>10)&0x3ff, 0xdc00 + r&0x3ff
+}
+
+// one is a single-line value as the envelope prints it: flattened, invisibles escaped.
+func one(s string) string { return EscapeInvisible(oneLine(s)) }
+
+// ones applies one to every line of a list.
+func ones(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = one(s)
+	}
+	return out
+}
+
+// nonBlank drops the blank entries of a list.
+func nonBlank(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		if !blank(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// body is a multi-line value as the envelope prints it: line endings normalised, trailing
+// newlines dropped, invisibles escaped.
+func body(s string) string { return EscapeInvisible(normBody(s)) }
+
+// redirectLine is the text of the `redirected:` line, empty when there was no redirect.
+func redirectLine(p *Page) string {
+	r := p.Redirected
+	if r == "" {
+		return ""
+	}
+	if p.URL == "" || strings.Contains(r, " -> ") {
+		return one(r)
+	}
+	if strings.HasPrefix(r, "/") && !strings.HasPrefix(r, "//") {
+		// A path only: it is on the URL's origin, so show the URL's path beside it.
+		if u, err := url.Parse(p.URL); err == nil && u.Host != "" && u.Opaque == "" {
+			return one(r + " -> " + pathOf(u))
+		}
+	}
+	if from, to, ok := urlChange(r, p.URL); ok {
+		return one(from + " -> " + to)
+	}
+	return one(r + " -> " + p.URL)
+}
+
+// Limits of the Failure section, which must stay under 4 KB besides the compact ARIA.
+const (
+	// errorCap is the most bytes of error text rendered.
+	errorCap = 2000
+	// errorLines is the most lines of error text rendered.
+	errorLines = 20
+	// tokenCap is the longest run of non-space bytes (an echoed value, a data URL…) kept
+	// whole; a longer one keeps its first tokenKeep bytes and says how many it dropped.
+	tokenCap  = 200
+	tokenKeep = 64
+	// callLogLines is the most call-log lines rendered; the rest are counted.
+	callLogLines = 8
+	// callLogLineCap is the most bytes of one call-log line.
+	callLogLineCap = 200
+)
+
+// Bounded returns the failure as the envelope renders it (Markdown and JSON alike), small
+// whatever it holds, so the Failure section stays under 4 KB:
+//   - browser launch noise is dropped: any line listing Chromium flags (`--no-sandbox`,
+//     `--disable-…`) and the `<launching>` / `<launched>` lines; an error that was nothing
+//     else reads `(browser launch output omitted)`;
+//   - invisible and bidi characters are escaped (EscapeInvisible);
+//   - every run of more than 200 non-space bytes (an echoed value, a data URL), counted as
+//     printed, keeps its first 64 bytes followed by `…(+N bytes)`;
+//   - the error keeps at most 2000 bytes and 20 lines, the first line whole when it fits,
+//     then `… N more lines`;
+//   - the call log keeps its first 8 lines of at most 200 bytes each, then `… N more lines`.
+//
+// A nil failure gives the zero Failure.
+func (f *Failure) Bounded() Failure {
+	if f == nil {
+		return Failure{}
+	}
+	var out Failure
+	var lines []string
+	noise := 0
+	for _, l := range strings.Split(normBody(f.Error), "\n") {
+		if launchNoise(l) {
+			noise++
+			continue
+		}
+		lines = append(lines, elideTokens(EscapeInvisible(l)))
+	}
+	if noise > 0 && blank(strings.Join(lines, "\n")) {
+		lines = []string{"(browser launch output omitted)"}
+	}
+	out.Error = capLines(lines, errorCap, errorLines)
+
+	kept := 0
+	for _, l := range f.CallLog {
+		l = oneLine(l)
+		if launchNoise(l) {
+			continue
+		}
+		if kept < callLogLines {
+			out.CallLog = append(out.CallLog, cut(elideTokens(EscapeInvisible(strings.TrimRight(l, " \t"))), callLogLineCap))
+		}
+		kept++
+	}
+	if kept > callLogLines {
+		out.CallLog = append(out.CallLog, fmt.Sprintf("… %d more lines", kept-callLogLines))
+	}
+	return out
+}
+
+// launchNoise reports a line of Chromium's launch command or its launch log: long, always
+// the same, and of no use to the reader of a failure.
+func launchNoise(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	t = strings.TrimLeft(strings.TrimPrefix(t, "- "), " \t")
+	if strings.HasPrefix(t, "<launching>") || strings.HasPrefix(t, "<launched>") {
+		return true
+	}
+	if strings.Contains(l, "--no-sandbox") {
+		return true
+	}
+	for i := 0; ; {
+		j := strings.Index(l[i:], "--disable-")
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j == 0 || l[j-1] == ' ' || l[j-1] == '\t' || l[j-1] == '"' || l[j-1] == '\'' || l[j-1] == ',' || l[j-1] == '[' {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// elideTokens shortens every run of more than tokenCap non-space bytes.
+func elideTokens(s string) string {
+	if len(s) <= tokenCap {
+		return s
+	}
+	var b strings.Builder
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		tok := s[start:end]
+		if len(tok) > tokenCap {
+			k := safeCut(tok, tokenKeep)
+			tok = fmt.Sprintf("%s…(+%d bytes)", tok[:k], len(tok)-k)
+		}
+		b.WriteString(tok)
+		start = -1
+	}
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			flush(i)
+			b.WriteRune(r)
+		} else if start < 0 {
+			start = i
+		}
+	}
+	flush(len(s))
+	return b.String()
+}
+
+// cut shortens s to at most n bytes, the marker `…(+N bytes)` included.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	k := safeCut(s, max(n-len(fmt.Sprintf("…(+%d bytes)", len(s))), 0))
+	return fmt.Sprintf("%s…(+%d bytes)", s[:k], len(s)-k)
+}
+
+// safeCut moves a cut at k back so that it splits neither a UTF-8 sequence nor a `\uXXXX`
+// escape.
+func safeCut(s string, k int) int {
+	if k >= len(s) {
+		return len(s)
+	}
+	for k > 0 && !utf8.RuneStart(s[k]) {
+		k--
+	}
+	for i := max(k-5, 0); i < k; i++ {
+		if s[i] == '\\' && s[i+1] == 'u' && i+6 > k {
+			return i
+		}
+	}
+	return k
+}
+
+// capLines joins lines into at most maxBytes bytes and maxLines lines, counting what is left
+// out on a last line. The first line is cut only when it alone is too long.
+func capLines(lines []string, maxBytes, maxLines int) string {
+	var out []string
+	size, i := 0, 0
+	for ; i < len(lines) && i < maxLines; i++ {
+		l := lines[i]
+		room := maxBytes - size
+		if len(l) > room {
+			if i == 0 || room >= 40 {
+				out = append(out, cut(l, room))
+				i++
+			}
+			break
+		}
+		out = append(out, l)
+		size += len(l) + 1
+	}
+	if rest := len(lines) - i; rest > 0 {
+		out = append(out, fmt.Sprintf("… %d more lines", rest))
+	}
+	return strings.Join(out, "\n")
 }

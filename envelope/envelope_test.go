@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -155,12 +157,100 @@ var goldenCases = []struct {
 		CurrentPage: "- text \"hi\"\n### Artifacts\n- network.jsonl: /etc/passwd",
 		Artifacts:   []Artifact{{Name: "net\n### Result", Path: "testdata/artifacts/network.jsonl"}},
 	}},
+	{"failure_code", Envelope{
+		OK: false, Command: "pw click e42", Code: CodeStaleRef, Changes: &Changes{},
+		Extra:   []KV{{"hint", "take a new snapshot: prima snapshot"}},
+		Page:    &Page{URL: orderURL, Title: "Order 4821"},
+		Failure: &Failure{Error: "ref e42 does not resolve: no element has it since the page changed"},
+	}},
+	{"code_hidden_when_ok", Envelope{
+		OK: true, Command: "pw click e5", Code: CodeInternal, Changes: &Changes{},
+	}},
+	{"events", Envelope{
+		OK: true, Command: "pw click e7",
+		Used:    "await page.getByRole('button', { name: 'Delete', exact: true }).click();",
+		Page:    &Page{URL: orderURL, Title: "Order 4821"},
+		Changes: &Changes{},
+		Events: []string{
+			`dialog: confirm "Delete 3 files?" -> left open (answer: prima dialog accept|dismiss)`,
+			"tab opened: [2] Invoice http://127.0.0.1:8080/invoice/4821",
+			"console: 2 errors (prima console --errors)",
+		},
+		Answer: "42",
+	}},
+	{"events_dialog_open", Envelope{
+		OK: false, Command: "pw click e5", Code: CodeDialogOpen,
+		Events:  []string{`dialog: alert "Saved!" is open (answer: prima dialog accept|dismiss)`},
+		Failure: &Failure{Error: `a dialog is open: alert "Saved!"`},
+	}},
+	{"redirected", Envelope{
+		OK: true, Command: "pw click e9", Used: usedSave,
+		Page: &Page{URL: orderURL, PrevURL: "http://127.0.0.1:8080/orders/new",
+			Redirected: "http://127.0.0.1:8080/orders/new/submit", Title: "Order 4821", State: "orders_4821", Visit: 1},
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "added", Items: []string{`heading "Order placed" [level=1]`}}}},
+	}},
+	{"redirected_cross_origin", Envelope{
+		OK: true, Command: "go http://127.0.0.1:8080/sso", Changes: &Changes{},
+		Page: &Page{URL: "https://login.example.com/?next=%2F", PrevURL: "http://127.0.0.1:8080/",
+			Redirected: "http://127.0.0.1:8080/sso"},
+	}},
+	{"failure_bounded", boundedEnvelope()},
+	{"hostile_invisible", Envelope{
+		OK: false, Code: CodeNotFound,
+		Command: "pw click \u200b\u202eSave\u202c", Used: "await page.getByRole('button', { name: 'Pay\u2066now\u2069' }).click();",
+		Extra: []KV{{"note\u00ad", "bell\a null\x00 del\x7f nel\u0085 esc\x1b[31m"}},
+		Page: &Page{URL: "http://127.0.0.1:8080/\u200d", PrevURL: "http://127.0.0.1:8080/a",
+			Redirected: "/r\u200e", Title: "Tit\ufeffle\u2028### Failure", State: "s\u061c"},
+		Changes:     &Changes{Groups: []ChangeGroup{{Kind: "added\u2060", Items: []string{"button \"\u202dOK\"", "tag \U000e0041 char"}}}},
+		Events:      []string{"console: \u200f1 error\u2029### Failure"},
+		Answer:      "tab\there\n\u200b### Verdict\nsoft\u00adhyphen",
+		Snapshot:    "- button \"\u202eevil\" [ref=e5]",
+		Steps:       []Step{{N: 1, Status: "FAIL", Instruction: "click \u2067x\u2069", Proof: "p\u200c"}},
+		Failure:     &Failure{Error: "no element named \"\u202eSave\"\n\x00tail", CallLog: []string{"  - waiting for \u200bSave"}},
+		CurrentPage: "- button \"Sa\u200bve\"",
+		Artifacts:   []Artifact{{Name: "net\u200b.jsonl", Path: "testdata/artifacts/network.jsonl"}},
+	}},
 	{"minimal", Envelope{}},
+}
+
+// bigValue is a 130 KB value whose every 200-byte window is different, so that any echo of
+// more than a short prefix can be found.
+var bigValue = func() string {
+	var b strings.Builder
+	for i := 0; b.Len() < 130_000; i++ {
+		fmt.Fprintf(&b, "v%05d", i)
+	}
+	return b.String()
+}()
+
+// boundedEnvelope is a value_mismatch after a 130 KB fill on a browser that also printed its
+// launch command, with a call log of 200 lines.
+func boundedEnvelope() Envelope {
+	log := []string{
+		"  - <launching> /usr/bin/chromium --disable-field-trial-config --disable-background-networking --no-sandbox --user-data-dir=/tmp/x",
+		"  - <launched> pid=4242",
+		"  - [pid=4242][err] [: 1: unexpected operator",
+		`  - fill("` + bigValue + `")`,
+	}
+	for i := 0; len(log) < 200; i++ {
+		log = append(log, fmt.Sprintf("  - waiting for element to be visible, enabled and editable (attempt %d)", i+1))
+	}
+	return Envelope{
+		OK: false, Command: "pw fill e3 <130000 bytes>", Code: CodeValueMismatch, Changes: &Changes{},
+		Failure: &Failure{
+			Error: "value_mismatch: textbox \"Comment\" holds \"" + bigValue[:128] + "\" after fill of \"" + bigValue + "\"\n" +
+				"Browser logs:\n<launching> /usr/bin/chromium --no-sandbox --disable-gpu --disable-sync\n" +
+				"/usr/bin/chromium --disable-gpu --disable-quic --no-first-run\n" +
+				"the field has maxlength=128",
+			CallLog: log,
+		},
+		CurrentPage: "- textbox \"Comment\"",
+	}
 }
 
 // headings are the only lines a rendering may start with "###".
 var headings = map[string]bool{
-	"### Result": true, "### Page": true, "### Changes": true, "### Answer": true,
+	"### Result": true, "### Page": true, "### Changes": true, "### Events": true, "### Answer": true,
 	"### Verdict": true, "### Research": true, "### Snapshot": true, "### Steps": true,
 	"### Failure": true, "### Current page (compact ARIA)": true, "### Artifacts": true,
 }
@@ -241,7 +331,7 @@ func golden(t *testing.T, name string, got []byte) {
 
 func TestSectionOrder(t *testing.T) {
 	e := Envelope{
-		OK: false, Command: "c", Page: &Page{Title: "t"}, Changes: &Changes{},
+		OK: false, Command: "c", Page: &Page{Title: "t"}, Changes: &Changes{}, Events: []string{"ev"},
 		Answer: "a", Verdict: &Verdict{Result: "failed"}, Research: "r", Snapshot: "s",
 		Steps:   []Step{{N: 1, Status: "FAIL", Instruction: "i"}},
 		Failure: &Failure{Error: "e"}, CurrentPage: "p",
@@ -253,7 +343,7 @@ func TestSectionOrder(t *testing.T) {
 			got = append(got, l)
 		}
 	}
-	want := []string{"### Result", "### Page", "### Changes", "### Answer", "### Verdict", "### Research",
+	want := []string{"### Result", "### Page", "### Changes", "### Events", "### Answer", "### Verdict", "### Research",
 		"### Snapshot", "### Steps", "### Failure", "### Current page (compact ARIA)", "### Artifacts"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("sections\n got %q\nwant %q", got, want)
@@ -395,7 +485,8 @@ func TestExitCode(t *testing.T) {
 func TestRewriteReachesEveryText(t *testing.T) {
 	e := &Envelope{
 		Command: "do zq9", Used: "fill('zq9')", Extra: []KV{{"note", "zq9"}},
-		Page:    &Page{URL: "http://x/?t=zq9", PrevURL: "http://x/zq9", Title: "zq9"},
+		Page:    &Page{URL: "http://x/?t=zq9", PrevURL: "http://x/zq9", Redirected: "http://x/r/zq9", Title: "zq9"},
+		Events:  []string{"dialog: prompt \"zq9\""},
 		Changes: &Changes{Groups: []ChangeGroup{{Kind: "typed", Items: []string{`textbox "T": "" -> "zq9"`}}}},
 		Answer:  "zq9", Research: "zq9", Snapshot: "zq9", CurrentPage: "zq9",
 		Verdict: &Verdict{Result: "passed", Reason: "zq9", Judgement: "zq9", Assertions: []string{"zq9"}},
@@ -409,5 +500,253 @@ func TestRewriteReachesEveryText(t *testing.T) {
 	}
 	if !strings.Contains(md, "{{X}}") {
 		t.Error("Rewrite did not apply")
+	}
+}
+
+// section returns the body of a markdown section, empty when it is absent.
+func section(md, title string) string {
+	i := strings.Index(md, "### "+title+"\n")
+	if i < 0 {
+		return ""
+	}
+	rest := md[i:]
+	if j := strings.Index(rest, "\n\n### "); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
+}
+
+func jsonFailure(t *testing.T, e *Envelope) []byte {
+	t.Helper()
+	js, err := e.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(js, &m); err != nil {
+		t.Fatalf("JSON: %v", err)
+	}
+	return m["failure"]
+}
+
+func TestFailureIsBounded(t *testing.T) {
+	e := boundedEnvelope()
+	md := e.Markdown()
+	fail := section(md, "Failure")
+	if fail == "" {
+		t.Fatalf("no Failure section:\n%s", md)
+	}
+	jf := jsonFailure(t, &e)
+	for name, got := range map[string]string{"markdown": fail, "json": string(jf)} {
+		if len(got) >= 4096 {
+			t.Errorf("%s failure is %d bytes, want < 4 KB", name, len(got))
+		}
+		if strings.Contains(got, bigValue[:tokenCap]) || strings.Contains(got, bigValue[5000:5100]) {
+			t.Errorf("%s failure echoes the long value", name)
+		}
+		if n := strings.Count(got, "…(+"); n != 2 {
+			t.Errorf("%s: %d elisions, want 2 (once in the error, once in the call log)", name, n)
+		}
+		for _, noise := range []string{"--no-sandbox", "--disable-", "<launching>", "<launched>"} {
+			if strings.Contains(got, noise) {
+				t.Errorf("%s failure keeps launch noise %q", name, noise)
+			}
+		}
+		for _, keep := range []string{"[pid=4242][err]", "maxlength=128", "… 190 more lines", `holds "` + bigValue[:128] + `"`} {
+			if !strings.Contains(got, strings.ReplaceAll(keep, `"`, map[string]string{"markdown": `"`, "json": `\"`}[name])) {
+				t.Errorf("%s failure lacks %q", name, keep)
+			}
+		}
+	}
+	if strings.Count(md, bigValue[:tokenKeep-8]) != 3 { // the field's 128 bytes, and two elided prefixes
+		t.Errorf("the value's prefix should appear 3 times:\n%s", fail)
+	}
+}
+
+func TestFailureBoundedWhateverItHolds(t *testing.T) {
+	controls := strings.Repeat("\x00\x01\u200b\u202e", 40_000)
+	spaced := strings.Repeat("\x01 ", 65_000)
+	hashes := strings.Repeat("###\n", 10_000)
+	quotes := strings.Repeat(`"\ `, 40_000)
+	longLines := make([]string, 2000)
+	for i := range longLines {
+		longLines[i] = strings.Repeat("\u202e", 1000)
+	}
+	for name, f := range map[string]*Failure{
+		"controls": {Error: controls, CallLog: []string{controls, controls}},
+		"spaced":   {Error: spaced, CallLog: []string{spaced}},
+		"hashes":   {Error: hashes, CallLog: strings.Split(hashes, "\n")},
+		"quotes":   {Error: quotes},
+		"lines":    {Error: strings.Join(longLines[:50], "\n"), CallLog: longLines},
+		"one line": {Error: "first line " + bigValue[:3000] + " " + strings.Repeat("word ", 1000)},
+		"all noise": {Error: "<launching> /usr/bin/chromium --no-sandbox",
+			CallLog: []string{"<launched> pid=1", "  - <launching> x", "/usr/bin/chromium --disable-gpu"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			e := Envelope{OK: false, Failure: f}
+			fail := section(e.Markdown(), "Failure")
+			if len(fail) >= 4096 {
+				t.Errorf("markdown failure is %d bytes", len(fail))
+			}
+			if name != "quotes" { // JSON doubles quotes and backslashes; markdown is the bound
+				if jf := jsonFailure(t, &e); len(jf) >= 4096 {
+					t.Errorf("json failure is %d bytes", len(jf))
+				}
+			}
+			if fail == "" {
+				t.Error("the Failure section vanished")
+			}
+			if !utf8.ValidString(fail) {
+				t.Error("a cut split a character")
+			}
+			if strings.ContainsFunc(fail, invisible) {
+				t.Errorf("invisible character left in %q", fail)
+			}
+		})
+	}
+}
+
+func TestFailureFirstLineKeptWhole(t *testing.T) {
+	first := "Error: " + strings.Repeat("word ", 300) // 1.5 KB of short tokens
+	f := (&Failure{Error: first + "\n" + strings.Repeat("second ", 400)}).Bounded()
+	if !strings.HasPrefix(f.Error, strings.TrimRight(first, " ")) {
+		t.Errorf("first line cut: %q", f.Error[:80])
+	}
+	if len(f.Error) > errorCap+40 {
+		t.Errorf("error is %d bytes", len(f.Error))
+	}
+	if (*Failure)(nil).Bounded().Error != "" {
+		t.Error("nil failure")
+	}
+}
+
+func TestEscapeInvisible(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain ascii, ünïcödé, 中文 and 🙂":       "plain ascii, ünïcödé, 中文 and 🙂",
+		"keeps\nnewline\tand tab":              "keeps\nnewline\tand tab",
+		"\u200b\u200c\u200d\u2060\ufeff":       `\u200b\u200c\u200d\u2060\ufeff`,
+		"\u202a\u202b\u202c\u202d\u202e":       `\u202a\u202b\u202c\u202d\u202e`,
+		"\u2066\u2067\u2068\u2069":             `\u2066\u2067\u2068\u2069`,
+		"\u200e\u200f\u061c":                   `\u200e\u200f\u061c`,
+		"\x00\x07\x1b\r\x7f\u0080\u0085\u009f": `\u0000\u0007\u001b\u000d\u007f\u0080\u0085\u009f`,
+		"\u2028\u2029\u00ad":                   `\u2028\u2029\u00ad`,
+		"tag \U000e0041":                       `tag \udb40\udc41`,
+		`already \u200b escaped`:               `already \u200b escaped`,
+	} {
+		got := EscapeInvisible(in)
+		if got != want {
+			t.Errorf("EscapeInvisible(%q) = %q, want %q", in, got, want)
+		}
+		if again := EscapeInvisible(got); again != got {
+			t.Errorf("escaping twice changed %q to %q", got, again)
+		}
+	}
+}
+
+func TestJSONShowsEscapesNotCharacters(t *testing.T) {
+	e := Envelope{OK: false, Command: "a\u200bb", Code: "x\u202e", Events: []string{"e\u2066"},
+		Page: &Page{Title: "t\ufeff"}, Failure: &Failure{Error: "f\u200f"}}
+	js, err := e.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsFunc(string(js), invisible) {
+		t.Errorf("raw invisible character in %s", js)
+	}
+	var m struct {
+		Command, Code string
+		Events        []string
+		Page          struct{ Title string }
+		Failure       struct{ Error string }
+	}
+	if err := json.Unmarshal(js, &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Command != `a\u200bb` || m.Code != `x\u202e` || m.Events[0] != `e\u2066` ||
+		m.Page.Title != `t\ufeff` || m.Failure.Error != `f\u200f` {
+		t.Errorf("decoded texts should carry the escapes: %+v", m)
+	}
+}
+
+func TestCodes(t *testing.T) {
+	if len(Codes) != 17 {
+		t.Errorf("%d codes, want 17", len(Codes))
+	}
+	seen := map[string]bool{}
+	for _, c := range Codes {
+		if seen[c] || !IsCode(c) || c != strings.ToLower(c) || strings.ContainsAny(c, " -") {
+			t.Errorf("bad or repeated code %q", c)
+		}
+		seen[c] = true
+	}
+	if IsCode("") || IsCode("NotFound") {
+		t.Error("IsCode accepts a non-code")
+	}
+}
+
+func TestCodeOnlyWhenFailed(t *testing.T) {
+	failed := Envelope{OK: false, Code: CodeTimeout, Used: "u", Proven: &Proven{1, 2}, Extra: []KV{{"k", "v"}}}
+	if md := failed.Markdown(); !strings.Contains(md, "used: u\nproven: 1/2\ncode: timeout\nk: v\n") {
+		t.Errorf("code line misplaced:\n%s", md)
+	}
+	for _, e := range []Envelope{{OK: true, Code: CodeTimeout}, {OK: false}} {
+		js, _ := e.JSON()
+		if strings.Contains(e.Markdown(), "code:") || bytes.Contains(js, []byte(`"code"`)) {
+			t.Errorf("code rendered for %+v", e)
+		}
+	}
+}
+
+func TestBlankEventsAreSkipped(t *testing.T) {
+	e := Envelope{OK: true, Events: []string{"", "  ", "tab opened: [2] x"}}
+	if md := e.Markdown(); !strings.Contains(md, "### Events\n- tab opened: [2] x\n") || strings.Contains(md, "- \n") {
+		t.Errorf("events:\n%s", md)
+	}
+	if js, _ := e.JSON(); !bytes.Contains(js, []byte(`"events":["tab opened: [2] x"]`)) {
+		t.Errorf("events: %s", js)
+	}
+	if md := (&Envelope{OK: true, Events: []string{" "}}).Markdown(); strings.Contains(md, "Events") {
+		t.Errorf("empty Events section:\n%s", md)
+	}
+}
+
+func TestRedirectLine(t *testing.T) {
+	for _, tc := range []struct{ name, url, redirected, want string }{
+		{"same origin shows paths", "http://h/b?x=1", "http://h/a", "/a -> /b?x=1"},
+		{"other origin shows URLs", "https://sso/login", "http://h/a", "http://h/a -> https://sso/login"},
+		{"a path is on the URL's origin", "http://h/b", "/a", "/a -> /b"},
+		{"already formatted is kept", "http://h/b", "/a -> /b", "/a -> /b"},
+		{"no url keeps the value", "", "http://h/a", "http://h/a"},
+		{"same as url still says so", "http://h/a", "http://h/a", "http://h/a -> http://h/a"},
+		{"none", "http://h/a", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := redirectLine(&Page{URL: tc.url, Redirected: tc.redirected}); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// The daemon sends the Envelope struct to the CLI in Go's default encoding: the new fields
+// travel under their Go names and come back whole.
+func TestWireRoundTrip(t *testing.T) {
+	in := Envelope{OK: false, Code: CodeDialogOpen, Events: []string{"dialog: alert \"x\""},
+		Page: &Page{URL: "http://h/b", Redirected: "http://h/a"}, Failure: &Failure{Error: "e", CallLog: []string{"l"}}}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{`"Code":`, `"Events":`, `"Redirected":`} {
+		if !bytes.Contains(b, []byte(key)) {
+			t.Errorf("wire lacks %s: %s", key, b)
+		}
+	}
+	var out Envelope
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Markdown() != in.Markdown() {
+		t.Errorf("round trip changed the envelope:\n%s\n---\n%s", out.Markdown(), in.Markdown())
 	}
 }

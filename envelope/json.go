@@ -5,26 +5,40 @@ import (
 	"encoding/json"
 )
 
-// JSON renders the same content as Markdown as one compact JSON object with snake_case keys.
-// Empty fields are omitted except `ok`; `changes` is present exactly when the Changes section
-// would be, as {"no_change":true} or as group kinds in the caller's order plus `more`.
+// JSON renders the same content as Markdown as one compact JSON object with snake_case keys,
+// in the same order: ok, command, used, proven, code, extra, page (url, prev_url, redirected,
+// title, state, visit), changes, events, answer, verdict, research, snapshot, steps, failure,
+// current_page, artifacts. Empty fields are omitted except `ok`; `changes` is present exactly
+// when the Changes section would be, as {"no_change":true} or as group kinds in the caller's
+// order plus `more`. `code`, `failure` and `current_page` appear only when ok is false. Texts
+// carry invisible characters as literal `\u200b` escapes (EscapeInvisible) and the failure is
+// bounded (Failure.Bounded), exactly as in Markdown.
+//
+// This rendering is for readers of --json and MCP; the Envelope struct itself has no JSON
+// tags and travels between daemon and CLI in Go's default encoding.
 func (e *Envelope) JSON() ([]byte, error) {
 	o := object{{"ok", e.OK}}
-	o.str("command", oneLine(e.Command))
-	o.str("used", oneLine(e.Used))
+	o.str("command", one(e.Command))
+	o.str("used", one(e.Used))
 	if e.Proven != nil {
 		o = append(o, member{"proven", object{{"n", e.Proven.N}, {"m", e.Proven.M}}})
+	}
+	if !e.OK {
+		o.str("code", one(e.Code))
 	}
 	if len(e.Extra) > 0 {
 		extra := make([]object, 0, len(e.Extra))
 		for _, kv := range e.Extra {
-			extra = append(extra, object{{"key", oneLine(kv.Key)}, {"value", oneLine(kv.Value)}})
+			extra = append(extra, object{{"key", one(kv.Key)}, {"value", one(kv.Value)}})
 		}
 		o = append(o, member{"extra", extra})
 	}
 	o.obj("page", jsonPage(e.Page))
 	if e.Changes != nil {
 		o = append(o, member{"changes", jsonChanges(e.Changes)})
+	}
+	if ev := nonBlank(e.Events); len(ev) > 0 {
+		o = append(o, member{"events", ones(ev)})
 	}
 	o.body("answer", e.Answer)
 	o.obj("verdict", jsonVerdict(e.Verdict))
@@ -33,18 +47,19 @@ func (e *Envelope) JSON() ([]byte, error) {
 	if len(e.Steps) > 0 {
 		steps := make([]object, 0, len(e.Steps))
 		for _, s := range e.Steps {
-			so := object{{"n", s.N}, {"status", oneLine(s.Status)}, {"instruction", oneLine(s.Instruction)}}
-			so.str("proof", oneLine(s.Proof))
+			so := object{{"n", s.N}, {"status", one(s.Status)}, {"instruction", one(s.Instruction)}}
+			so.str("proof", one(s.Proof))
 			steps = append(steps, so)
 		}
 		o = append(o, member{"steps", steps})
 	}
 	if !e.OK {
-		if f := e.Failure; f != nil {
+		if e.Failure != nil {
+			f := e.Failure.Bounded()
 			var fo object
 			fo.body("error", f.Error)
 			if len(f.CallLog) > 0 {
-				fo = append(fo, member{"call_log", oneLines(f.CallLog)})
+				fo = append(fo, member{"call_log", ones(f.CallLog)})
 			}
 			o.obj("failure", fo)
 		}
@@ -53,7 +68,7 @@ func (e *Envelope) JSON() ([]byte, error) {
 	if as := present(e.Artifacts); len(as) > 0 {
 		ao := make([]object, 0, len(as))
 		for _, a := range as {
-			ao = append(ao, object{{"name", oneLine(a.Name)}, {"path", oneLine(a.Path)}})
+			ao = append(ao, object{{"name", one(a.Name)}, {"path", one(a.Path)}})
 		}
 		o = append(o, member{"artifacts", ao})
 	}
@@ -65,13 +80,14 @@ func jsonPage(p *Page) object {
 		return nil
 	}
 	var o object
-	o.str("url", oneLine(p.URL))
+	o.str("url", one(p.URL))
 	if p.URL != "" && p.PrevURL != p.URL {
-		o.str("prev_url", oneLine(p.PrevURL))
+		o.str("prev_url", one(p.PrevURL))
 	}
-	o.str("title", oneLine(p.Title))
+	o.str("redirected", redirectLine(p))
+	o.str("title", one(p.Title))
 	if p.State != "" {
-		o.str("state", oneLine(p.State))
+		o.str("state", one(p.State))
 		if p.Visit != 0 {
 			o = append(o, member{"visit", p.Visit})
 		}
@@ -88,13 +104,13 @@ func jsonChanges(c *Changes) object {
 		if len(g.Items) == 0 {
 			continue
 		}
-		kind := oneLine(g.Kind)
+		kind := one(g.Kind)
 		if i, ok := idx[kind]; ok {
-			o[i].val = append(o[i].val.([]string), oneLines(g.Items)...)
+			o[i].val = append(o[i].val.([]string), ones(g.Items)...)
 			continue
 		}
 		idx[kind] = len(o)
-		o = append(o, member{kind, oneLines(g.Items)})
+		o = append(o, member{kind, ones(g.Items)})
 	}
 	if c.More > 0 {
 		o = append(o, member{"more", c.More})
@@ -110,21 +126,13 @@ func jsonVerdict(v *Verdict) object {
 		return nil
 	}
 	var o object
-	o.str("result", oneLine(v.Result))
-	o.str("reason", oneLine(v.Reason))
+	o.str("result", one(v.Result))
+	o.str("reason", one(v.Reason))
 	if len(v.Assertions) > 0 {
-		o = append(o, member{"assertions", oneLines(v.Assertions)})
+		o = append(o, member{"assertions", ones(v.Assertions)})
 	}
-	o.str("judgement", oneLine(v.Judgement))
+	o.str("judgement", one(v.Judgement))
 	return o
-}
-
-func oneLines(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = oneLine(s)
-	}
-	return out
 }
 
 // object is a JSON object that keeps its members in insertion order; the envelope's
@@ -145,7 +153,7 @@ func (o *object) str(key, val string) {
 // body adds a multi-line body with normalised line endings; no ### guard is needed in JSON.
 func (o *object) body(key, val string) {
 	if !blank(val) {
-		*o = append(*o, member{key, normBody(val)})
+		*o = append(*o, member{key, body(val)})
 	}
 }
 

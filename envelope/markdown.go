@@ -9,7 +9,11 @@ import (
 )
 
 // Markdown renders the envelope as markdown sections in a fixed order, each only when it
-// has content, separated by one blank line and ending in a single newline.
+// has content, separated by one blank line and ending in a single newline. The order is
+// Result, Page, Changes, Events, Answer, Verdict, Research, Snapshot, Steps, Failure,
+// Current page (compact ARIA), Artifacts; Failure and Current page only when OK is false.
+// Every name, value and text is printed with invisible and bidi characters escaped (see
+// EscapeInvisible), and the Failure section is bounded (see Failure.Bounded).
 func (e *Envelope) Markdown() string {
 	var sections []string
 	add := func(title, body string) {
@@ -20,6 +24,7 @@ func (e *Envelope) Markdown() string {
 	add("Result", e.mdResult())
 	add("Page", mdPage(e.Page))
 	add("Changes", mdChanges(e.Changes))
+	add("Events", mdList(e.Events))
 	add("Answer", mdBody(e.Answer))
 	add("Verdict", mdVerdict(e.Verdict))
 	add("Research", mdBody(e.Research))
@@ -41,8 +46,11 @@ func (e *Envelope) mdResult() string {
 	if e.Proven != nil {
 		fmt.Fprintf(&b, "proven: %d/%d\n", e.Proven.N, e.Proven.M)
 	}
+	if !e.OK {
+		line(&b, "code", e.Code)
+	}
 	for _, kv := range e.Extra {
-		b.WriteString(oneLine(kv.Key) + ": " + oneLine(kv.Value) + "\n")
+		b.WriteString(one(kv.Key) + ": " + one(kv.Value) + "\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
@@ -50,7 +58,7 @@ func (e *Envelope) mdResult() string {
 // line writes `key: value` when value is set, flattened to one line.
 func line(b *strings.Builder, key, value string) {
 	if value != "" {
-		b.WriteString(key + ": " + oneLine(value) + "\n")
+		b.WriteString(key + ": " + one(value) + "\n")
 	}
 }
 
@@ -60,15 +68,16 @@ func mdPage(p *Page) string {
 	}
 	var b strings.Builder
 	if p.URL != "" {
-		b.WriteString("url: " + oneLine(p.URL))
+		b.WriteString("url: " + one(p.URL))
 		if from, to, ok := urlChange(p.PrevURL, p.URL); ok {
-			b.WriteString("   (changed: " + oneLine(from) + " -> " + oneLine(to) + ")")
+			b.WriteString("   (changed: " + one(from) + " -> " + one(to) + ")")
 		}
 		b.WriteString("\n")
 	}
+	line(&b, "redirected", redirectLine(p))
 	line(&b, "title", p.Title)
 	if p.State != "" {
-		b.WriteString("state: " + oneLine(p.State))
+		b.WriteString("state: " + one(p.State))
 		if p.Visit != 0 {
 			fmt.Fprintf(&b, " (visit #%d)", p.Visit)
 		}
@@ -117,9 +126,9 @@ func mdChanges(c *Changes) string {
 		if len(g.Items) == 0 {
 			continue
 		}
-		b.WriteString(oneLine(g.Kind) + ":\n")
+		b.WriteString(one(g.Kind) + ":\n")
 		for _, it := range g.Items {
-			b.WriteString("  - " + oneLine(it) + "\n")
+			b.WriteString("  - " + one(it) + "\n")
 		}
 	}
 	if c.More > 0 {
@@ -138,7 +147,7 @@ func mdBody(s string) string {
 	if blank(s) {
 		return ""
 	}
-	lines := strings.Split(normBody(s), "\n")
+	lines := strings.Split(body(s), "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, "###") {
 			lines[i] = " " + l
@@ -157,11 +166,11 @@ func mdVerdict(v *Verdict) string {
 	if len(v.Assertions) > 0 {
 		b.WriteString("assertions:\n")
 		for _, a := range v.Assertions {
-			b.WriteString("  - " + oneLine(a) + "\n")
+			b.WriteString("  - " + one(a) + "\n")
 		}
 	}
 	if v.Judgement != "" {
-		b.WriteString("judgement: " + oneLine(v.Judgement) + " (a judgement, not an assertion)\n")
+		b.WriteString("judgement: " + one(v.Judgement) + " (a judgement, not an assertion)\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
@@ -172,21 +181,31 @@ const statusWidth = 10
 func mdSteps(steps []Step) string {
 	var b strings.Builder
 	for _, s := range steps {
-		status := oneLine(s.Status)
+		status := one(s.Status)
 		pad := max(statusWidth-len(status), 1)
-		fmt.Fprintf(&b, "%d. %s%s%s", s.N, status, strings.Repeat(" ", pad), oneLine(s.Instruction))
+		fmt.Fprintf(&b, "%d. %s%s%s", s.N, status, strings.Repeat(" ", pad), one(s.Instruction))
 		if s.Proof != "" {
-			b.WriteString(" — " + oneLine(s.Proof))
+			b.WriteString(" — " + one(s.Proof))
 		}
 		b.WriteString("\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-func mdFailure(f *Failure) string {
-	if f == nil {
+// mdList renders lines as a `- ` list, blank lines left out.
+func mdList(ls []string) string {
+	var b strings.Builder
+	for _, l := range nonBlank(ls) {
+		b.WriteString("- " + one(l) + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func mdFailure(fp *Failure) string {
+	if fp == nil {
 		return ""
 	}
+	f := fp.Bounded()
 	parts := []string{}
 	if body := mdBody(f.Error); body != "" {
 		parts = append(parts, body)
@@ -195,7 +214,7 @@ func mdFailure(f *Failure) string {
 		var b strings.Builder
 		b.WriteString("call log:")
 		for _, l := range f.CallLog {
-			b.WriteString("\n  " + callLogItem(oneLine(l)))
+			b.WriteString("\n  " + callLogItem(one(l)))
 		}
 		parts = append(parts, b.String())
 	}
@@ -213,7 +232,7 @@ func callLogItem(l string) string {
 func mdArtifacts(as []Artifact) string {
 	var b strings.Builder
 	for _, a := range present(as) {
-		b.WriteString("- " + oneLine(a.Name) + ": " + oneLine(a.Path) + "\n")
+		b.WriteString("- " + one(a.Name) + ": " + one(a.Path) + "\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
