@@ -18,16 +18,23 @@ const (
 	boolean
 	regex
 	object
+	array
 )
+
+// maxDepth bounds how deep objects and arrays nest: an options object
+// holding an array (modifiers: ['Shift']) or an array of objects
+// ([{ label: 'A' }]) is as deep as any Playwright line prima reads goes.
+const maxDepth = 2
 
 // arg is one JavaScript literal argument.
 type arg struct {
-	kind kind
-	s    string // str: the value; regex: the literal as written, /…/flags
-	n    int
-	b    bool
-	obj  map[string]arg
-	keys []string // object keys in source order
+	kind  kind
+	s     string // str: the value; regex: the literal as written, /…/flags
+	n     int
+	b     bool
+	obj   map[string]arg
+	keys  []string // object keys in source order
+	elems []arg    // array elements
 }
 
 type parser struct {
@@ -97,7 +104,7 @@ func (p *parser) args() ([]arg, error) {
 	}
 	for {
 		p.space()
-		a, err := p.value()
+		a, err := p.value(0)
 		if err != nil {
 			return nil, err
 		}
@@ -116,9 +123,13 @@ func (p *parser) args() ([]arg, error) {
 	}
 }
 
-func (p *parser) value() (arg, error) {
+// value reads one literal; depth is how many objects and arrays enclose it.
+func (p *parser) value(depth int) (arg, error) {
 	if p.eof() {
 		return arg{}, p.errf("the line ends inside an argument list")
+	}
+	if c := p.peek(); (c == '{' || c == '[') && depth >= maxDepth {
+		return arg{}, p.errf("objects and arrays nest at most %d deep here", maxDepth)
 	}
 	switch c := p.peek(); {
 	case c == '\'' || c == '"' || c == '`':
@@ -127,7 +138,9 @@ func (p *parser) value() (arg, error) {
 	case c == '/':
 		return p.regex()
 	case c == '{':
-		return p.object()
+		return p.object(depth)
+	case c == '[':
+		return p.array(depth)
 	case c == '-' || c >= '0' && c <= '9':
 		start := p.pos
 		p.pos++
@@ -144,7 +157,7 @@ func (p *parser) value() (arg, error) {
 	case p.word("false"):
 		return arg{kind: boolean}, nil
 	}
-	return arg{}, p.errf("expected a string, number, boolean, regex or {…} argument, found %q", p.rest())
+	return arg{}, p.errf("expected a string, number, boolean, regex, [ … ] or { … } argument, found %q", p.rest())
 }
 
 // str reads a JavaScript string literal. Template literals are accepted
@@ -284,7 +297,7 @@ func (p *parser) regex() (arg, error) {
 	return arg{}, p.errf("unterminated regex")
 }
 
-func (p *parser) object() (arg, error) {
+func (p *parser) object(depth int) (arg, error) {
 	p.pos++
 	a := arg{kind: object, obj: map[string]arg{}}
 	for {
@@ -310,12 +323,12 @@ func (p *parser) object() (arg, error) {
 			return arg{}, p.errf("expected ':' after %s", key)
 		}
 		p.space()
-		v, err := p.value()
+		if !p.eof() && p.peek() == '{' {
+			return arg{}, p.errf("nested objects are not supported")
+		}
+		v, err := p.value(depth + 1)
 		if err != nil {
 			return arg{}, err
-		}
-		if v.kind == object {
-			return arg{}, p.errf("nested objects are not supported")
 		}
 		if _, dup := a.obj[key]; !dup {
 			a.keys = append(a.keys, key)
@@ -326,7 +339,41 @@ func (p *parser) object() (arg, error) {
 			continue
 		}
 		if !p.eat('}') {
+			if p.eof() {
+				return arg{}, p.errf("the line ends inside an argument list")
+			}
 			return arg{}, p.errf("expected ',' or '}'")
+		}
+		return a, nil
+	}
+}
+
+// array reads [a, b, …], a trailing comma allowed.
+func (p *parser) array(depth int) (arg, error) {
+	p.pos++
+	a := arg{kind: array}
+	for {
+		p.space()
+		if p.eat(']') {
+			return a, nil
+		}
+		if !p.eof() && p.peek() == '[' {
+			return arg{}, p.errf("nested arrays are not supported")
+		}
+		v, err := p.value(depth + 1)
+		if err != nil {
+			return arg{}, err
+		}
+		a.elems = append(a.elems, v)
+		p.space()
+		if p.eat(',') {
+			continue
+		}
+		if !p.eat(']') {
+			if p.eof() {
+				return arg{}, p.errf("the line ends inside an argument list")
+			}
+			return arg{}, p.errf("expected ',' or ']'")
 		}
 		return a, nil
 	}
@@ -352,6 +399,12 @@ func render(a arg) string {
 		return strconv.FormatBool(a.b)
 	case regex:
 		return a.s
+	case array:
+		var parts []string
+		for _, e := range a.elems {
+			parts = append(parts, render(e))
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
 	}
 	keys := a.keys
 	if len(keys) != len(a.obj) {
