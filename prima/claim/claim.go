@@ -26,8 +26,12 @@ const (
 
 // Assertion is one check a page can answer with yes or no.
 type Assertion struct {
-	Kind   Kind
-	Target instruct.Target // the element, for ElementVisible, ElementHidden, State and Value
+	Kind Kind
+	// Target is the element, for ElementVisible, ElementHidden, State and
+	// Value; find it with instruct.Resolve(tree, a.ResolveVerb(), a.Target).
+	// Target.Content is set for roles known by their text (alert, status,
+	// log, paragraph…): "the Saved alert" is the alert that says "Saved".
+	Target instruct.Target
 	// Text is the text for TextVisible and TextHidden, and the expected
 	// value, title or URL for Value, Title and URL. An exact URL that is a
 	// path ("/profile") means that path on the page's origin, as
@@ -65,6 +69,40 @@ func (a Assertion) String() string {
 	return fmt.Sprintf("%s %s %q", a.Kind, a.Target, a.Text)
 }
 
+// ResolveVerb is the verb to give instruct.Resolve, with Target, to find
+// the element an ElementVisible, ElementHidden, State or Value assertion
+// is about. The match follows rule 10 (exact name, else whole words when
+// one element holds them all; never a part of a word), and a Target with
+// Content set also matches the element's text content (an alert or a
+// status is known by what it says). A value lives in a field ("fill"),
+// checked and unchecked in a checkbox, radio or switch ("check"); an
+// element named by a role word may have any role (instruct.See); a state
+// without a role word belongs to something a user acts on ("hover").
+func (a Assertion) ResolveVerb() string {
+	switch {
+	case a.Kind == Value:
+		return "fill"
+	case a.Kind == State && (a.State == "checked" || a.State == "unchecked"):
+		return "check"
+	case a.Kind == State && a.Target.Role == "":
+		return "hover"
+	}
+	return instruct.See
+}
+
+// Pattern is, for TextVisible and TextHidden, the JavaScript regular
+// expression (flags "iu") that finds Text on the page by rule 10: as
+// written, case and spacing aside, never inside a longer word ("Subscribe"
+// is not shown by "Unsubscribe from all"). Run it as the selector
+// `internal:text=/PATTERN/iu >> visible=true` and print it as
+// page.getByText(/PATTERN/iu). "" for the other kinds.
+func (a Assertion) Pattern() string {
+	if a.Kind != TextVisible && a.Kind != TextHidden {
+		return ""
+	}
+	return instruct.TextPattern(a.Text)
+}
+
 // InexpressibleError: no assertion can express the claim. It is not a
 // failed check, and callers must not report it as one.
 type InexpressibleError struct {
@@ -88,7 +126,10 @@ func (e *InexpressibleError) Error() string {
 //	CLAIM and CLAIM
 //
 // TARGET is as in instruct: quoted text or words, optionally "the …",
-// optionally ending in a role word (the Save button, the Name field).
+// optionally ending in a role word (the Save button, the Name field), or
+// a role word before a quoted name (the alert "Saved"). Every ARIA role is
+// a role word (alert, status, dialog, heading, region, row, cell…), with
+// the everyday words for the common ones (field, dropdown, image).
 // Parse never guesses: a claim that only partly fits, or whose words
 // describe rather than name what to check, is an *InexpressibleError.
 func Parse(claim string) ([]Assertion, error) {
@@ -137,8 +178,8 @@ func tokenize(s string) ([]token, error) {
 		switch r := rs[i]; {
 		case unicode.IsSpace(r):
 			i++
-		case isOpenQuote(r):
-			c := closing(r)
+		case instruct.IsOpenQuote(r):
+			c := instruct.ClosingQuote(r)
 			j := i + 1
 			for j < len(rs) && rs[j] != c {
 				j++
@@ -159,18 +200,6 @@ func tokenize(s string) ([]token, error) {
 		}
 	}
 	return ts, nil
-}
-
-func isOpenQuote(r rune) bool { return r == '"' || r == '\'' || r == '“' || r == '‘' }
-
-func closing(r rune) rune {
-	switch r {
-	case '“':
-		return '”'
-	case '‘':
-		return '’'
-	}
-	return r
 }
 
 // join writes tokens back as text, quoting the quoted ones.
@@ -550,7 +579,7 @@ func subjectClaim(ts []token) ([]Assertion, string, bool) {
 }
 
 var (
-	valueRoles = set("textbox", "searchbox", "combobox")
+	valueRoles = set("textbox", "searchbox", "combobox", "spinbutton")
 	checkable  = set("checkbox", "radio", "switch")
 )
 
@@ -626,11 +655,11 @@ func readSubject(ts []token) (subject, string) {
 		if !ok {
 			return subject{}, fmt.Sprintf("%s after %s is not a role word", say(join(ts[1:])), say(q))
 		}
-		return subject{target: instruct.Target{Text: q, Quoted: true, Role: role}}, ""
+		return subject{target: element(q, true, role)}, ""
 	case nq == 1 && qi == len(ts)-1:
 		q, desc := ts[qi].text, ts[:qi]
 		if role, ok := roleOf(desc); ok {
-			return subject{target: instruct.Target{Text: q, Quoted: true, Role: role}}, ""
+			return subject{target: element(q, true, role)}, ""
 		}
 		for _, t := range desc {
 			if negations[t.low] || quantifiers[t.low] {
@@ -651,7 +680,7 @@ func readSubject(ts []token) (subject, string) {
 	}
 	text := join(words)
 	if role != "" {
-		return subject{target: instruct.Target{Text: text, Role: role}}, ""
+		return subject{target: element(text, false, role)}, ""
 	}
 	if article {
 		return subject{}, fmt.Sprintf("%s describes something without naming it; quote the text it shows, or name it with a role word (the Save button)", say(orig))
@@ -678,25 +707,27 @@ func roleSuffix(ts []token) (int, bool) {
 	return 0, false
 }
 
-// roleOf maps role words ("button", "menu item") to the ARIA role instruct
-// gives them. instruct keeps its vocabulary private; asking its parser
-// keeps the two grammars from drifting apart.
+// roleOf maps role words ("button", "menu item", "alert") to the ARIA
+// role instruct gives them: one vocabulary for instructions and claims.
 func roleOf(ts []token) (string, bool) {
 	if len(ts) == 0 {
 		return "", false
 	}
 	ws := make([]string, len(ts))
 	for i, t := range ts {
-		if t.quoted || t.low == "" || strings.IndexFunc(t.low, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		if t.quoted || t.low == "" {
 			return "", false
 		}
 		ws[i] = t.low
 	}
-	in, err := instruct.Parse(`check "x" ` + strings.Join(ws, " "))
-	if err != nil || in.Target.Role == "" {
-		return "", false
-	}
-	return in.Target.Role, true
+	return instruct.RoleWord(strings.Join(ws, " "))
+}
+
+// element is the target a subject names with a role word. An element of a
+// role known by its text (an alert, a status) is matched by its content
+// as well as its accessible name.
+func element(text string, quoted bool, role string) instruct.Target {
+	return instruct.Target{Text: text, Quoted: quoted, Role: role, Content: instruct.ContentRole(role)}
 }
 
 // predicate is what a claim says of its subject.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/prima/instruct"
 )
 
@@ -374,4 +375,128 @@ func ExampleParse() {
 	// Save button is enabled
 	// text "Profile saved" is visible
 	// true
+}
+
+// TestRoleClaims: every role an aria snapshot reports is a role word, in
+// either order, and a role known by its text is matched by its content.
+func TestRoleClaims(t *testing.T) {
+	alert := func(quoted bool) instruct.Target {
+		return instruct.Target{Text: "Success message", Quoted: quoted, Role: "alert", Content: true}
+	}
+	for _, c := range []struct {
+		claim string
+		want  []Assertion
+	}{
+		{`the Success message alert is visible`, []Assertion{{Kind: ElementVisible, Target: alert(false)}}},
+		{`the alert "Success message" is visible`, []Assertion{{Kind: ElementVisible, Target: alert(true)}}},
+		{`the "Success message" alert is shown`, []Assertion{{Kind: ElementVisible, Target: alert(true)}}},
+		{`the Success message alert is gone`, []Assertion{{Kind: ElementHidden, Target: alert(false)}}},
+		{`the page shows the status "Saved"`, []Assertion{{Kind: ElementVisible, Target: instruct.Target{Text: "Saved", Quoted: true, Role: "status", Content: true}}}},
+		{`the Delete files alertdialog is visible`, []Assertion{{Kind: ElementVisible, Target: instruct.Target{Text: "Delete files", Role: "alertdialog", Content: true}}}},
+		{`the Upload progress bar is visible`, []Assertion{{Kind: ElementVisible, Target: tgt("Upload", "progressbar")}}},
+		{`the Logo image is visible`, []Assertion{{Kind: ElementVisible, Target: tgt("Logo", "img")}}},
+		{`the Profile heading is visible`, []Assertion{{Kind: ElementVisible, Target: tgt("Profile", "heading")}}},
+		{`the Volume slider is disabled`, []Assertion{state(tgt("Volume", "slider"), "disabled")}},
+		{`the Quantity spinbutton is "3"`, []Assertion{value(tgt("Quantity", "spinbutton"), "3", true)}},
+		{`the Volume slider is "3"`, nil}, // a slider's value is no text
+		{`the Settings region is visible`, []Assertion{{Kind: ElementVisible, Target: instruct.Target{Text: "Settings", Role: "region", Content: true}}}},
+		{`the Main navigation is visible`, []Assertion{{Kind: ElementVisible, Target: instruct.Target{Text: "Main", Role: "navigation", Content: true}}}},
+		{`the Docs treeitem is expanded`, []Assertion{state(tgt("Docs", "treeitem"), "expanded")}},
+		{`the Bold menuitemcheckbox is checked`, []Assertion{state(tgt("Bold", "menuitemcheckbox"), "checked")}},
+		{`the tooltip "Copied" is visible`, []Assertion{{Kind: ElementVisible, Target: instruct.Target{Text: "Copied", Quoted: true, Role: "tooltip", Content: true}}}},
+	} {
+		t.Run(c.claim, func(t *testing.T) {
+			got, err := Parse(c.claim)
+			if c.want == nil {
+				if err == nil {
+					t.Fatalf("Parse(%q) = %+v, want inexpressible", c.claim, got)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", c.claim, err)
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("Parse(%q)\n got %+v\nwant %+v", c.claim, got, c.want)
+			}
+		})
+	}
+}
+
+// TestClaimsOnAPage resolves claims' elements on a snapshot as verify
+// does, with ResolveVerb: rule 10 holds (no sub-word), and an alert is
+// found by what it says.
+func TestClaimsOnAPage(t *testing.T) {
+	page := ariadiff.Parse(`- generic [active] [ref=e1]:
+  - link "Unsubscribe from all" [ref=e2] [cursor=pointer]:
+    - /url: /unsubscribe
+  - button "Save draft" [ref=e3]
+  - alert [ref=e4]: Success message
+  - status [ref=e5]:
+    - paragraph [ref=e6]: Profile saved.
+  - checkbox "Subscribed" [checked] [ref=e7]
+  - textbox "Name" [ref=e8]: Ada
+`)
+	for _, c := range []struct {
+		claim string
+		ref   string // "" when no element may be found
+	}{
+		{`the Subscribe link is visible`, ""},
+		{`the "Subscribe" link is visible`, ""},
+		{`the Unsubscribe link is visible`, "e2"},
+		{`the Save button is enabled`, "e3"},
+		{`the "Save" button is enabled`, ""},
+		{`the Success message alert is visible`, "e4"},
+		{`the alert "Success message" is visible`, "e4"},
+		{`the alert "Success" is visible`, "e4"}, // a quoted phrase of what it says
+		{`the alert "Succes" is visible`, ""},
+		{`the alert "message Success" is visible`, ""},
+		{`the Success alert is visible`, "e4"},
+		{`the Profile saved status is visible`, "e5"},
+		{`the status "Profile saved" is visible`, "e5"},
+		{`the Subscribe checkbox is checked`, ""},
+		{`the Subscribed checkbox is checked`, "e7"},
+		{`the Name field is "Ada"`, "e8"},
+	} {
+		t.Run(c.claim, func(t *testing.T) {
+			as, err := Parse(c.claim)
+			if err != nil || len(as) != 1 {
+				t.Fatalf("Parse(%q) = %v, %v", c.claim, as, err)
+			}
+			a := as[0]
+			got, err := instruct.Resolve(page, a.ResolveVerb(), a.Target)
+			if c.ref == "" {
+				if err == nil {
+					t.Errorf("%q resolved to %v, want nothing", c.claim, got)
+				}
+				return
+			}
+			if err != nil || got.Ref != c.ref {
+				t.Errorf("%q resolved to %v, %v; want ref %s", c.claim, got, err, c.ref)
+			}
+		})
+	}
+}
+
+func TestResolveVerbAndPattern(t *testing.T) {
+	for _, c := range []struct {
+		claim, verb, pattern string
+	}{
+		{`the Save button is visible`, instruct.See, ""},
+		{`the Save button is enabled`, instruct.See, ""},
+		{`Save is enabled`, "hover", ""},
+		{`the Agree checkbox is checked`, "check", ""},
+		{`the Name field is "Ada"`, "fill", ""},
+		{`Subscribe is visible`, instruct.See, `(?<![\p{L}\p{N}\p{M}])Subscribe(?![\p{L}\p{N}\p{M}])`},
+		{`"Profile saved" is not visible`, instruct.See, `(?<![\p{L}\p{N}\p{M}])Profile\s+saved(?![\p{L}\p{N}\p{M}])`},
+		{`the title is "Home"`, instruct.See, ""},
+	} {
+		as, err := Parse(c.claim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, p := as[0].ResolveVerb(), as[0].Pattern(); v != c.verb || p != c.pattern {
+			t.Errorf("%q: ResolveVerb %q Pattern %q, want %q %q", c.claim, v, p, c.verb, c.pattern)
+		}
+	}
 }

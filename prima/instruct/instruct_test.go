@@ -3,6 +3,7 @@ package instruct
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -208,6 +209,94 @@ var parseCases = []struct {
 		Intent{Verb: "dblclick", Target: Target{Text: "Row"}}},
 	{"dblclick on", "dblclick on Row A",
 		Intent{Verb: "dblclick", Target: Target{Text: "Row A"}}},
+	{"doubleclick", "doubleclick the Report row",
+		Intent{Verb: "dblclick", Target: Target{Text: "Report", Role: "row"}}},
+	{"double click in two words", "Double click on Cell B2",
+		Intent{Verb: "dblclick", Target: Target{Text: "Cell B2"}}},
+	{"right-click", "right-click the File item",
+		Intent{Verb: "rightclick", Target: Target{Text: "File", Role: "menuitem"}}},
+	{"rightclick on quoted text", `rightclick on "Row A"`,
+		Intent{Verb: "rightclick", Target: Target{Text: "Row A", Quoted: true}}},
+	{"right click in two words", "right click Avatar",
+		Intent{Verb: "rightclick", Target: Target{Text: "Avatar"}}},
+
+	// drag X to Y.
+	{"drag X to Y", "drag Card 1 to Done",
+		Intent{Verb: "drag", Target: Target{Text: "Card 1"}, To: Target{Text: "Done"}}},
+	{"drag and drop X onto the Y region", "drag and drop the Card 1 item onto the Done region",
+		Intent{Verb: "drag", Target: Target{Text: "Card 1", Role: "menuitem"}, To: Target{Text: "Done", Role: "region"}}},
+	{"drag quoted names keep an inner to", `drag "Move to top" to "Trash"`,
+		Intent{Verb: "drag", Target: Target{Text: "Move to top", Quoted: true}, To: Target{Text: "Trash", Quoted: true}}},
+	{"drag X into Y", "drag Slider handle into Max",
+		Intent{Verb: "drag", Target: Target{Text: "Slider handle"}, To: Target{Text: "Max"}}},
+
+	// upload FILE… to X.
+	{"upload one file", "upload cv.pdf to Resume",
+		Intent{Verb: "upload", Target: Target{Text: "Resume"}, Values: []string{"cv.pdf"}}},
+	{"upload several files", "upload a.png b.png, c.png and d.png to the Photos button",
+		Intent{Verb: "upload", Target: Target{Text: "Photos", Role: "button"}, Values: []string{"a.png", "b.png", "c.png", "d.png"}}},
+	{"upload a quoted file name with spaces", `upload "my cv.pdf" 'cover letter.pdf' to "Attach files"`,
+		Intent{Verb: "upload", Target: Target{Text: "Attach files", Quoted: true}, Values: []string{"my cv.pdf", "cover letter.pdf"}}},
+	{"attach into a field", "attach /tmp/x.txt into the Document field",
+		Intent{Verb: "upload", Target: Target{Text: "Document", Role: "textbox"}, Values: []string{"/tmp/x.txt"}}},
+
+	// history and reload.
+	{"go back", "go back", Intent{Verb: "back"}},
+	{"Go back with a period", "Go back.", Intent{Verb: "back"}},
+	{"go forward", "go forward", Intent{Verb: "forward"}},
+	{"navigate back", "navigate back", Intent{Verb: "back"}},
+	{"reload", "reload", Intent{Verb: "reload"}},
+	{"reload the page", "reload the page", Intent{Verb: "reload"}},
+	{"refresh is reload", "Refresh page", Intent{Verb: "reload"}},
+
+	// tabs.
+	{"switch to tab N", "switch to tab 2", Intent{Verb: "tab", Value: "2"}},
+	{"switch to the tab #N", "Switch to the tab #3", Intent{Verb: "tab", Value: "3"}},
+	{"switch tab N", "switch tab 10", Intent{Verb: "tab", Value: "10"}},
+	{"close tab", "close tab", Intent{Verb: "closetab"}},
+	{"close the tab", "close the tab", Intent{Verb: "closetab"}},
+	{"close this tab", "close this tab", Intent{Verb: "closetab"}},
+	{"close the current tab", "close the current tab", Intent{Verb: "closetab"}},
+	{"close tab N", "close tab 2", Intent{Verb: "closetab", Value: "2"}},
+
+	// dialogs.
+	{"accept the dialog", "accept the dialog", Intent{Verb: "accept"}},
+	{"accept dialog", "Accept dialog.", Intent{Verb: "accept"}},
+	{"accept the prompt with text", "accept the prompt with Ada Lovelace", Intent{Verb: "accept", Value: "Ada Lovelace"}},
+	{"accept the dialog with quoted text", `accept the dialog with "yes and click OK"`, Intent{Verb: "accept", Value: "yes and click OK"}},
+	{"accept the confirm", "accept the confirm", Intent{Verb: "accept"}},
+	{"dismiss the dialog", "dismiss the dialog", Intent{Verb: "dismiss"}},
+	{"dismiss the alert", "dismiss the alert", Intent{Verb: "dismiss"}},
+
+	// wait.
+	{"wait for TEXT", "wait for Saved", Intent{Verb: "wait", Value: "Saved"}},
+	{"wait for quoted TEXT", `wait for "Profile saved"`, Intent{Verb: "wait", Value: "Profile saved"}},
+	{"wait for words keeps them", "wait for Order placed", Intent{Verb: "wait", Value: "Order placed"}},
+	{"wait for TEXT to appear", "wait for Done to appear", Intent{Verb: "wait", Value: "Done"}},
+	{"wait until TEXT is gone", "wait until Loading is gone", Intent{Verb: "waitgone", Value: "Loading"}},
+	{"wait until quoted TEXT is gone", `wait until "Loading data" is gone`, Intent{Verb: "waitgone", Value: "Loading data"}},
+	{"wait until TEXT disappears", "Wait until Saving… disappears.", Intent{Verb: "waitgone", Value: "Saving…"}},
+	{"wait for TEXT to disappear", "wait for the spinner text Loading to disappear", Intent{Verb: "waitgone", Value: "the spinner text Loading"}},
+	{"wait until TEXT appears", "wait until Welcome appears", Intent{Verb: "wait", Value: "Welcome"}},
+	{"a quoted wait text keeps an ending inside", `wait for "Loading is gone"`, Intent{Verb: "wait", Value: "Loading is gone"}},
+
+	// compound-looking values that are one value.
+	{"and without a verb after it is a value", "fill Notes with salt and pepper",
+		Intent{Verb: "fill", Target: Target{Text: "Notes"}, Value: "salt and pepper"}},
+	{"a quoted value with a second instruction is typed as is", `fill Bio with "Ada and click Save"`,
+		Intent{Verb: "fill", Target: Target{Text: "Bio"}, Value: "Ada and click Save"}},
+	{"and a verb at the very end is a word", "fill Title with Search and Select",
+		Intent{Verb: "fill", Target: Target{Text: "Title"}, Value: "Search and Select"}},
+	{"a dialog verb that reads as no instruction", "check I have read and accept the terms",
+		Intent{Verb: "check", Target: Target{Text: "I have read and accept the terms"}}},
+	{"a synonym that reads as no instruction", "fill Notes with come and enter freely",
+		Intent{Verb: "fill", Target: Target{Text: "Notes"}, Value: "come and enter freely"}},
+	{"then in a quoted target", `click "Save then close"`,
+		Intent{Verb: "click", Target: Target{Text: "Save then close", Quoted: true}}},
+	{"and in a name", "check Terms and Conditions",
+		Intent{Verb: "check", Target: Target{Text: "Terms and Conditions"}}},
+	{"a new role word at the end of a name", "click the Success message alert",
+		Intent{Verb: "click", Target: Target{Text: "Success message", Role: "alert"}}},
 
 	// clear.
 	{"clear the … field", "clear the Name field",
@@ -242,8 +331,11 @@ func TestParse(t *testing.T) {
 			if (got.Target.Role == "") != (got.Target.Word == "") {
 				t.Errorf("Parse(%q): role %q but role word %q", c.in, got.Target.Role, got.Target.Word)
 			}
-			got.Target.Word = "" // the role word as written, for Resolve's second reading
-			if got != c.want {
+			if (got.To.Role == "") != (got.To.Word == "") {
+				t.Errorf("Parse(%q): drop role %q but role word %q", c.in, got.To.Role, got.To.Word)
+			}
+			got.Target.Word, got.To.Word = "", "" // the role words as written, for Resolve's second reading
+			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("Parse(%q)\n got %+v\nwant %+v", c.in, got, c.want)
 			}
 		})
@@ -267,7 +359,7 @@ var parseRejects = []struct {
 	{"only spaces", "   ", "it is empty"},
 	{"only a period", ".", "it is empty"},
 	{"unknown verb", "make coffee", `unknown verb "make"`},
-	{"unknown verb lists the known ones", "scroll down", "start with click, fill"},
+	{"unknown verb lists the known ones", "scroll down", "start with click, double-click, right-click, fill"},
 	{"fill without a value", "fill Name", `say "fill NAME with VALUE"`},
 	{"fill with a trailing with", "fill Name with", `say "fill NAME with VALUE"`},
 	{"fill without a target", "fill with Ada", `say "fill NAME with VALUE"`},
@@ -290,6 +382,34 @@ var parseRejects = []struct {
 	{"words after a quoted name", `click "Save" now`, `unexpected "now" after the quoted name`},
 	{"two quoted names", `click "Save" "Cancel"`, `after the quoted name`},
 	{"words after a quoted fill target", `fill "Name" now with Ada`, `unexpected "now" after the quoted name`},
+	{"right-click alone", "right-click", "no target named"},
+	{"double click alone", "double click", "no target named"},
+	{"right is no verb", "right Save", `unknown verb "right"`},
+	{"drag without a drop target", "drag Card 1", `say "drag TARGET to TARGET"`},
+	{"drag to nothing", "drag Card to the", "where to drop: no target named"},
+	{"upload without a target", "upload cv.pdf", `say "upload FILE to TARGET"`},
+	{"upload with an unterminated file name", `upload "my cv.pdf to Resume`, `say "upload FILE to TARGET"`},
+	{"upload of an empty file name", `upload "" to Resume`, "a file name is empty"},
+	{"upload of nothing", "upload and to Resume", "no file named"},
+	{"go back somewhere", "go back home", "go needs one URL or path"},
+	{"reload something else", "reload the cart", `unexpected "the cart" after reload`},
+	{"switch to a tab by name", "switch to tab Inbox", `say "switch to tab N"`},
+	{"switch to tab zero", "switch to tab 0", `say "switch to tab N"`},
+	{"switch alone", "switch", `say "switch to tab N"`},
+	{"close a page element", "close the Cookie banner", `say "close tab" or "close tab N"`},
+	{"close tab by name", "close tab Inbox", `say "close tab"`},
+	{"accept alone", "accept", `accept answers a dialog`},
+	{"accept the cookies", "accept the cookies", `say "accept the dialog"`},
+	{"accept the dialog with nothing", "accept the dialog with", `unexpected "with" after the dialog`},
+	{"dismiss with text", "dismiss the dialog with no", `unexpected "with no" after the dialog`},
+	{"accept with an unterminated quote", `accept the prompt with "Ada`, "unterminated quote"},
+	{"wait alone", "wait", `say "wait for TEXT"`},
+	{"wait a duration", "wait 2s", `say "wait for TEXT"`},
+	{"wait for nothing", "wait for", `nothing to wait for`},
+	{"wait until without an ending", "wait until Saved", `say "wait until Saved is gone"`},
+	{"wait for an empty quote", `wait for ""`, "nothing to wait for"},
+	{"wait for an unterminated quote", `wait for "Saved`, "unterminated quote"},
+	{"wait for quoted text and more", `wait for "Saved" soon`, `unexpected "soon" after the quoted text`},
 }
 
 func TestParseRejects(t *testing.T) {
@@ -309,7 +429,7 @@ func TestParseRejects(t *testing.T) {
 			if msg := err.Error(); !strings.Contains(msg, c.want) || !strings.Contains(msg, fmt.Sprintf("%q", c.in)) {
 				t.Errorf("Parse(%q) error %q: want it to name the instruction and contain %q", c.in, msg, c.want)
 			}
-			if got != (Intent{}) {
+			if !reflect.DeepEqual(got, Intent{}) {
 				t.Errorf("Parse(%q) returned %+v with its error, want the zero Intent", c.in, got)
 			}
 		})
@@ -336,10 +456,15 @@ func TestTargetString(t *testing.T) {
 }
 
 var knownVerbs = map[string]bool{
-	"click": true, "dblclick": true, "fill": true, "type": true, "select": true, "check": true,
-	"uncheck": true, "hover": true, "press": true, "clear": true, "go": true,
+	"click": true, "dblclick": true, "rightclick": true, "fill": true, "type": true, "select": true, "check": true,
+	"uncheck": true, "hover": true, "press": true, "clear": true, "go": true, "back": true, "forward": true,
+	"reload": true, "drag": true, "upload": true, "tab": true, "closetab": true, "accept": true, "dismiss": true,
+	"wait": true, "waitgone": true,
 }
 
+// FuzzParse: Parse never panics; it returns an *UnparsedError or a
+// *CompoundError naming the instruction, or an intent of a known verb with
+// the parts that verb needs.
 func FuzzParse(f *testing.F) {
 	for _, c := range parseCases {
 		f.Add(c.in)
@@ -347,33 +472,69 @@ func FuzzParse(f *testing.F) {
 	for _, c := range parseRejects {
 		f.Add(c.in)
 	}
+	for _, c := range compoundCases {
+		f.Add(c.in)
+	}
 	f.Add("type ẞẞẞẞ a b")
 	f.Add("fill 00\xcf\xcf\xcf\xcf0000with 0000000000 0")
 	f.Add("click \"\"")
+	f.Add("fill a with b and go back and reload; then wait for x")
+	f.Add("click x\u212a link")
 	f.Fuzz(func(t *testing.T, s string) {
 		in, err := Parse(s)
 		if err != nil {
 			var ue *UnparsedError
-			if !errors.As(err, &ue) || ue.Instruction != s {
-				t.Fatalf("Parse(%q) error %T %v, want *UnparsedError naming the instruction", s, err, err)
+			var ce *CompoundError
+			switch {
+			case errors.As(err, &ue) && ue.Instruction == s && ue.Reason != "":
+			case errors.As(err, &ce) && ce.Instruction == s && ce.First != "" && ce.Second != "":
+				if (ce.Part == "") != (ce.Quoted == "") {
+					t.Fatalf("Parse(%q): part %q with quoted form %q", s, ce.Part, ce.Quoted)
+				}
+			default:
+				t.Fatalf("Parse(%q) error %T %v, want *UnparsedError or *CompoundError naming the instruction", s, err, err)
+			}
+			if !reflect.DeepEqual(in, Intent{}) {
+				t.Fatalf("Parse(%q) = %+v with its error", s, in)
 			}
 			return
 		}
-		if !knownVerbs[in.Verb] {
+		if in.Verb == "" || !knownVerbs[in.Verb] {
 			t.Fatalf("Parse(%q) verb %q is not a known verb", s, in.Verb)
 		}
-		switch in.Verb {
-		case "go":
-			if in.Value == "" || in.Target != (Target{}) {
-				t.Fatalf("Parse(%q) = %+v: go needs a URL and no target", s, in)
+		needs := func(ok bool, what string) {
+			if !ok {
+				t.Fatalf("Parse(%q) = %+v: %s %s", s, in, in.Verb, what)
 			}
+		}
+		noTarget := in.Target == (Target{})
+		needs(in.To == (Target{}) || in.Verb == "drag", "with a drop target")
+		needs(in.Values == nil || in.Verb == "upload", "with files")
+		switch in.Verb {
+		case "go", "wait", "waitgone":
+			needs(strings.TrimSpace(in.Value) != "" && noTarget, "needs a value and no target")
+		case "back", "forward", "reload", "dismiss":
+			needs(in.Value == "" && noTarget, "takes nothing")
+		case "tab", "closetab":
+			needs(noTarget && (in.Value != "" || in.Verb == "closetab"), "needs a tab number and no target")
+			needs(strings.Trim(in.Value, "0123456789") == "" && !strings.HasPrefix(in.Value, "0"), "with a tab number that is no number")
+		case "accept":
+			needs(noTarget, "takes no target")
 		case "press":
-			if in.Value == "" {
-				t.Fatalf("Parse(%q) = %+v: press without a key", s, in)
+			needs(in.Value != "", "without a key")
+		case "drag":
+			needs(strings.TrimSpace(in.Target.Text) != "" && strings.TrimSpace(in.To.Text) != "", "needs two targets")
+		case "upload":
+			needs(strings.TrimSpace(in.Target.Text) != "" && len(in.Values) > 0, "needs files and a target")
+			for _, v := range in.Values {
+				needs(v != "", "with an empty file name")
 			}
 		default:
-			if strings.TrimSpace(in.Target.Text) == "" {
-				t.Fatalf("Parse(%q) = %+v: %s without a target", s, in, in.Verb)
+			needs(strings.TrimSpace(in.Target.Text) != "", "without a target")
+		}
+		if in.Target.Role != "" {
+			if r, ok := RoleWord(in.Target.Word); !ok || r != in.Target.Role {
+				t.Fatalf("Parse(%q): role %q from role word %q", s, in.Target.Role, in.Target.Word)
 			}
 		}
 	})

@@ -8,15 +8,32 @@ import (
 	"github.com/prima-dev/prima/ariadiff"
 )
 
+// See is the verb to resolve a target that is only looked at, as verify
+// does: every element with a ref may be meant, whatever its role.
+const See = "see"
+
 // Candidate is an element an intent could mean.
 type Candidate struct {
 	Ref  string
 	Role string
-	Name string // accessible name, or the shown text for an unnamed clickable
+	Name string // the text that matched: accessible name, placeholder, shown or content text
+	// Match is how the target matched Name: MatchExact or MatchWords
+	// (rule 10). Empty on the candidates a ResolveError lists as the
+	// elements the verb could act on.
+	Match string
 }
 
 func (c Candidate) String() string {
 	return fmt.Sprintf("%s %q [ref=%s]", c.Role, c.Name, c.Ref)
+}
+
+// Note is what a step says about a match that was not exact, e.g.
+// `matched link "Save draft" by its words`; "" for an exact match.
+func (c Candidate) Note() string {
+	if c.Match != MatchWords {
+		return ""
+	}
+	return fmt.Sprintf("matched %s %q by its words", c.Role, short(c.Name))
 }
 
 // ResolveError: no element, or several, fit the target. It lists the
@@ -24,26 +41,81 @@ func (c Candidate) String() string {
 type ResolveError struct {
 	Verb       string
 	Target     Target
-	Candidates []Candidate // the ambiguous matches, or the closest elements when none matched
+	Candidates []Candidate // the ambiguous matches, or the elements the verb could act on when none matched
 	Ambiguous  bool
+	// Match is how the ambiguous candidates matched: MatchExact (several
+	// elements carry the very name) or MatchWords (no name is exact and
+	// several hold all the words).
+	Match string
+	// Near are elements whose name holds the target only inside a longer
+	// word ("Subscribe" in "Unsubscribe from all"): never a match, named
+	// so the user sees why.
+	Near []Candidate
 }
 
+// listed is how many candidates a message lists.
+const listed = 8
+
 func (e *ResolveError) Error() string {
-	var cs []string
-	for i, c := range e.Candidates {
-		if i == 8 {
-			cs = append(cs, fmt.Sprintf("… %d more", len(e.Candidates)-i))
-			break
+	list := func(cs []Candidate) string {
+		var out []string
+		for i, c := range cs {
+			if i == listed {
+				out = append(out, fmt.Sprintf("… %d more", len(cs)-i))
+				break
+			}
+			out = append(out, fmt.Sprintf("%s %q [ref=%s]", c.Role, short(c.Name), c.Ref))
 		}
-		cs = append(cs, c.String())
+		return strings.Join(out, ", ")
 	}
+	what := strings.TrimSpace(e.Verb + " " + e.Target.String())
 	if e.Ambiguous {
-		return fmt.Sprintf("%d elements fit %s %s: %s; name one by ref (prima pw %s REF)", len(e.Candidates), e.Verb, e.Target, strings.Join(cs, ", "), e.Verb)
+		how := ""
+		if e.Match == MatchWords {
+			how = " by their words (no name is exact)"
+		}
+		msg := fmt.Sprintf("%d elements fit %s%s: %s", len(e.Candidates), what, how, list(e.Candidates))
+		if h := pwHint(e.Verb); h != "" {
+			msg += "; name one by ref (" + h + ")"
+		}
+		return msg
 	}
-	if len(cs) == 0 {
-		return fmt.Sprintf("nothing on the page fits %s %s", e.Verb, e.Target)
+	msg := "nothing on the page fits " + what
+	if len(e.Near) > 0 {
+		msg += fmt.Sprintf(" (a part of a word never matches: %s)", list(e.Near))
 	}
-	return fmt.Sprintf("nothing on the page fits %s %s; elements that %s can act on: %s", e.Verb, e.Target, e.Verb, strings.Join(cs, ", "))
+	if len(e.Candidates) > 0 {
+		can := e.Verb + " can act on"
+		if e.Verb == See {
+			can = "fit the role"
+		}
+		msg += fmt.Sprintf("; elements that %s: %s", can, list(e.Candidates))
+	}
+	return msg
+}
+
+// pwHint is the direct command that acts on a ref, for the verbs prima pw
+// has; "" for the others.
+func pwHint(verb string) string {
+	switch verb {
+	case "click", "dblclick", "fill", "type", "select", "check", "uncheck", "hover", "press", "clear":
+		return "prima pw " + verb + " REF"
+	case "rightclick":
+		return "prima pw click REF --button right"
+	case "drag":
+		return "prima pw drag REF TARGET"
+	case "upload":
+		return "prima pw upload REF FILE"
+	}
+	return ""
+}
+
+// short caps a name for a message.
+func short(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:59]) + "…"
+	}
+	return s
 }
 
 var fillable = map[string]bool{"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true}
@@ -66,6 +138,9 @@ func fits(verb string, n *ariadiff.Node) bool {
 		return n.Role == "combobox" || n.Role == "listbox"
 	case "check", "uncheck":
 		return checkable[n.Role]
+	case See, "drag":
+		// Anything shown may be looked at, dragged or dropped on.
+		return true
 	}
 	return clickable[n.Role] || n.Has("cursor=pointer")
 }
@@ -78,39 +153,92 @@ func roleFits(want, role string) bool {
 	return want == "textbox" && fillable[role]
 }
 
+// name is one text a user may call a node by.
+type name struct {
+	text    string
+	content bool // the node's text content: a quoted target matches it as a phrase
+}
+
 // names are the texts a user may call a node by: its name, its
-// placeholder, and for an unnamed clickable its shown text.
-func names(n *ariadiff.Node) []string {
-	var out []string
+// placeholder, for an unnamed clickable its shown text, and, for a
+// target known by its content, its text content.
+func names(n *ariadiff.Node, content bool) []name {
+	var out []name
 	if n.Name != "" {
-		out = append(out, n.Name)
+		out = append(out, name{text: n.Name})
 	}
 	for _, p := range n.Props {
 		if p.Key == "placeholder" && p.Value != "" {
-			out = append(out, p.Value)
+			out = append(out, name{text: p.Value})
 		}
 	}
 	if n.Name == "" && n.HasValue && !fillable[n.Role] {
-		out = append(out, n.Value)
+		out = append(out, name{text: n.Value})
+	}
+	if content {
+		if c := contentText(n); c != "" {
+			out = append(out, name{text: c, content: true})
+		}
 	}
 	return out
 }
 
+// contentText is the text a node shows: its inline text and its
+// descendants' names and texts, in order. An image's name is its
+// alternative text, not shown text; a field's value is not content.
+func contentText(n *ariadiff.Node) string {
+	var parts []string
+	add := func(x *ariadiff.Node) {
+		if x.Name != "" && x.Role != "img" && x.Role != "text" {
+			parts = append(parts, x.Name)
+		}
+		if x.HasValue && !fillable[x.Role] {
+			parts = append(parts, x.Value)
+		}
+	}
+	if n.HasValue && !fillable[n.Role] {
+		parts = append(parts, n.Value)
+	}
+	n.Walk(func(x *ariadiff.Node, _ int) bool {
+		add(x)
+		return !fillable[x.Role]
+	})
+	return strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
+}
+
 func norm(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
-// Resolve finds the one element in the snapshot that the intent means:
-// exact name, then case-insensitive exact, then (unquoted targets only)
-// containment, among the elements whose role fits the verb. Anything but
-// exactly one match in the first tier that has matches is an error.
+// Resolve finds the one element in the snapshot that the intent means,
+// among the elements with a ref whose role fits the verb (See: any role),
+// by rule 10: the exact name (case and spacing aside; the name exactly as
+// written first), else, for an unquoted target, by whole words when
+// exactly one element's name holds every word of the target. A part of a
+// word never matches: "Subscribe" never finds "Unsubscribe from all".
+// Two elements in the first tier that has matches are ambiguous, never a
+// pick. The Candidate's Match says whether the match was by words.
+//
+// A target read with a role word ("the Archive item") is also read whole
+// ("Archive item", any role): an exact whole reading beats a match by
+// words, and the whole reading answers when the role reading finds
+// nothing.
 func Resolve(t *ariadiff.Tree, verb string, target Target) (Candidate, error) {
 	c, err := resolveIn(t, verb, target)
+	if target.Word == "" || target.Quoted {
+		return c, err
+	}
 	var re *ResolveError
-	if errors.As(err, &re) && !re.Ambiguous && target.Word != "" && !target.Quoted {
-		// "the Archive item" may be an element named "Archive item".
-		whole := Target{Text: target.Text + " " + target.Word}
-		if c2, err2 := resolveIn(t, verb, whole); err2 == nil {
-			return c2, nil
-		}
+	if err == nil && c.Match == MatchExact || errors.As(err, &re) && re.Ambiguous && re.Match == MatchExact {
+		return c, err
+	}
+	whole := Target{Text: target.Text + " " + target.Word}
+	c2, err2 := resolveIn(t, verb, whole)
+	switch {
+	case err2 == nil && c2.Match == MatchExact:
+		return c2, nil
+	case err == nil:
+		return c, nil
+	case !re.Ambiguous && err2 == nil:
+		return c2, nil
 	}
 	return c, err
 }
@@ -124,19 +252,30 @@ func resolveIn(t *ariadiff.Tree, verb string, target Target) (Candidate, error) 
 		return true
 	})
 	want := norm(target.Text)
-	tiers := []func(string) bool{
-		func(s string) bool { return s == target.Text },
-		func(s string) bool { return norm(s) == want },
+	words := Words(target.Text)
+	type tier struct {
+		match string
+		ok    func(name) bool
+	}
+	tiers := []tier{
+		{MatchExact, func(s name) bool { return s.text == target.Text }},
+		{MatchExact, func(s name) bool { return norm(s.text) == want }},
 	}
 	if !target.Quoted {
-		tiers = append(tiers, func(s string) bool { return want != "" && strings.Contains(norm(s), want) })
+		tiers = append(tiers, tier{MatchWords, func(s name) bool { return hasWords(Words(s.text), words) }})
+	} else if target.Content {
+		tiers = append(tiers, tier{MatchWords, func(s name) bool { return s.content && hasPhrase(Words(s.text), words) }})
 	}
-	for _, match := range tiers {
+	all := make([][]name, len(pool))
+	for i, n := range pool {
+		all[i] = names(n, target.Content)
+	}
+	for _, tr := range tiers {
 		var hits []Candidate
-		for _, n := range pool {
-			for _, name := range names(n) {
-				if match(name) {
-					hits = append(hits, candidate(n, name))
+		for i, n := range pool {
+			for _, s := range all[i] {
+				if tr.ok(s) {
+					hits = append(hits, Candidate{Ref: n.Ref(), Role: n.Role, Name: s.text, Match: tr.match})
 					break
 				}
 			}
@@ -145,21 +284,22 @@ func resolveIn(t *ariadiff.Tree, verb string, target Target) (Candidate, error) 
 		case len(hits) == 1:
 			return hits[0], nil
 		case len(hits) > 1:
-			return Candidate{}, &ResolveError{Verb: verb, Target: target, Candidates: hits, Ambiguous: true}
+			return Candidate{}, &ResolveError{Verb: verb, Target: target, Candidates: hits, Ambiguous: true, Match: tr.match}
 		}
 	}
-	var near []Candidate
-	for _, n := range pool {
-		ns := names(n)
+	re := &ResolveError{Verb: verb, Target: target}
+	for i, n := range pool {
 		label := ""
-		if len(ns) > 0 {
-			label = ns[0]
+		if len(all[i]) > 0 {
+			label = all[i][0].text
 		}
-		near = append(near, candidate(n, label))
+		re.Candidates = append(re.Candidates, Candidate{Ref: n.Ref(), Role: n.Role, Name: label})
+		for _, s := range all[i] {
+			if subWord(target.Text, s.text) {
+				re.Near = append(re.Near, Candidate{Ref: n.Ref(), Role: n.Role, Name: s.text})
+				break
+			}
+		}
 	}
-	return Candidate{}, &ResolveError{Verb: verb, Target: target, Candidates: near}
-}
-
-func candidate(n *ariadiff.Node, label string) Candidate {
-	return Candidate{Ref: n.Ref(), Role: n.Role, Name: label}
+	return Candidate{}, re
 }
