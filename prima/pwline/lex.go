@@ -323,7 +323,8 @@ func (p *parser) object(depth int) (arg, error) {
 			return arg{}, p.errf("expected ':' after %s", key)
 		}
 		p.space()
-		if !p.eof() && p.peek() == '{' {
+		if !p.eof() && p.peek() == '{' && key != "position" {
+			// Only position ({ x, y }) nests; nothing else prima reads does.
 			return arg{}, p.errf("nested objects are not supported")
 		}
 		v, err := p.value(depth + 1)

@@ -42,10 +42,14 @@ type Line struct {
 	Button     string   // click, dblclick: left, right or middle
 	ClickCount int      // click: 1 to 10
 	Modifiers  []string // click, dblclick, hover: Alt, Control, ControlOrMeta, Meta, Shift; nil for none
+	Position   *Point   // click, dblclick, hover, check, uncheck: the point of the element to act at
 	DelayMS    int      // pressSequentially, press, keyboard.press, keyboard.type: ms between key presses
 	TimeoutMS  int      // locator actions, goto, goBack, goForward, reload: positive
 	WaitUntil  string   // goto, goBack, goForward, reload: load, domcontentloaded, commit or networkidle
 }
+
+// Point is a position inside an element, in CSS pixels from its top left.
+type Point struct{ X, Y int }
 
 // PageLevel reports whether the line acts on the page itself
 // (page.keyboard.press, page.goto, page.goBack, page.goForward,
@@ -130,6 +134,10 @@ func (l Line) renderOptions(m method) string {
 				}
 				v = "[" + strings.Join(q, ", ") + "]"
 			}
+		case "position":
+			if l.Position != nil {
+				v = fmt.Sprintf("{ x: %d, y: %d }", l.Position.X, l.Position.Y)
+			}
 		case "timeout":
 			if l.TimeoutMS != 0 {
 				v = strconv.Itoa(l.TimeoutMS)
@@ -171,17 +179,17 @@ type method struct {
 }
 
 // optionOrder is the order Code prints options in, and messages list them.
-var optionOrder = []string{"button", "clickCount", "delay", "modifiers", "timeout", "waitUntil"}
+var optionOrder = []string{"button", "clickCount", "delay", "modifiers", "position", "timeout", "waitUntil"}
 
 // methods are the actions a line may end with. There is no other: force,
 // position, trial and the like are not options here, because prima acts
 // only through Playwright's own actionability checks.
 var methods = map[string]method{
-	"click":             {opts: []string{"button", "clickCount", "modifiers", "timeout"}},
-	"dblclick":          {opts: []string{"button", "modifiers", "timeout"}},
-	"hover":             {opts: []string{"modifiers", "timeout"}},
-	"check":             {opts: []string{"timeout"}},
-	"uncheck":           {opts: []string{"timeout"}},
+	"click":             {opts: []string{"button", "clickCount", "modifiers", "position", "timeout"}},
+	"dblclick":          {opts: []string{"button", "modifiers", "position", "timeout"}},
+	"hover":             {opts: []string{"modifiers", "position", "timeout"}},
+	"check":             {opts: []string{"position", "timeout"}},
+	"uncheck":           {opts: []string{"position", "timeout"}},
 	"focus":             {opts: []string{"timeout"}},
 	"clear":             {opts: []string{"timeout"}},
 	"fill":              {arg: argText, opts: []string{"timeout"}},
@@ -540,6 +548,13 @@ func (l *Line) setOptions(name string, m method, o arg) error {
 				return fmt.Errorf("waitUntil is 'load', 'domcontentloaded', 'commit' or 'networkidle'")
 			}
 			l.WaitUntil = v.s
+		case "position":
+			x, okx := v.obj["x"]
+			y, oky := v.obj["y"]
+			if v.kind != object || len(v.keys) != 2 || !okx || !oky || x.kind != number || y.kind != number || x.n < 0 || y.n < 0 {
+				return fmt.Errorf("position is { x: N, y: N }, whole CSS pixels from the element's top left")
+			}
+			l.Position = &Point{X: x.n, Y: y.n}
 		case "modifiers":
 			if v.kind != array {
 				return fmt.Errorf("modifiers is an array, like ['Shift']: of %s", strings.Join(modifierKeys, ", "))
@@ -775,6 +790,14 @@ func compile(name string, args []arg) (string, string, error) {
 			return "", "", fmt.Errorf("nth needs one integer argument")
 		}
 		return "nth=" + strconv.Itoa(args[0].n), "nth(" + strconv.Itoa(args[0].n) + ")", nil
+	case "filter":
+		// Only the visibility filter: prima prints it where a hidden copy
+		// of a text exists beside the visible one.
+		if len(args) != 1 || args[0].kind != object || len(args[0].keys) != 1 || args[0].keys[0] != "visible" || args[0].obj["visible"].kind != boolean {
+			return "", "", fmt.Errorf("filter takes only { visible: true|false }")
+		}
+		v := args[0].obj["visible"].b
+		return fmt.Sprintf("visible=%t", v), fmt.Sprintf("filter({ visible: %t })", v), nil
 	}
-	return "", "", fmt.Errorf("unknown method %q; use getByRole, getByText, getByLabel, getByPlaceholder, getByTestId, getByAltText, getByTitle, locator, frameLocator, contentFrame, first, last, nth, then one action: %s", name, strings.Join(actionNames(), ", "))
+	return "", "", fmt.Errorf("unknown method %q; use getByRole, getByText, getByLabel, getByPlaceholder, getByTestId, getByAltText, getByTitle, locator, frameLocator, contentFrame, first, last, nth, filter, then one action: %s", name, strings.Join(actionNames(), ", "))
 }
