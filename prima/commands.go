@@ -31,8 +31,15 @@ const MaxChanges = 30
 // PwRequest is one direct action: Action on Target (a ref or a selector)
 // with Value, or a whole Playwright line.
 type PwRequest struct {
-	Action, Target, Value string
-	Line                  string
+	Action, Target string
+	// Values are the action's arguments: the text of fill, type and
+	// press; the options of select; the files of upload; the drop
+	// target of drag.
+	Values    []string
+	Button    string
+	Modifiers []string
+	Count     int
+	Line      string
 }
 
 // UsageError is a request that can never succeed as written.
@@ -67,40 +74,94 @@ func leftMS(ctx context.Context) float64 {
 	return float64(d.Milliseconds())
 }
 
-// CheckPw validates a request before anything touches the browser.
+// CheckPw validates a request before anything touches the browser. A
+// line gives its action (Action{} for a page-level line such as
+// page.keyboard.press) and the parsed line.
 func CheckPw(req PwRequest) (Action, *pwline.Line, error) {
 	if strings.TrimSpace(req.Line) != "" {
 		l, err := pwline.Parse(req.Line)
 		if err != nil {
 			return Action{}, nil, &UsageError{err.Error()}
 		}
-		for _, a := range Actions {
-			if a.Method == l.Method {
-				return a, &l, nil
-			}
+		if l.PageLevel() {
+			return Action{}, &l, nil
+		}
+		if a, ok := byMethod(l.Method); ok {
+			return a, &l, nil
 		}
 		return Action{}, nil, &UsageError{fmt.Sprintf("unknown action %s", l.Method)}
 	}
 	req.Target = strings.TrimSpace(req.Target)
 	a, ok := Actions[req.Action]
+	usage := func(format string, args ...any) (Action, *pwline.Line, error) {
+		return Action{}, nil, &UsageError{fmt.Sprintf(format, args...)}
+	}
 	if !ok {
-		return Action{}, nil, &UsageError{(&UnknownActionError{req.Action}).Error()}
+		return usage("%s", (&UnknownActionError{req.Action}).Error())
 	}
-	if strings.TrimSpace(req.Target) == "" {
-		return Action{}, nil, &UsageError{fmt.Sprintf("pw %s needs a target: a ref like e5 or a Playwright selector", a.Name)}
+	if req.Target == "" {
+		return usage("pw %s needs a target: a ref like e5 or a Playwright selector", a.Name)
 	}
-	if a.Value && req.Value == "" && a.Name != "fill" && a.Name != "type" {
-		return Action{}, nil, &UsageError{fmt.Sprintf("pw %s needs a value, like: pw %s %s VALUE", a.Name, a.Name, req.Target)}
+	n := len(req.Values)
+	switch a.Name {
+	case "fill", "type":
+		if n > 1 {
+			return usage("pw %s takes one value (quote a value with spaces); got %d", a.Name, n)
+		}
+	case "press":
+		if n != 1 || req.Values[0] == "" {
+			return usage("pw press needs one key, like: pw press %s Enter", req.Target)
+		}
+	case "select":
+		if n == 0 {
+			return usage("pw select needs at least one option, like: pw select %s Blue (several for a multi-select)", req.Target)
+		}
+	case "upload":
+		if n == 0 {
+			return usage("pw upload needs at least one file, like: pw upload %s ./invoice.pdf", req.Target)
+		}
+	case "drag":
+		if n != 1 || strings.TrimSpace(req.Values[0]) == "" {
+			return usage("pw drag needs a second target to drop on, like: pw drag e5 e9")
+		}
+		if strings.TrimSpace(req.Values[0]) == req.Target {
+			return usage("pw drag needs two different targets; %s onto itself drags nothing", req.Target)
+		}
+	default:
+		if n > 0 {
+			return usage("pw %s takes no value (got %q)", a.Name, req.Values[0])
+		}
 	}
-	if !a.Value && req.Value != "" {
-		return Action{}, nil, &UsageError{fmt.Sprintf("pw %s takes no value (got %q)", a.Name, req.Value)}
+	if (req.Button != "" || len(req.Modifiers) > 0 || req.Count != 0) && a.Name != "click" && a.Name != "dblclick" && a.Name != "hover" {
+		return usage("--button, --modifiers and --count go with click (and dblclick, hover), not %s", a.Name)
 	}
-	if looksLikeRef(req.Target) {
-		if _, err := refs.Parse(req.Target); err != nil {
-			return Action{}, nil, &UsageError{err.Error()}
+	// The options go through pwline's own checks, the ones a line gets.
+	opt := pwline.Line{Locator: "page.locator('x')", Method: a.Method, Button: req.Button, Modifiers: req.Modifiers, ClickCount: req.Count}
+	if a.Name == "dblclick" {
+		opt.ClickCount = 0
+	}
+	if _, err := pwline.Parse(opt.Code()); err != nil {
+		var se *pwline.SyntaxError
+		if errors.As(err, &se) {
+			return usage("pw %s: %s", a.Name, se.Reason)
+		}
+		return usage("pw %s: %v", a.Name, err)
+	}
+	for _, t := range append([]string{req.Target}, dragTarget(a, req)...) {
+		if looksLikeRef(t) {
+			if _, err := refs.Parse(t); err != nil {
+				return Action{}, nil, &UsageError{err.Error()}
+			}
 		}
 	}
 	return a, nil, nil
+}
+
+func dragTarget(a Action, req PwRequest) []string {
+	if a.Name == "drag" && len(req.Values) == 1 {
+		return []string{strings.TrimSpace(req.Values[0])}
+	}
+	return nil
 }
 
 // looksLikeRef tells a mistyped ref (e, f1e, e5x) from a selector: a
@@ -125,42 +186,199 @@ func looksLikeRef(s string) bool {
 // the envelope that proves what it changed.
 func (in *Instance) Pw(ctx context.Context, req PwRequest) *envelope.Envelope {
 	req.Target = strings.TrimSpace(req.Target)
-	command := "pw " + strings.TrimSpace(strings.Join(nonEmpty(req.Action, req.Target, quoteIfSpaced(req.Value)), " "))
+	parts := []string{req.Action, req.Target}
+	for _, v := range req.Values {
+		parts = append(parts, quoteIfSpaced(v))
+	}
+	command := "pw " + strings.TrimSpace(strings.Join(nonEmpty(parts...), " "))
 	if req.Line != "" {
 		command = "pw " + req.Line
 	}
+	env := &envelope.Envelope{Command: command}
 	action, line, err := CheckPw(req)
 	if err == nil {
-		req.Value, err = in.Secrets.Fill(req.Value)
+		for i := range req.Values {
+			if req.Values[i], err = in.Secrets.Fill(req.Values[i]); err != nil {
+				break
+			}
+		}
 	}
 	if err != nil {
-		return &envelope.Envelope{OK: false, Command: command, Failure: &envelope.Failure{Error: err.Error()}}
+		in.failWith(env, err, nil)
+		return env
 	}
-	return in.run(ctx, command, true, func(page playwright.Page, before *pageView, t float64) (string, error) {
+	page, before, ok := in.begin(ctx, env)
+	if !ok {
+		return env
+	}
+	o := in.act(ctx, page, before, func(t float64) (*prepared, error) {
 		if line != nil {
-			value, err := in.Secrets.Fill(line.Value)
-			if err != nil {
-				return "", err
-			}
-			return in.actOnSelector(page, line.Selector, line.Locator, action, value, t)
+			return in.prepLine(page, before, *line, action, t)
 		}
-		if refs.Is(req.Target) {
-			r, _ := refs.Parse(req.Target)
-			entry, ok := before.refs()[r.String()]
-			if !ok {
-				// Fail fast: a ref missing from the snapshot just taken is
-				// dead; waiting for aria-ref would cost the whole timeout.
-				return "", &refs.NotFoundError{Ref: r}
+		opts := Opts{Button: req.Button, Modifiers: req.Modifiers, Count: req.Count}
+		switch action.Name {
+		case "select":
+			opts.Values = req.Values
+		case "upload":
+			for _, f := range req.Values {
+				opts.Values = append(opts.Values, in.path(f))
 			}
-			res, err := resolveRef(page, before.Tree, r, entry.Role, entry.Name)
-			if err != nil {
-				return "", err
+			if err := checkFiles(opts.Values); err != nil {
+				return nil, err
 			}
-			used := "await " + res.code + action.code(req.Value) + ";"
-			return used, action.onHandle(res.handle, req.Value, t)
+		case "drag":
+		default:
+			if len(req.Values) == 1 {
+				opts.Value = req.Values[0]
+			}
 		}
-		return in.actOnSelector(page, req.Target, "page.locator("+pwline.JSQuote(req.Target)+")", action, req.Value, t)
+		h, what, code, err := in.bind(page, before, req.Target, t)
+		if err != nil {
+			return nil, err
+		}
+		if action.Name == "drag" {
+			h2, what2, code2, err := in.bind(page, before, strings.TrimSpace(req.Values[0]), t)
+			if err != nil {
+				return nil, err
+			}
+			return in.prepDrag(page, h, h2, what, what2, code, code2)
+		}
+		return in.prepHandle(h, what, code, action, opts)
 	})
+	in.fill(env, o)
+	if o.note != "" {
+		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: o.note})
+	}
+	return env
+}
+
+// bind resolves a pw target, a ref or a selector, to its one element,
+// how to name it in a message, and its unique locator's code.
+func (in *Instance) bind(page playwright.Page, before *pageView, target string, t float64) (playwright.ElementHandle, string, string, error) {
+	if refs.Is(target) {
+		r, _ := refs.Parse(target)
+		entry, ok := before.refs()[r.String()]
+		if !ok {
+			// Fail fast: a ref missing from the snapshot just taken is
+			// dead; waiting for aria-ref would cost the whole timeout.
+			return nil, "", "", &refs.NotFoundError{Ref: r}
+		}
+		res, err := resolveRef(page, before.Tree, r, entry.Role, entry.Name)
+		if err != nil {
+			return nil, "", "", err
+		}
+		return res.handle, ariadiff.Head(entry.Role, entry.Name), res.code, nil
+	}
+	code := "page.locator(" + pwline.JSQuote(target) + ")"
+	h, err := in.bindSelector(page, target, t)
+	return h, code, code, err
+}
+
+// bindSelector waits for a selector to match, and requires exactly one
+// match.
+func (in *Instance) bindSelector(page playwright.Page, sel string, t float64) (playwright.ElementHandle, error) {
+	loc := page.Locator(sel)
+	if err := loc.First().WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(t)}); err != nil {
+		if errors.Is(err, playwright.ErrTimeout) {
+			return nil, &SelectorError{Selector: sel}
+		}
+		return nil, err
+	}
+	return bindLocator(loc, sel)
+}
+
+// bindLocator binds the one element a locator matches.
+func bindLocator(loc playwright.Locator, sel string) (playwright.ElementHandle, error) {
+	n, err := loc.Count()
+	if err != nil {
+		return nil, err
+	}
+	if n != 1 {
+		return nil, &SelectorError{Selector: sel, Count: n}
+	}
+	return loc.ElementHandle(playwright.LocatorElementHandleOptions{Timeout: playwright.Float(1000)})
+}
+
+// prepLine prepares a Playwright line: a page-level one (keyboard,
+// navigation) or an action on its one locator.
+func (in *Instance) prepLine(page playwright.Page, before *pageView, l pwline.Line, a Action, t float64) (*prepared, error) {
+	value, err := in.Secrets.Fill(l.Value)
+	if err != nil {
+		return nil, err
+	}
+	if l.PageLevel() {
+		return in.prepPage(page, before, l.Method, value)
+	}
+	h, err := in.bindSelector(page, l.Selector, t)
+	if err != nil {
+		return nil, err
+	}
+	if a.Name == "drag" {
+		h2, err := in.bindSelector(page, l.Target2Selector, t)
+		if err != nil {
+			return nil, err
+		}
+		return in.prepDrag(page, h, h2, l.Locator, l.Target2Locator, l.Locator, l.Target2Locator)
+	}
+	o := Opts{Value: value, Button: l.Button, Modifiers: l.Modifiers, Count: l.ClickCount, Position: l.Position}
+	for _, v := range l.Values {
+		if v, err = in.Secrets.Fill(v); err != nil {
+			return nil, err
+		}
+		if a.Name == "upload" {
+			v = in.path(v)
+		}
+		o.Values = append(o.Values, v)
+	}
+	if a.Name == "upload" {
+		if err := checkFiles(o.Values); err != nil {
+			return nil, err
+		}
+	}
+	return in.prepHandle(h, l.Locator, l.Locator, a, o)
+}
+
+// prepPage prepares a page-level action: a key, typed text, a navigation.
+func (in *Instance) prepPage(page playwright.Page, before *pageView, method, value string) (*prepared, error) {
+	line := func(v string) string { return pwline.Line{Method: method, Value: v}.Code() }
+	switch method {
+	case "keyboard.press":
+		return &prepared{used: line(value), run: func(float64) error { return page.Keyboard().Press(value) }}, nil
+	case "keyboard.type":
+		return &prepared{used: line(value), run: func(float64) error { return page.Keyboard().Type(value) }}, nil
+	case "keyboard.insertText":
+		return &prepared{used: line(value), run: func(float64) error { return page.Keyboard().InsertText(value) }}, nil
+	case "goto":
+		u, err := resolveTarget(before.URL, value, false)
+		if err != nil {
+			return nil, err
+		}
+		return prepGoto(page, u)(0)
+	}
+	return prepHistory(page, method)
+}
+
+// begin starts every command that reads or acts on the page: the page
+// and how it looks now, unless the browser is gone or a dialog blocks
+// the page (rule 12: fail at once, naming the dialog).
+func (in *Instance) begin(ctx context.Context, env *envelope.Envelope) (playwright.Page, *pageView, bool) {
+	page, err := in.currentPage()
+	if err == nil {
+		if d := in.obs.openDialog(); d != nil {
+			err = &DialogOpenError{Dialog: d.describe()}
+		}
+	}
+	if err != nil {
+		in.failWith(env, err, nil)
+		return nil, nil, false
+	}
+	before, err := in.view(ctx, page)
+	if err != nil {
+		in.failWith(env, err, nil)
+		return nil, nil, false
+	}
+	in.states.observe(before.state().ID())
+	return page, before, true
 }
 
 // SelectorError: a selector matched no element, or several.
@@ -176,83 +394,140 @@ func (e *SelectorError) Error() string {
 	return fmt.Sprintf("selector %s matches %d elements, not exactly one; make it unique (for example add .first() or .nth(i) in a Playwright line if you mean one of them)", clip(e.Selector), e.Count)
 }
 
-// actOnSelector waits for the selector to match, requires exactly one
-// match, and acts through the locator.
-func (in *Instance) actOnSelector(page playwright.Page, sel, code string, a Action, value string, t float64) (string, error) {
-	loc := page.Locator(sel)
-	used := "await " + code + a.code(value) + ";"
-	if err := loc.First().WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(t)}); err != nil {
-		var te *playwright.Error
-		if errors.As(err, &te) && strings.Contains(err.Error(), "Timeout") {
-			return "", fmt.Errorf("%w\n%s", &SelectorError{Selector: sel}, clipN(err.Error(), 1000))
-		}
-		return "", err
-	}
-	n, err := loc.Count()
+// prepLocator prepares an action on the one element a locator matches.
+func (in *Instance) prepLocator(loc playwright.Locator, sel, code string, a Action, o Opts) (*prepared, error) {
+	h, err := bindLocator(loc, sel)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	if n != 1 {
-		return "", &SelectorError{Selector: sel, Count: n}
-	}
-	return used, a.onLocator(loc, value, t)
+	return in.prepHandle(h, code, code, a, o)
 }
 
-// run is the frame of every action command: a before-snapshot taken when
-// the command needs it, the action, a settle, an after-snapshot, and the
-// envelope with the diff between the two ref-free trees.
-func (in *Instance) run(ctx context.Context, command string, diff bool, act func(playwright.Page, *pageView, float64) (string, error)) *envelope.Envelope {
-	env := &envelope.Envelope{Command: command}
-	page, err := in.currentPage()
-	if err != nil {
-		env.Failure = &envelope.Failure{Error: err.Error()}
-		return env
-	}
-	before, err := in.view(ctx, page)
-	if err != nil {
-		env.Failure = failure(err)
-		return env
-	}
-	in.states.observe(before.state().ID())
-	in.net.start(before.URL)
-	used, actErr := act(page, before, timeoutMS(ctx))
-	env.Used = used
-	in.net.settle(time.Second)
-	if page.URL() != before.URL {
-		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(timeoutMS(ctx))})
-	}
-	traffic := in.net.stop()
-	after, err := in.snap(ctx, page)
-	if err != nil && !page.IsClosed() {
-		// A navigation can destroy the context mid-snapshot; once more.
-		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(timeoutMS(ctx))})
-		after, err = in.snap(ctx, page)
-	}
-	if err != nil {
-		if actErr == nil {
-			actErr = fmt.Errorf("the action ran, but the page could not be read afterwards: %w", err)
+// prepHistory prepares back, forward and reload. A history step with
+// nowhere to go is an error, not a silent no-op.
+func prepHistory(page playwright.Page, method string) (*prepared, error) {
+	p := &prepared{used: pwline.Line{Method: method}.Code()}
+	wait := playwright.WaitUntilStateDomcontentloaded
+	switch method {
+	case "goBack":
+		p.run = func(t float64) error {
+			r, err := page.GoBack(playwright.PageGoBackOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
+			if err == nil && r == nil && page.URL() == "" {
+				return &UsageError{"there is no page to go back to"}
+			}
+			return err
 		}
-		env.Failure = failure(actErr)
-		return env
+	case "goForward":
+		p.run = func(t float64) error {
+			_, err := page.GoForward(playwright.PageGoForwardOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
+			return err
+		}
+	case "reload":
+		p.run = func(t float64) error {
+			_, err := page.Reload(playwright.PageReloadOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
+			return err
+		}
+	default:
+		return nil, &UnknownActionError{method}
 	}
-	in.fillPage(env, before, after)
-	if diff {
-		env.Changes = changes(diffViews(before, after))
+	return p, nil
+}
+
+// prepDrag prepares a drag of one element onto another, as a user does
+// it: press on the first, move onto the second, release. Chromium turns
+// that into HTML5 drag events too.
+func (in *Instance) prepDrag(page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string) (*prepared, error) {
+	same, err := from.Evaluate("(a, b) => a === b", to)
+	if err != nil {
+		return nil, err
 	}
-	if len(traffic) > 0 {
-		if a, err := in.writeNetwork(traffic); err == nil {
-			env.Artifacts = append(env.Artifacts, a)
-		} else {
-			env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: "network.jsonl not written: " + err.Error()})
+	if b, _ := same.(bool); b {
+		return nil, &UsageError{fmt.Sprintf("%s and %s are the same element; a drag onto itself drags nothing", whatFrom, whatTo)}
+	}
+	for _, x := range []struct {
+		h    playwright.ElementHandle
+		what string
+	}{{from, whatFrom}, {to, whatTo}} {
+		ins, err := inspect(x.h, true)
+		if err != nil {
+			return nil, err
+		}
+		if ins.hidden {
+			return nil, &NotActionableError{Target: x.what, Why: "is not visible (it has no size)"}
+		}
+		if ins.cover != "" && ins.point == nil {
+			return nil, &NotActionableError{Target: x.what, Why: "is covered by " + ins.cover}
 		}
 	}
-	if actErr != nil {
-		env.Failure = failure(actErr)
-		env.CurrentPage = after.Tree.Compact(ariadiff.CompactOptions{})
-		return env
+	used := pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo}.Code()
+	return &prepared{used: used, run: func(t float64) error {
+		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
+			return err
+		}
+		if err := page.Mouse().Down(); err != nil {
+			return err
+		}
+		if err := to.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
+			page.Mouse().Up()
+			return err
+		}
+		return page.Mouse().Up()
+	}}, nil
+}
+
+// prepHandle prepares an action on a bound element. It fails fast when a
+// user could not act on it (rule 14: disabled, readonly, hidden, covered),
+// clicks a covered target at a visible point of its own when one is
+// hit-tested to be that element, masks a password field's value (rule
+// 13) and plans the proof of a fill or type (rule 11).
+func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a Action, o Opts) (*prepared, error) {
+	value := o.Value
+	pointer := pointerAction[a.Name]
+	ins, err := inspect(h, pointer)
+	if err != nil {
+		return nil, err
 	}
-	env.OK = true
-	return env
+	if ins.password {
+		in.maskValue(value)
+	}
+	switch {
+	case ins.disabled && a.Name != "focus" && a.Name != "hover":
+		return nil, &NotActionableError{Target: what, Why: "is disabled"}
+	case ins.readonly && fieldAction[a.Name] && a.Name != "press" && a.Name != "select":
+		return nil, &NotActionableError{Target: what, Why: "is readonly"}
+	case ins.hidden:
+		return nil, &NotActionableError{Target: what, Why: "is not visible (it has no size)"}
+	case pointer && ins.cover != "" && ins.point == nil:
+		return nil, &NotActionableError{Target: what, Why: "is covered by " + ins.cover}
+	}
+	p := &prepared{}
+	if pointer && ins.cover != "" && o.Position == nil {
+		o.Position = ins.point
+		p.note = fmt.Sprintf("%s: its centre is covered by %s; acted at a visible point of its own (%d, %d), hit-tested to be that element", what, ins.cover, o.Position.X, o.Position.Y)
+	}
+	p.used = a.line(code, o)
+	p.run = func(t float64) error { return a.onHandle(h, o, t) }
+	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" {
+		want := value
+		if a.Name == "clear" {
+			want = ""
+		}
+		p.check = func() error {
+			v, err := h.Evaluate(readValueJS)
+			if err != nil {
+				return nil // the element went away with the action: the diff tells
+			}
+			got, _ := v.(string)
+			if got == want || (a.Name == "type" && strings.Contains(got, want)) {
+				return nil
+			}
+			if ins.password {
+				return &ValueMismatchError{Field: what, Want: fmt.Sprintf("%d characters", len([]rune(want))), Got: fmt.Sprintf("%d characters", len([]rune(got)))}
+			}
+			return &ValueMismatchError{Field: what, Want: want, Got: got}
+		}
+	}
+	return p, nil
 }
 
 func (in *Instance) fillPage(env *envelope.Envelope, before, after *pageView) {
@@ -316,49 +591,45 @@ func (in *Instance) writeNetwork(traffic []netEntry) (envelope.Artifact, error) 
 	return envelope.Artifact{Name: "network.jsonl", Path: path}, nil
 }
 
-// Go navigates to a URL, or a path relative to the current page, and
-// confirms arrival. A redirect that keeps origin and path is arrival.
+// Go navigates to a URL, or a path relative to the current page; a
+// target that is neither is resolved semantically by the judge.
 func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool, j *judge.Judge) *envelope.Envelope {
-	command := "go " + target
-	var want *url.URL
-	return in.run(ctx, command, true, func(page playwright.Page, before *pageView, t float64) (string, error) {
-		u, err := resolveTarget(before.URL, target, allowSchemes)
-		if errors.Is(err, errSemantic) {
-			return in.goSemantic(ctx, page, before, target, j)
-		}
-		if err != nil {
-			return "", err
-		}
-		want = u
-		used := "await page.goto(" + pwline.JSQuote(u.String()) + ");"
-		resp, err := page.Goto(u.String(), playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad, Timeout: playwright.Float(t)})
-		if err != nil {
-			return used, err
-		}
-		got, err := url.Parse(page.URL())
-		if err != nil {
-			return used, err
-		}
-		if got.Scheme != want.Scheme || got.Host != want.Host || cleanPath(got.Path) != cleanPath(want.Path) {
-			return used, &NotArrivedError{Want: want.String(), Got: page.URL()}
-		}
-		if resp != nil && resp.Status() >= 400 {
-			return used, fmt.Errorf("arrived at %s, but the server answered HTTP %d", page.URL(), resp.Status())
-		}
-		return used, nil
-	})
+	env := &envelope.Envelope{Command: "go " + target}
+	page, before, ok := in.begin(ctx, env)
+	if !ok {
+		return env
+	}
+	u, err := resolveTarget(before.URL, target, allowSchemes)
+	if errors.Is(err, errSemantic) {
+		return in.goSemantic(ctx, env, page, before, target, j)
+	}
+	if err != nil {
+		in.failWith(env, err, before)
+		return env
+	}
+	in.fill(env, in.act(ctx, page, before, prepGoto(page, u)))
+	return env
+}
+
+// prepGoto prepares a navigation. It waits for the DOM only; the settle
+// gives `load` a bounded time, so a sub-resource that never arrives does
+// not fail a page that is there (rule 7). Where the server redirected is
+// arrival, shown as redirected:; an error status fails in the act path.
+func prepGoto(page playwright.Page, u *url.URL) prepare {
+	return func(float64) (*prepared, error) {
+		return &prepared{
+			used: "await page.goto(" + pwline.JSQuote(u.String()) + ");",
+			run: func(t float64) error {
+				_, err := page.Goto(u.String(), playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateDomcontentloaded, Timeout: playwright.Float(t)})
+				return err
+			},
+		}, nil
+	}
 }
 
 // errSemantic marks a go target that is neither a URL nor a path: a
 // description of where to go, for the judge.
 var errSemantic = errors.New("a semantic target")
-
-// NotArrivedError: navigation ended somewhere other than asked.
-type NotArrivedError struct{ Want, Got string }
-
-func (e *NotArrivedError) Error() string {
-	return fmt.Sprintf("did not arrive: asked for %s, the page is at %s", e.Want, e.Got)
-}
 
 func cleanPath(p string) string {
 	if p == "" {
@@ -408,23 +679,28 @@ func (in *Instance) Snapshot(ctx context.Context, html bool) *envelope.Envelope 
 		env.Command = "snapshot --html"
 	}
 	page, err := in.currentPage()
+	if err == nil {
+		if d := in.obs.openDialog(); d != nil {
+			err = &DialogOpenError{Dialog: d.describe()}
+		}
+	}
 	if err != nil {
-		env.Failure = &envelope.Failure{Error: err.Error()}
+		in.failWith(env, err, nil)
 		return env
 	}
 	view, err := in.snap(ctx, page)
 	if err != nil {
-		env.Failure = failure(err)
+		in.failWith(env, err, nil)
 		return env
 	}
 	in.fillPage(env, nil, view)
 	if html {
 		m, err := compactMarkup(page, 24000)
 		if err != nil {
-			env.Failure = failure(err)
+			in.failWith(env, err, nil)
 			return env
 		}
-		env.Snapshot = m
+		env.Snapshot = in.mask(m)
 	} else {
 		env.Snapshot = view.Tree.Compact(ariadiff.CompactOptions{})
 	}

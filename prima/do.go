@@ -57,27 +57,32 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	planner := opts.Planner
 	env := &envelope.Envelope{Command: "do " + quoteArgs(instructions)}
 	if len(instructions) == 0 {
-		env.Failure = &envelope.Failure{Error: "do needs at least one instruction"}
+		in.failWith(env, &UsageError{"do needs at least one instruction"}, nil)
 		return env
 	}
-	page, err := in.currentPage()
-	if err != nil {
-		env.Failure = &envelope.Failure{Error: err.Error()}
+	page, first, ok := in.begin(ctx, env)
+	if !ok {
 		return env
 	}
-	first, err := in.view(ctx, page)
-	if err != nil {
-		env.Failure = failure(err)
-		return env
-	}
-	in.states.observe(first.state().ID())
-	rec := &doRecord{redact: in.Secrets.Redact, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
+	rec := &doRecord{redact: func(s string) string { return in.mask(in.Secrets.Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
 	view := first
 	proven := 0
 	var statuses []string
 	var failErr error
+	blocked := false
+	redirected := ""
 	for i, text := range instructions {
 		step := envelope.Step{N: i + 1, Instruction: text}
+		if failErr == nil && blocked {
+			if d := in.obs.openDialog(); d != nil {
+				failErr = &DialogOpenError{Dialog: d.describe()}
+				step.Status, step.Proof = StepFail, "not run: "+failErr.Error()
+				env.Steps = append(env.Steps, step)
+				rec.add(stepRecord{N: i + 1, Instruction: text, Status: StepFail, Error: step.Proof, Planner: "none"}, nil, nil, nil)
+				continue
+			}
+			blocked = false
+		}
 		if failErr != nil {
 			step.Status, step.Proof = StepFail, fmt.Sprintf("not run: step %d failed", i)
 			env.Steps = append(env.Steps, step)
@@ -86,7 +91,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		}
 		plannerName := "literal"
 		var r stepResult
-		if _, perr := instruct.Parse(text); perr != nil && planner != nil && planner.Chat != nil {
+		if _, perr := instruct.Parse(text); perr != nil && !isInstructionError(perr) && planner != nil && planner.Chat != nil {
 			plannerName = "model"
 			r = in.modelStep(ctx, page, view, instructions, statuses, i+1, planner)
 		} else {
@@ -95,6 +100,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		statuses = append(statuses, r.status)
 		step.Status, step.Proof = r.status, r.proof
 		env.Steps = append(env.Steps, step)
+		env.Events = append(env.Events, r.events...)
 		if r.used != "" {
 			env.Used = r.used
 		}
@@ -103,6 +109,10 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		}
 		if r.status == StepOK {
 			proven++
+		}
+		blocked = blocked || r.blocked
+		if r.after != nil {
+			redirected = r.redirected
 		}
 		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: plannerName}, view, r.after, r.changes)
 		if r.after != nil {
@@ -114,15 +124,18 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		env.Extra = append(env.Extra, envelope.KV{Key: "model calls", Value: fmt.Sprintf("%d, actions %d", planner.calls, planner.actions)})
 	}
 	in.fillPage(env, first, view)
+	env.Page.Redirected = redirected
 	env.Changes = changes(diffViews(first, view))
+	if blocked {
+		env.Changes.Groups = append(env.Changes.Groups, blockedChanges().Groups...)
+	}
 	if a, ok := rec.flush(); ok {
 		env.Artifacts = append(env.Artifacts, a)
 	} else if rec.err != nil {
 		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: "step records not written: " + rec.err.Error()})
 	}
 	if failErr != nil {
-		env.Failure = failure(failErr)
-		env.CurrentPage = view.Tree.Compact(ariadiff.CompactOptions{})
+		in.failWith(env, failErr, view)
 		return env
 	}
 	env.OK = true
@@ -132,125 +145,182 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 // stepResult is what one instruction did.
 type stepResult struct {
 	status, proof, used, ref string
-	tier                     string // set when a tier other than refs served the step
 	err                      error
 	after                    *pageView
 	changes                  []ariadiff.Change
+	events                   []string
+	blocked                  bool   // a dialog the step raised is open
+	redirected               string // where the server redirected the step's navigation from
 }
 
 // literalStep reads an instruction with the literal grammar, resolves its
-// target uniquely in the current view, acts, and finds the proof.
+// target uniquely in the current view, and acts through the act path.
 func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view *pageView, text string, researchAfter int) stepResult {
 	intent, err := instruct.Parse(text)
 	if err != nil {
-		return stepResult{status: StepFail, proof: err.Error() + "; no model is configured to read it (set PRIMA_MODEL)", err: err}
+		msg := err.Error()
+		if !isInstructionError(err) {
+			msg += "; no model is configured to read it (set PRIMA_MODEL)"
+		}
+		return stepResult{status: StepFail, proof: msg, err: err}
 	}
-	t := timeoutMS(ctx)
-	in.net.start(view.URL)
-	var res stepResult
-	var head string
-	switch {
-	case intent.Verb == "go":
-		u, err := resolveTarget(view.URL, intent.Value, false)
-		if err == nil {
-			res.used = "await page.goto(" + pwline.JSQuote(u.String()) + ");"
-			_, err = page.Goto(u.String(), playwright.PageGotoOptions{Timeout: playwright.Float(t)})
-		}
-		res.err = err
-	case intent.Verb == "press" && intent.Target.Text == "":
-		res.used = "await page.keyboard.press(" + pwline.JSQuote(intent.Value) + ");"
-		res.err = page.Keyboard().Press(intent.Value)
-	case in.useMap(view, researchAfter):
-		// Tier 1: a well-visited state with a stored map.
-		m, _ := loadMap(in.ResearchDir, view.state().ID())
-		if loc, e, ok := mapTarget(page, m, intent.Verb, intent.Target); ok {
-			action := Actions[intent.Verb]
-			res.used = "await " + e.Code + action.code(intent.Value) + ";"
-			res.tier = "research map"
-			head = ariadiff.Head(e.Role, e.Name)
-			value, ferr := in.Secrets.Fill(intent.Value)
-			if ferr != nil {
-				res.err = ferr
-				break
-			}
-			res.err = action.onLocator(loc, value, t)
-			break
-		}
-		fallthrough
-	default:
-		cand, err := instruct.Resolve(view.Tree, intent.Verb, intent.Target)
-		var re *instruct.ResolveError
-		if errors.As(err, &re) && !re.Ambiguous {
-			// Tier 3: the target is not in the accessibility tree; look
-			// for it in the page's markup by its exact text or label.
-			loc, code, ok := markupTarget(page, intent.Target)
-			if !ok && intent.Target.Word != "" {
-				loc, code, ok = markupTarget(page, instruct.Target{Text: intent.Target.Text + " " + intent.Target.Word})
-			}
-			if ok {
-				action := Actions[intent.Verb]
-				res.used = "await " + code + action.code(intent.Value) + ";"
-				res.tier = "markup"
-				value, ferr := in.Secrets.Fill(intent.Value)
-				if ferr != nil {
-					res.err = ferr
-					break
-				}
-				res.err = action.onLocator(loc, value, t)
-				break
-			}
-		}
+	switch intent.Verb {
+	case "tab", "closetab":
+		return in.tabStep(ctx, intent)
+	case "wait", "waitgone":
+		return in.waitStep(ctx, page, view, intent)
+	case "accept", "dismiss":
+		e := in.AnswerDialog(ctx, intent.Verb == "accept", intent.Value)
+		return envelopeStep(e, in.last)
+	}
+	var head, tier, ref, matched string
+	action, opts := verbAction(intent.Verb)
+	o := in.act(ctx, page, view, func(t float64) (*prepared, error) {
+		value, err := in.Secrets.Fill(intent.Value)
 		if err != nil {
-			res.err = err
-			break
+			return nil, err
 		}
-		res.ref = cand.Ref
-		r, _ := refs.Parse(cand.Ref)
-		entry := view.refs()[cand.Ref]
-		head = ariadiff.Head(entry.Role, entry.Name)
-		resolved, err := resolveRef(page, view.Tree, r, entry.Role, entry.Name)
+		opts.Value = value
+		switch intent.Verb {
+		case "go":
+			u, err := resolveTarget(view.URL, intent.Value, false)
+			if err != nil {
+				return nil, err
+			}
+			return prepGoto(page, u)(t)
+		case "back", "forward", "reload":
+			return prepHistory(page, map[string]string{"back": "goBack", "forward": "goForward", "reload": "reload"}[intent.Verb])
+		case "press":
+			if intent.Target.Text == "" {
+				return in.prepPage(page, view, "keyboard.press", value)
+			}
+		case "upload":
+			for _, f := range intent.Values {
+				opts.Values = append(opts.Values, in.path(f))
+			}
+			if err := checkFiles(opts.Values); err != nil {
+				return nil, err
+			}
+		}
+		b, err := in.locate(page, view, intent.Verb, intent.Target, researchAfter)
 		if err != nil {
-			res.err = err
-			break
+			return nil, err
 		}
-		action := Actions[intent.Verb]
-		res.used = "await " + resolved.code + action.code(intent.Value) + ";"
-		value, ferr := in.Secrets.Fill(intent.Value)
-		if ferr != nil {
-			res.err = ferr
-			break
+		ref, matched, tier, head = b.ref, b.matched, b.tier, b.head
+		if intent.Verb == "drag" {
+			to, err := in.locate(page, view, "drag", intent.To, 0)
+			if err != nil {
+				return nil, err
+			}
+			return in.prepDrag(page, b.h, to.h, b.what, to.what, b.code, to.code)
 		}
-		res.err = action.onHandle(resolved.handle, value, t)
-	}
-	in.net.settle(time.Second)
-	if page.URL() != view.URL {
-		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
-	}
-	in.net.stop()
-	after, err := in.snap(ctx, page)
-	if err != nil {
-		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
-		after, err = in.snap(ctx, page)
-	}
-	if err == nil {
-		res.after = after
-		res.changes = diffViews(view, after)
-	} else if res.err == nil {
-		res.err = fmt.Errorf("the action ran, but the page could not be read afterwards: %w", err)
-	}
+		return in.prepHandle(b.h, b.what, b.code, action, opts)
+	})
+	res := stepResult{used: o.used, ref: ref, err: o.err, after: o.after, changes: o.changes, events: o.events, blocked: o.blocked, redirected: o.redirected}
 	if res.err != nil {
 		res.status, res.proof = StepFail, res.err.Error()
 		return res
 	}
-	res.proof = proof(intent.Verb, head, view.URL, after.URL, res.changes)
 	res.status = StepOK
+	switch {
+	case o.blocked:
+		res.proof = "opened a dialog; the page waits for its answer"
+		for _, e := range o.events {
+			if strings.HasPrefix(e, "dialog: ") {
+				res.proof = e
+			}
+		}
+	default:
+		res.proof = proof(intent.Verb, head, view.URL, o.after.URL, res.changes)
+		if res.proof == "" {
+			for _, e := range o.events {
+				res.proof = e // a dialog answered, a tab opened: outside the tree, still the effect
+				break
+			}
+		}
+	}
 	if res.proof == "" {
 		res.status, res.proof = StepUnproven, "no observed change"
 	}
-	if res.tier != "" {
-		res.proof += " (via " + res.tier + ")"
+	var notes []string
+	for _, n := range []string{matched, o.note} {
+		if n != "" {
+			notes = append(notes, n)
+		}
+	}
+	if tier != "" {
+		notes = append(notes, "via "+tier)
+	}
+	if len(notes) > 0 {
+		res.proof += " (" + strings.Join(notes, "; ") + ")"
 	}
 	return res
+}
+
+// verbAction maps a do verb to the action it performs and its options.
+func verbAction(verb string) (Action, Opts) {
+	switch verb {
+	case "rightclick":
+		return Actions["click"], Opts{Button: "right"}
+	}
+	return Actions[verb], Opts{}
+}
+
+// bound is a do target bound to its element, and how it was found.
+type bound struct {
+	h                  playwright.ElementHandle
+	what, code, head   string
+	ref, matched, tier string
+}
+
+// locate finds the one element a target names, down the perception
+// ladder: the research map of a well-visited state (tier 1), the refs of
+// the snapshot (tier 2), the visible markup when the tree lacks it (tier
+// 3). It never substitutes: an ambiguous or missing target is an error.
+func (in *Instance) locate(page playwright.Page, view *pageView, verb string, target instruct.Target, researchAfter int) (bound, error) {
+	if in.useMap(view, researchAfter) {
+		m, _ := loadMap(in.ResearchDir, view.state().ID())
+		if loc, e, ok := mapTarget(page, m, verb, target); ok {
+			h, err := bindLocator(loc, e.Code)
+			head := ariadiff.Head(e.Role, e.Name)
+			return bound{h: h, what: head, code: e.Code, head: head, tier: "research map"}, err
+		}
+	}
+	cand, err := instruct.Resolve(view.Tree, verb, target)
+	var re *instruct.ResolveError
+	if errors.As(err, &re) && !re.Ambiguous {
+		loc, code, merr := markupTarget(page, target)
+		if errors.Is(merr, errNoMarkup) && target.Word != "" {
+			loc, code, merr = markupTarget(page, instruct.Target{Text: target.Text + " " + target.Word})
+		}
+		switch {
+		case merr == nil:
+			h, err := bindLocator(loc, code)
+			return bound{h: h, what: code, code: code, tier: "markup"}, err
+		case !errors.Is(merr, errNoMarkup):
+			var ma *MarkupAmbiguousError
+			if errors.As(merr, &ma) {
+				ma.Refs = refsShowing(view.Tree, ma.Text)
+			}
+			return bound{}, merr
+		}
+	}
+	if err != nil {
+		return bound{}, err
+	}
+	r, _ := refs.Parse(cand.Ref)
+	entry := view.refs()[cand.Ref]
+	head := ariadiff.Head(entry.Role, entry.Name)
+	res, err := resolveRef(page, view.Tree, r, entry.Role, entry.Name)
+	if err != nil {
+		return bound{}, err
+	}
+	return bound{h: res.handle, what: head, code: res.code, head: head, ref: cand.Ref, matched: cand.Note()}, nil
+}
+
+// blockedChanges is what Changes say while a dialog blocks the page.
+func blockedChanges() *envelope.Changes {
+	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{"a dialog blocks the page; answer it (prima dialog accept|dismiss) and its envelope shows the Changes"}}}}
 }
 
 // useMap reports whether tier 1 applies: the state has been visited at
@@ -267,21 +337,70 @@ func (in *Instance) useMap(view *pageView, researchAfter int) bool {
 	return ok
 }
 
-// markupTarget finds, outside the accessibility tree, the one element
-// whose text, label, placeholder or title is exactly the target's text.
-func markupTarget(page playwright.Page, t instruct.Target) (playwright.Locator, string, bool) {
+// markupTarget finds, outside the accessibility tree, the one visible
+// element whose text, label, placeholder or title is exactly the target's
+// text. Several visible ones are ambiguous, listed by their locators.
+func markupTarget(page playwright.Page, t instruct.Target) (playwright.Locator, string, error) {
 	for _, c := range []struct{ sel, code string }{
 		{"internal:text=" + pwline.TextQuote(t.Text, true), "page.getByText(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
 		{"internal:label=" + pwline.TextQuote(t.Text, true), "page.getByLabel(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
 		{"internal:attr=[placeholder=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByPlaceholder(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
 		{"internal:attr=[title=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByTitle(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
 	} {
-		loc := page.Locator(c.sel)
-		if n, err := loc.Count(); err == nil && n == 1 {
-			return loc, c.code, true
+		// Hidden copies of the text (a closed panel, a display:none
+		// message) are not what a user could act on (rule 14); `used:`
+		// says so only when a hidden copy exists, to stay replayable.
+		loc := page.Locator(c.sel + " >> visible=true")
+		n, err := loc.Count()
+		if err != nil || n == 0 {
+			continue
 		}
+		code := c.code
+		if all, err := page.Locator(c.sel).Count(); err != nil || all != n {
+			code += ".filter({ visible: true })"
+		}
+		if n > 1 {
+			return nil, "", &MarkupAmbiguousError{Text: t.Text, Code: code, Count: n}
+		}
+		return loc, code, nil
 	}
-	return nil, "", false
+	return nil, "", errNoMarkup
+}
+
+// errNoMarkup: no visible element shows the text either.
+var errNoMarkup = errors.New("no visible element shows the text")
+
+// MarkupAmbiguousError: several visible elements outside the
+// accessibility tree show the target's text; prima picks none.
+type MarkupAmbiguousError struct {
+	Text, Code string
+	Count      int
+	Refs       []string // the snapshot's nodes that show the text, `generic [ref=e10]`
+}
+
+func (e *MarkupAmbiguousError) Error() string {
+	var cs []string
+	for i := 0; i < e.Count && i < 4; i++ {
+		cs = append(cs, fmt.Sprintf("%s.nth(%d)", e.Code, i))
+	}
+	refs := ""
+	if len(e.Refs) > 0 {
+		refs = "; in the snapshot: " + strings.Join(e.Refs, ", ") + " (prima pw click REF)"
+	}
+	return fmt.Sprintf("%d visible elements show %q and none is a control the tree names: %s%s", e.Count, e.Text, strings.Join(cs, ", "), refs)
+}
+
+// refsShowing lists the snapshot's nodes whose name or text is exactly
+// text, as `role "name" [ref=eN]`.
+func refsShowing(t *ariadiff.Tree, text string) []string {
+	var out []string
+	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
+		if r := n.Ref(); r != "" && (n.Name == text || (n.HasValue && strings.TrimSpace(n.Value) == text)) {
+			out = append(out, fmt.Sprintf("%s %q [ref=%s]", n.Role, text, r))
+		}
+		return true
+	})
+	return out
 }
 
 // proof picks the diff entry that shows the instruction took effect: for a

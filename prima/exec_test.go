@@ -108,7 +108,7 @@ func hasChange(env *envelope.Envelope, kind, item string) bool {
 func TestPwFillAndClickProveTheirChanges(t *testing.T) {
 	in := newTestInstance(t, "/profile")
 	name := refFor(t, in, "textbox", "Name")
-	env := in.Pw(ctxT(t), PwRequest{Action: "fill", Target: name, Value: "Ada"})
+	env := in.Pw(ctxT(t), PwRequest{Action: "fill", Target: name, Values: []string{"Ada"}})
 	if !env.OK || !hasChange(env, "typed", `textbox "Name": "" -> "Ada"`) {
 		t.Fatalf("fill envelope:\n%s", env.Markdown())
 	}

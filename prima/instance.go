@@ -1,6 +1,7 @@
 package prima
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -23,6 +24,7 @@ type Instance struct {
 	ResearchDir string
 
 	mu      sync.Mutex
+	watchMu sync.Mutex
 	browser playwright.Browser
 	page    playwright.Page
 	states  states
@@ -40,6 +42,16 @@ type Instance struct {
 
 	// Secrets are the current command's secrets, set under the lock.
 	Secrets Secrets
+	// Dialog is the current command's --dialog, set under the lock.
+	Dialog DialogPolicy
+	// Dir is the current command's caller's folder: relative file names
+	// (upload) are the caller's, not the daemon's.
+	Dir string
+
+	obs *observer
+	// masked are the values of password fields prima has seen or typed:
+	// they never leave the daemon (rule 13).
+	masked map[string]bool
 }
 
 // NewOwned launches prima's own Chromium as an instance, optionally at url.
@@ -72,12 +84,36 @@ func NewAttached(name string, b playwright.Browser, endpoint, title, artifacts s
 }
 
 func newInstance(name string, b playwright.Browser, artifacts string) *Instance {
-	return &Instance{
+	in := &Instance{
 		Name: name, browser: b, ArtifactsDir: artifacts,
 		states:  states{visits: map[string]int{}},
 		net:     &netLog{},
 		watched: map[playwright.Page]bool{},
+		obs:     newObserver(),
+		masked:  map[string]bool{},
 	}
+	in.obs.onPage = in.watchPage
+	// Pages of an attached browser are watched from the start, so a
+	// dialog they raise is seen even before prima first acts there.
+	for _, c := range b.Contexts() {
+		for _, p := range c.Pages() {
+			in.watchPage(p)
+		}
+		c.OnPage(in.watchPage)
+	}
+	return in
+}
+
+// watchPage attaches the observers to a page once.
+func (in *Instance) watchPage(p playwright.Page) {
+	in.watchMu.Lock()
+	defer in.watchMu.Unlock()
+	if in.watched[p] {
+		return
+	}
+	in.watched[p] = true
+	in.net.watch(p)
+	in.obs.watch(p)
 }
 
 // Lock serializes commands on the instance.
@@ -136,10 +172,7 @@ func (in *Instance) currentPage() (playwright.Page, error) {
 
 func (in *Instance) setPage(p playwright.Page) {
 	in.page = p
-	if !in.watched[p] {
-		in.watched[p] = true
-		in.net.watch(p)
-	}
+	in.watchPage(p)
 }
 
 // states counts visits per state id. A visit is an arrival: the state
@@ -240,17 +273,21 @@ func (n *netLog) start(pageURL string) {
 	n.mu.Unlock()
 }
 
-// settle waits, up to max, for the requests the command started to end.
-func (n *netLog) settle(max time.Duration) {
-	deadline := time.Now().Add(max)
-	for time.Now().Before(deadline) {
+// settle waits, until capAt or the end of ctx, for the requests the
+// command started to end.
+func (n *netLog) settle(ctx context.Context, capAt time.Time) {
+	for time.Now().Before(capAt) {
 		n.mu.Lock()
 		p := n.pending
 		n.mu.Unlock()
 		if p <= 0 {
 			return
 		}
-		time.Sleep(10 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/mxschmitt/playwright-go"
 	"github.com/openai/openai-go/v3"
@@ -56,6 +55,8 @@ type modelRun struct {
 	refused  []string
 	finished bool
 	failed   string
+	events   []string
+	blocked  bool
 	from     *pageView
 }
 
@@ -86,10 +87,10 @@ func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *p
 		}
 		for _, tc := range msg.ToolCalls {
 			result := r.call(ctx, tc.Function.Name, tc.Function.Arguments)
-			msgs = append(msgs, openai.ToolMessage(r.in.Secrets.Redact(result), tc.ID))
+			msgs = append(msgs, openai.ToolMessage(r.in.mask(r.in.Secrets.Redact(result)), tc.ID))
 		}
 	}
-	res := stepResult{used: r.used, after: r.inj.view, changes: r.changes}
+	res := stepResult{used: r.used, after: r.inj.view, changes: r.changes, events: r.events, blocked: r.blocked}
 	note := ""
 	if len(r.refused) > 0 {
 		note = "; refused: " + strings.Join(r.refused, "; ")
@@ -189,7 +190,6 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	if name == "pressKey" {
 		a.Value = a.Key
 	}
-	t := timeoutMS(ctx)
 	var handle playwright.ElementHandle
 	var loc playwright.Locator
 	var code, head string
@@ -237,31 +237,36 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	}
 	r.p.actions++
 	act := Actions[verb]
-	r.in.net.start(r.inj.view.URL)
 	before := r.inj.view
-	switch {
-	case handle != nil:
-		r.used = "await " + code + act.code(a.Value) + ";"
-		err = act.onHandle(handle, value, t)
-	case loc != nil:
-		r.used = "await " + code + act.code(a.Value) + ";"
-		err = act.onLocator(loc, value, t)
-	default:
-		r.used = "await page.keyboard.press(" + pwline.JSQuote(a.Key) + ");"
-		err = r.page.Keyboard().Press(a.Key)
+	o := r.in.act(ctx, r.page, before, func(float64) (*prepared, error) {
+		switch {
+		case handle != nil:
+			return r.in.prepHandle(handle, code, code, act, Opts{Value: value})
+		case loc != nil:
+			return r.in.prepLocator(loc, a.Selector, code, act, Opts{Value: value})
+		}
+		return &prepared{
+			used: "await page.keyboard.press(" + pwline.JSQuote(a.Key) + ");",
+			run:  func(float64) error { return r.page.Keyboard().Press(a.Key) },
+		}, nil
+	})
+	if o.used != "" {
+		r.used = o.used
 	}
-	r.in.net.settle(time.Second)
-	r.in.net.stop()
-	after, verr := r.in.snap(ctx, r.page)
-	if verr != nil {
-		r.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
-		after, verr = r.in.snap(ctx, r.page)
+	r.events = append(r.events, o.events...)
+	err = o.err
+	if o.blocked {
+		r.blocked = true
+		r.proof = "opened a dialog; the page waits for its answer"
+		r.finished = true
+		return "done. A dialog opened and blocks the page; the instruction ends here."
 	}
-	if verr != nil {
-		r.failed = "the page could not be read after the action: " + verr.Error()
+	if o.after == nil {
+		r.failed = "the page could not be read after the action: " + errText(err)
 		return "failed: " + r.failed
 	}
-	cs := diffViews(before, after)
+	after := o.after
+	cs := o.changes
 	r.changes = append(r.changes, cs...)
 	if err == nil {
 		r.proof = proof(verb, head, before.URL, after.URL, cs)

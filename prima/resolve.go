@@ -310,7 +310,16 @@ func frameScope(h playwright.ElementHandle) (string, string, error) {
 		case info.Src != "":
 			sel = fmt.Sprintf("iframe[src=%s]", cssString(info.Src))
 		}
-		code = fmt.Sprintf("locator(%s).contentFrame()", pwline.JSQuote(sel))
+		code = fmt.Sprintf("locator(%s)", pwline.JSQuote(sel))
+		// Frames that look alike (two iframes titled "widget") are told
+		// apart by position, so that `used:` stays unique and replayable.
+		if parent := f.ParentFrame(); parent != nil {
+			if n, i := matchOf(parent.Locator(sel), fe); n > 1 && i >= 0 {
+				sel += fmt.Sprintf(" >> nth=%d", i)
+				code += fmt.Sprintf(".nth(%d)", i)
+			}
+		}
+		code += ".contentFrame()"
 		sels = append([]string{sel + " >> internal:control=enter-frame >> "}, sels...)
 		codes = append([]string{code}, codes...)
 		f = f.ParentFrame()

@@ -9,6 +9,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/refs"
 )
@@ -52,9 +53,9 @@ func pageText(v *pageView) string {
 }
 
 // goSemantic asks the judge which listed control leads to target, acts on
-// it only when the judge approves, and reports ok only when the judge
-// confirms the page now shows the target.
-func (in *Instance) goSemantic(ctx context.Context, page playwright.Page, before *pageView, target string, j *judge.Judge) (string, error) {
+// it through the act path only when the judge approves, and reports ok
+// only when the judge confirms the page now shows the target.
+func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page playwright.Page, before *pageView, target string, j *judge.Judge) *envelope.Envelope {
 	var options []string
 	byOption := map[string]refs.Entry{}
 	for ref, e := range before.refs() {
@@ -67,34 +68,32 @@ func (in *Instance) goSemantic(ctx context.Context, page playwright.Page, before
 	}
 	sort.Strings(options)
 	if len(options) == 0 {
-		return "", &SemanticError{Target: target, Reason: "the page has no named link, button, tab or menu item"}
+		in.failWith(env, &SemanticError{Target: target, Reason: "the page has no named link, button, tab or menu item"}, before)
+		return env
 	}
 	d := j.Decide(ctx, "Which listed control leads to "+target+"?", options, map[string]string{"page": pageText(before)})
 	if !d.Approved {
-		return "", &SemanticError{Target: target, Reason: d.Reason, Candidates: d.Candidates}
+		in.failWith(env, &SemanticError{Target: target, Reason: d.Reason, Candidates: d.Candidates}, before)
+		return env
 	}
 	e := byOption[d.Value]
-	r, err := refs.Parse(e.Ref)
-	if err != nil {
-		return "", err
+	o := in.act(ctx, page, before, func(float64) (*prepared, error) {
+		r, err := refs.Parse(e.Ref)
+		if err != nil {
+			return nil, err
+		}
+		res, err := resolveRef(page, before.Tree, r, e.Role, e.Name)
+		if err != nil {
+			return nil, err
+		}
+		return in.prepHandle(res.handle, ariadiff.Head(e.Role, e.Name), res.code, Actions["click"], Opts{})
+	})
+	if o.err == nil && o.after != nil {
+		c := j.Decide(ctx, "The page now shows "+target+".", nil, map[string]string{"page": pageText(o.after)})
+		if !c.Approved {
+			o.err = &SemanticError{Target: target, Reason: c.Reason, Clicked: d.Value}
+		}
 	}
-	t := timeoutMS(ctx)
-	res, err := resolveRef(page, before.Tree, r, e.Role, e.Name)
-	if err != nil {
-		return "", err
-	}
-	used := "await " + res.code + ".click();"
-	if err := res.handle.Click(playwright.ElementHandleClickOptions{Timeout: playwright.Float(t)}); err != nil {
-		return used, err
-	}
-	page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(t)})
-	after, err := in.snap(ctx, page)
-	if err != nil {
-		return used, err
-	}
-	c := j.Decide(ctx, "The page now shows "+target+".", nil, map[string]string{"page": pageText(after)})
-	if !c.Approved {
-		return used, &SemanticError{Target: target, Reason: c.Reason, Clicked: d.Value}
-	}
-	return used, nil
+	in.fill(env, o)
+	return env
 }

@@ -46,7 +46,7 @@ func (v *pageView) refs() map[string]refs.Entry {
 // frame's ref map and would kill the refs of a playwright-cli user sharing
 // the browser; the ref-free variant is derived from this text instead.
 // The title comes from the detector call that precedes every snapshot.
-func takeView(page playwright.Page, title string, timeout float64) (*pageView, error) {
+func (in *Instance) takeView(page playwright.Page, title string, timeout float64) (*pageView, error) {
 	text, err := page.Locator("body").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{
 		Mode:    playwright.AriaSnapshotModeAi,
 		Timeout: playwright.Float(timeout),
@@ -54,6 +54,7 @@ func takeView(page playwright.Page, title string, timeout float64) (*pageView, e
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
+	text = in.mask(text)
 	return &pageView{URL: page.URL(), Title: title, Text: text, Tree: ariadiff.Parse(text)}, nil
 }
 
@@ -77,7 +78,9 @@ const watchJS = `(arm) => {
   for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
   const dirty = !p || p.dirty;
   if (arm) p.dirty = false;
-  return [location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : ''), document.title];
+  const pw = [];
+  for (const e of document.querySelectorAll('input[type=password]')) if (e.value) pw.push(e.value);
+  return [location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : ''), document.title, pw];
 }`
 
 // snap takes a fresh view and remembers it, with the detector armed
@@ -85,11 +88,14 @@ const watchJS = `(arm) => {
 func (in *Instance) snap(ctx context.Context, page playwright.Page) (*pageView, error) {
 	timeout := leftMS(ctx)
 	res, err := page.Evaluate(watchJS, true)
-	fp, title := pair(res)
+	fp, title, passwords := detected(res)
 	if err != nil {
 		title, _ = page.Title()
 	}
-	v, verr := takeView(page, title, timeout)
+	for _, pw := range passwords {
+		in.maskValue(pw)
+	}
+	v, verr := in.takeView(page, title, timeout)
 	if verr != nil {
 		in.last = nil
 		return nil, verr
@@ -107,7 +113,7 @@ func (in *Instance) snap(ctx context.Context, page playwright.Page) (*pageView, 
 func (in *Instance) view(ctx context.Context, page playwright.Page) (*pageView, error) {
 	if in.last != nil && in.lastPage == page && in.lastFP != "" {
 		if res, err := page.Evaluate(watchJS, false); err == nil {
-			if fp, _ := pair(res); fp == in.lastFP {
+			if fp, _, _ := detected(res); fp == in.lastFP {
 				return in.last, nil
 			}
 		}
@@ -115,15 +121,23 @@ func (in *Instance) view(ctx context.Context, page playwright.Page) (*pageView, 
 	return in.snap(ctx, page)
 }
 
-// pair reads the detector's [fingerprint, title].
-func pair(v any) (string, string) {
+// detected reads the detector's [fingerprint, title, password values].
+func detected(v any) (string, string, []string) {
 	a, ok := v.([]any)
-	if !ok || len(a) != 2 {
-		return "", ""
+	if !ok || len(a) != 3 {
+		return "", "", nil
 	}
 	fp, _ := a[0].(string)
 	title, _ := a[1].(string)
-	return fp, title
+	var pws []string
+	if l, ok := a[2].([]any); ok {
+		for _, x := range l {
+			if s, ok := x.(string); ok {
+				pws = append(pws, s)
+			}
+		}
+	}
+	return fp, title, pws
 }
 
 // hasFrames: the detector watches the main document only, so a page with

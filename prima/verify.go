@@ -28,15 +28,9 @@ const (
 // the page as it is now, with the envelope's Page section and, beside the
 // command's own section, the changes since prima last looked.
 func (in *Instance) look(ctx context.Context, env *envelope.Envelope) (playwright.Page, *pageView, bool) {
-	page, err := in.currentPage()
-	if err != nil {
-		env.Failure = &envelope.Failure{Error: err.Error()}
-		return nil, nil, false
-	}
 	prev := in.last
-	view, err := in.view(ctx, page)
-	if err != nil {
-		env.Failure = failure(err)
+	page, view, ok := in.begin(ctx, env)
+	if !ok {
 		return nil, nil, false
 	}
 	in.fillPage(env, prev, view)
@@ -141,9 +135,8 @@ func judgement(d judge.Decision) string {
 func (in *Instance) assert(ctx context.Context, page playwright.Page, view *pageView, a claim.Assertion) check {
 	switch a.Kind {
 	case claim.TextVisible, claim.TextHidden:
-		sel := "internal:text=" + pwline.TextQuote(a.Text, false) + " >> visible=true"
-		n, err := page.Locator(sel).Count()
-		code := "page.getByText(" + pwline.JSQuote(a.Text) + ").filter({ visible: true })"
+		// Whole words only (rule 10), in every frame.
+		n, code, err := textMatches(page, a.Pattern())
 		if err != nil {
 			return check{line: code, reason: err.Error()}
 		}
@@ -170,14 +163,7 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *page
 		}
 		return check{line: line, held: held, reason: fmt.Sprintf("the URL is %s", u)}
 	}
-	verb := "hover"
-	switch {
-	case a.Kind == claim.Value:
-		verb = "fill"
-	case a.Kind == claim.State && (a.State == "checked" || a.State == "unchecked"):
-		verb = "check"
-	}
-	cand, err := instruct.Resolve(view.Tree, verb, a.Target)
+	cand, err := instruct.Resolve(view.Tree, a.ResolveVerb(), a.Target)
 	var re *instruct.ResolveError
 	if errors.As(err, &re) && !re.Ambiguous && a.Kind == claim.ElementHidden {
 		return check{line: fmt.Sprintf("// %s is not in the accessibility tree", a.Target), held: true}
@@ -211,6 +197,40 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *page
 		return check{line: expect + ".toHaveValue(new RegExp(" + pwline.JSQuote(regexQuote(a.Text)) + "));", held: strings.Contains(v, a.Text), reason: fmt.Sprintf("its value is %q", v)}
 	}
 	return stateCheck(expect, a.State, res.handle, node)
+}
+
+// textMatches counts the visible elements whose text holds pattern as
+// whole words, in the main frame and in every frame, and prints the
+// Playwright locator of the frame where they are (the main one first).
+func textMatches(page playwright.Page, pattern string) (int, string, error) {
+	sel := "internal:text=/" + pattern + "/iu >> visible=true"
+	code := "getByText(/" + pattern + "/iu).filter({ visible: true })"
+	total, where := 0, ""
+	for _, f := range page.Frames() {
+		loc := f.Locator(sel)
+		n, err := loc.Count()
+		if err != nil {
+			if f == page.MainFrame() {
+				return 0, "page." + code, err
+			}
+			continue // a frame that went away
+		}
+		if n > 0 && where == "" {
+			where = "page"
+			if f != page.MainFrame() {
+				if h, err := loc.First().ElementHandle(); err == nil {
+					if _, scope, err := frameScope(h); err == nil {
+						where = scope
+					}
+				}
+			}
+		}
+		total += n
+	}
+	if where == "" {
+		where = "page"
+	}
+	return total, where + "." + code, nil
 }
 
 // stateCheck asserts one interactive state, reading it from the element

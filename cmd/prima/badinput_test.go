@@ -104,7 +104,7 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "select on a textbox", args: []string{"pw", "select", name, "Large"}, code: 1, stdout: "Element is not a <select> element"},
 		{name: "press an unknown key", args: []string{"pw", "press", name, "NotAKey"}, code: 1, stdout: `Unknown key: "NotAKey"`},
 		{name: "fill a button", args: []string{"pw", "fill", cancel, "x"}, code: 1, stdout: "Element is not an <input>, <textarea>, <select>"},
-		{name: "click a disabled button", args: []string{"pw", "click", save, "--timeout", "1s"}, code: 1, stdout: "element is not enabled"},
+		{name: "click a disabled button", args: []string{"pw", "click", save, "--timeout", "1s"}, code: 1, stdout: "code: not_actionable\n"},
 
 		// Broken Playwright one-liners.
 		{name: "line without action", args: []string{"pw", "page.getByRole('button', { name: 'Save' })"}, code: 2, stderr: "the line ends without an action"},
@@ -112,8 +112,8 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "two statements", args: []string{"pw", "page.locator('#name').fill('x'); page.locator('#x').click()"}, code: 2, stderr: "a line does one action"},
 		{name: "line with unknown method", args: []string{"pw", "page.getByRole('button', { name: 'Save' }).explode()"}, code: 2, stderr: `unknown method "explode"`},
 		{name: "line with unterminated string", args: []string{"pw", "page.getByRole('button', { name: 'Save }).click()"}, code: 2, stderr: "unterminated string"},
-		{name: "line page.goto", args: []string{"pw", "page.goto('x')"}, code: 2, stderr: `unknown method "goto"`},
-		{name: "line with click options", args: []string{"pw", "page.getByRole('button').click({ button: 'right' })"}, code: 2, stderr: "options such as { button: 'right' } are not supported"},
+		{name: "line page.mouse", args: []string{"pw", "page.mouse.click(1, 2)"}, code: 2, stderr: "not a Playwright line"},
+		{name: "line that forces", args: []string{"pw", "page.getByRole('button').click({ force: true })"}, code: 2, stderr: "force is refused"},
 		{name: "line page.", args: []string{"pw", "page."}, code: 2, stderr: "expected a method name after '.'"},
 		{name: "line fill without value", args: []string{"pw", "page.getByLabel('Name').fill()"}, code: 2, stderr: "fill takes one string argument"},
 		{name: "line not UTF-8", args: []string{"pw", "page.getByText('\xff').click()"}, code: 2, stderr: "the line is not valid UTF-8"},
@@ -143,7 +143,7 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "do empty instruction", args: []string{"do", ""}, code: 2, stderr: "instruction 1 is empty"},
 		{name: "do spaces", args: []string{"do", "   "}, code: 2, stderr: "instruction 1 is empty"},
 		{name: "do second empty", args: []string{"do", "click Cancel", " "}, code: 2, stderr: "instruction 2 is empty"},
-		{name: "do injection text", args: []string{"do", injection}, code: 1, stdout: `cannot read "` + injection + `" literally: unknown verb "ignore"`},
+		{name: "do injection text", args: []string{"do", injection}, code: 1, stdout: "code: instruction\n"},
 		{name: "do binary junk", args: []string{"do", "\x01\x02\xff"}, code: 1, stdout: "cannot read"},
 		{name: "do 120 KB", args: []string{"do", big}, code: 1, stdout: "no model is configured to read it (set PRIMA_MODEL)"},
 		{name: "do 200 KB in two", args: []string{"do", "click " + half, "click " + half}, code: 1, stdout: "nothing on the page fits click bbb"},

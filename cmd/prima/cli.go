@@ -60,6 +60,7 @@ func globalFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "json", Usage: "print the envelope as one JSON object"},
 		&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "deadline for the whole command"},
 		&cli.StringFlag{Name: "home", Usage: "prima's state folder (socket, artifacts, logs)", Sources: cli.EnvVars("PRIMA_HOME")},
+		&cli.StringFlag{Name: "dialog", Usage: "answer a dialog this command raises: accept, dismiss, or a TEXT to accept a prompt with (default: leave it open and report it)"},
 		&cli.StringSliceFlag{Name: "secret", Usage: "NAME=VALUE: {{NAME}} in a value or instruction types VALUE; output shows only {{NAME}} (also PRIMA_SECRET_NAME=VALUE)"},
 	}
 }
@@ -86,6 +87,10 @@ func readEnv(cmd *cli.Command, stdout, stderr io.Writer) *env {
 		Instance:  cmd.String("instance"),
 		TimeoutMS: e.timeout.Milliseconds(),
 		Secrets:   secrets(cmd.StringSlice("secret")),
+		Dialog:    cmd.String("dialog"),
+	}
+	if wd, err := os.Getwd(); err == nil {
+		e.target.Dir = wd
 	}
 	return e
 }
@@ -250,6 +255,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			snapshotCommand(stdout, stderr),
 			verifyCommand(stdout, stderr),
 			daemonCommand(stdout, stderr),
+			dialogCommand(stdout, stderr),
+			historyCommand(stdout, stderr, "back", "goBack", "Go back in the tab's history, proven like any action"),
+			historyCommand(stdout, stderr, "forward", "goForward", "Go forward in the tab's history, proven like any action"),
+			historyCommand(stdout, stderr, "reload", "reload", "Reload the page, proven like any action"),
+			tabCommand(stdout, stderr),
+			waitCommand(stdout, stderr),
+			evalCommand(stdout, stderr),
+			consoleCommand(stdout, stderr),
+			screenshotCommand(stdout, stderr),
 		},
 	}
 	quietUsage(root)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -25,26 +26,199 @@ func pwCommand(stdout, stderr io.Writer) *cli.Command {
 	return &cli.Command{
 		Name:      "pw",
 		Usage:     "Do one direct action on a ref or a Playwright selector, with no AI and no healing",
-		ArgsUsage: "ACTION TARGET [VALUE] | \"page.getByRole('button', { name: 'Save' }).click()\"",
+		ArgsUsage: "ACTION TARGET [VALUE...] | \"page.getByRole('button', { name: 'Save' }).click()\"",
 		Description: "ACTION is one of " + strings.Join(prima.ActionNames(), ", ") + ".\n" +
-			"TARGET is a ref from a snapshot (e5, f1e3) or any Playwright selector.",
+			"TARGET is a ref from a snapshot (e5, f1e3) or any Playwright selector.\n" +
+			"select takes one or more options, upload one or more files, drag a second TARGET.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "button", Usage: "click with this mouse button: left, right or middle"},
+			&cli.StringFlag{Name: "modifiers", Usage: "hold these keys during the click: Shift,Control,Alt,Meta"},
+			&cli.IntFlag{Name: "count", Usage: "click this many times (1-10)"},
+		},
 		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
 			args := cmd.Args().Slice()
-			req := api.PwRequest{Target: e.target}
+			req := api.PwRequest{Target: e.target, Button: cmd.String("button"), Count: int(cmd.Int("count"))}
+			if m := cmd.String("modifiers"); m != "" {
+				for _, k := range strings.Split(m, ",") {
+					req.Modifiers = append(req.Modifiers, strings.TrimSpace(k))
+				}
+			}
 			switch {
 			case len(args) == 1 && strings.Contains(args[0], "page."):
 				req.Line = args[0]
-			case len(args) == 2:
-				req.Action, req.Ref = args[0], args[1]
-			case len(args) == 3:
-				req.Action, req.Ref, req.Value = args[0], args[1], args[2]
+			case len(args) >= 2:
+				req.Action, req.Ref, req.Values = args[0], args[1], args[2:]
 			default:
-				return nil, wrongArgs(cmd, "an action and a target (and a value for fill, type, press, select), or one Playwright line")
+				return nil, wrongArgs(cmd, "an action and a target (and a value for fill, type, press; options for select; files for upload; a second target for drag), or one Playwright line")
 			}
-			if _, _, err := prima.CheckPw(prima.PwRequest{Action: req.Action, Target: req.Ref, Value: req.Value, Line: req.Line}); err != nil {
+			if _, _, err := prima.CheckPw(prima.PwRequest{Action: req.Action, Target: req.Ref, Values: req.Values, Button: req.Button, Modifiers: req.Modifiers, Count: req.Count, Line: req.Line}); err != nil {
 				return nil, usageError{err.Error()}
 			}
+			if req.Action == "upload" {
+				for _, f := range req.Values {
+					if st, err := os.Stat(f); err != nil || !st.Mode().IsRegular() {
+						return nil, usagef("pw upload: %s is not a file here (%s); nothing was uploaded", f, e.target.Dir)
+					}
+				}
+			}
 			return e.client().Pw(ctx, req)
+		}),
+	}
+}
+
+// historyCommand is back, forward or reload: a page-level Playwright
+// line through pw, proven like any action.
+func historyCommand(stdout, stderr io.Writer, name, method, usage string) *cli.Command {
+	return &cli.Command{
+		Name:  name,
+		Usage: usage,
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
+			if cmd.Args().Len() != 0 {
+				return nil, wrongArgs(cmd, "no arguments")
+			}
+			env, err := e.client().Pw(ctx, api.PwRequest{Target: e.target, Line: "page." + method + "()"})
+			if env != nil {
+				env.Command = name
+			}
+			return env, err
+		}),
+	}
+}
+
+func tabCommand(stdout, stderr io.Writer) *cli.Command {
+	tab := func(op string, args string, build func(cmd *cli.Command) (api.TabRequest, error)) *cli.Command {
+		return &cli.Command{
+			Name:      op,
+			ArgsUsage: args,
+			Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
+				req, err := build(cmd)
+				if err != nil {
+					return nil, err
+				}
+				req.Target, req.Op = e.target, op
+				return e.client().Tab(ctx, req)
+			}),
+		}
+	}
+	index := func(cmd *cli.Command, required bool) (int, error) {
+		switch cmd.Args().Len() {
+		case 0:
+			if required {
+				return 0, wrongArgs(cmd, "a tab number, as prima tab list prints it")
+			}
+			return 0, nil
+		case 1:
+			n, err := strconv.Atoi(cmd.Args().First())
+			if err != nil || n < 1 {
+				return 0, usagef("tab %s: %q is not a tab number (1, 2, … as prima tab list prints them)", cmd.Name, cmd.Args().First())
+			}
+			return n, nil
+		}
+		return 0, wrongArgs(cmd, "one tab number")
+	}
+	return &cli.Command{
+		Name:  "tab",
+		Usage: "List, open, select and close the tabs; prima acts on the selected one",
+		Commands: []*cli.Command{
+			tab("list", "", func(cmd *cli.Command) (api.TabRequest, error) {
+				if cmd.Args().Len() != 0 {
+					return api.TabRequest{}, wrongArgs(cmd, "no arguments")
+				}
+				return api.TabRequest{}, nil
+			}),
+			tab("new", "[URL]", func(cmd *cli.Command) (api.TabRequest, error) {
+				if cmd.Args().Len() > 1 {
+					return api.TabRequest{}, wrongArgs(cmd, "at most one URL")
+				}
+				return api.TabRequest{URL: cmd.Args().First()}, nil
+			}),
+			tab("select", "N", func(cmd *cli.Command) (api.TabRequest, error) {
+				n, err := index(cmd, true)
+				return api.TabRequest{Index: n}, err
+			}),
+			tab("close", "[N]", func(cmd *cli.Command) (api.TabRequest, error) {
+				n, err := index(cmd, false)
+				return api.TabRequest{Index: n}, err
+			}),
+		},
+	}
+}
+
+func evalCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:      "eval",
+		Usage:     "Run a JavaScript expression or function in the page (on TARGET's element when given); the result is capped at 2 KB",
+		ArgsUsage: "JS [TARGET]",
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
+			args := cmd.Args().Slice()
+			if len(args) < 1 || len(args) > 2 || strings.TrimSpace(args[0]) == "" {
+				return nil, wrongArgs(cmd, "a JavaScript expression, and optionally a TARGET")
+			}
+			req := api.EvalRequest{Target: e.target, JS: args[0]}
+			if len(args) == 2 {
+				req.Ref = args[1]
+			}
+			return e.client().Eval(ctx, req)
+		}),
+	}
+}
+
+func consoleCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:  "console",
+		Usage: "Show the console messages since the previous console command",
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "errors", Usage: "only errors"}},
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
+			if cmd.Args().Len() != 0 {
+				return nil, wrongArgs(cmd, "no arguments")
+			}
+			return e.client().Console(ctx, api.ConsoleRequest{Target: e.target, Errors: cmd.Bool("errors")})
+		}),
+	}
+}
+
+func screenshotCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:      "screenshot",
+		Usage:     "Write a PNG of the page (--full: all of it) or of one element into the artifacts folder",
+		ArgsUsage: "[TARGET]",
+		Flags:     []cli.Flag{&cli.BoolFlag{Name: "full", Usage: "the whole scrollable page"}},
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
+			if cmd.Args().Len() > 1 {
+				return nil, wrongArgs(cmd, "at most one TARGET")
+			}
+			return e.client().Screenshot(ctx, api.ScreenshotRequest{Target: e.target, Ref: cmd.Args().First(), Full: cmd.Bool("full")})
+		}),
+	}
+}
+
+func waitCommand(stdout, stderr io.Writer) *cli.Command {
+	return &cli.Command{
+		Name:      "wait",
+		Usage:     "Wait (bounded by --timeout) for a text, for a text to go, or for a duration, and report the Changes",
+		ArgsUsage: "text TEXT | gone TEXT | DURATION (like 1500ms)",
+		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
+			args := cmd.Args().Slice()
+			req := api.WaitRequest{Target: e.target}
+			switch {
+			case len(args) == 2 && (args[0] == "text" || args[0] == "gone"):
+				if strings.TrimSpace(args[1]) == "" {
+					return nil, usagef("wait %s needs a text", args[0])
+				}
+				req.Text, req.Gone = args[1], args[0] == "gone"
+			case len(args) == 1:
+				d, err := time.ParseDuration(args[0])
+				if err != nil || d <= 0 {
+					return nil, usagef("wait: %q is not a duration (like 1500ms or 2s), nor text TEXT / gone TEXT", args[0])
+				}
+				if d >= e.timeout {
+					return nil, usagef("wait %s is not shorter than --timeout %s", d, e.timeout)
+				}
+				req.MS = d.Milliseconds()
+			default:
+				return nil, wrongArgs(cmd, "text TEXT, gone TEXT, or a DURATION")
+			}
+			return e.client().Wait(ctx, req)
 		}),
 	}
 }
@@ -134,6 +308,28 @@ func researchCommand(stdout, stderr io.Writer) *cli.Command {
 			}
 			return e.client().Research(ctx, e.target)
 		}),
+	}
+}
+
+func dialogCommand(stdout, stderr io.Writer) *cli.Command {
+	answer := func(accept bool) cli.ActionFunc {
+		return envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
+			if !accept && cmd.Args().Len() != 0 {
+				return nil, wrongArgs(cmd, "no arguments")
+			}
+			if cmd.Args().Len() > 1 {
+				return nil, wrongArgs(cmd, "at most one TEXT (quote it)")
+			}
+			return e.client().Dialog(ctx, api.DialogRequest{Target: e.target, Accept: accept, Text: cmd.Args().First()})
+		})
+	}
+	return &cli.Command{
+		Name:  "dialog",
+		Usage: "Answer the dialog that is open (alert, confirm, prompt, beforeunload)",
+		Commands: []*cli.Command{
+			{Name: "accept", Usage: "Accept it; TEXT answers a prompt", ArgsUsage: "[TEXT]", Action: answer(true)},
+			{Name: "dismiss", Usage: "Dismiss it (Cancel)", Action: answer(false)},
+		},
 	}
 }
 

@@ -15,11 +15,17 @@ const (
 	RouteBrowserClose = "/v0/browser/close"
 	RouteBrowserList  = "/v0/browser/list"
 	RouteBrowserOpen  = "/v0/browser/open"
+	RouteDialog       = "/v0/dialog"
 	RouteDo           = "/v0/do"
 	RouteGo           = "/v0/go"
 	RoutePw           = "/v0/pw"
 	RouteResearch     = "/v0/research"
 	RouteSnapshot     = "/v0/snapshot"
+	RouteTab          = "/v0/tab"
+	RouteEval         = "/v0/eval"
+	RouteConsole      = "/v0/console"
+	RouteScreenshot   = "/v0/screenshot"
+	RouteWait         = "/v0/wait"
 	RouteStatus       = "/v0/status"
 	RouteStop         = "/v0/stop"
 	RouteVerify       = "/v0/verify"
@@ -36,15 +42,67 @@ type Target struct {
 	// Secrets bind {{NAME}} in values and instructions; envelopes,
 	// artifacts and model messages show only the names.
 	Secrets map[string]string `json:"secrets,omitempty"`
+	// Dialog answers a dialog the command raises: accept, dismiss, or a
+	// text to accept a prompt with; empty leaves it open and reports it.
+	Dialog string `json:"dialog,omitempty"`
+	// Dir is the caller's working folder: relative file names are its.
+	Dir string `json:"dir,omitempty"`
+}
+
+// TabRequest is `prima tab list | new [URL] | select N | close [N]`.
+type TabRequest struct {
+	Target
+	Op    string `json:"op"`
+	Index int    `json:"index,omitempty"` // 1-based, as tab list prints it
+	URL   string `json:"url,omitempty"`
+}
+
+// EvalRequest is `prima eval JS [TARGET]`.
+type EvalRequest struct {
+	Target
+	JS  string `json:"js"`
+	Ref string `json:"target,omitempty"`
+}
+
+// ConsoleRequest is `prima console [--errors]`.
+type ConsoleRequest struct {
+	Target
+	Errors bool `json:"errors,omitempty"`
+}
+
+// ScreenshotRequest is `prima screenshot [TARGET] [--full]`.
+type ScreenshotRequest struct {
+	Target
+	Ref  string `json:"target,omitempty"`
+	Full bool   `json:"full,omitempty"`
+}
+
+// WaitRequest is `prima wait text TEXT | gone TEXT | DURATION`.
+type WaitRequest struct {
+	Target
+	Text string `json:"text,omitempty"`
+	Gone bool   `json:"gone,omitempty"`
+	MS   int64  `json:"ms,omitempty"`
+}
+
+// DialogRequest is `prima dialog accept [TEXT] | dismiss`.
+type DialogRequest struct {
+	Target
+	Accept bool   `json:"accept"`
+	Text   string `json:"text,omitempty"`
 }
 
 // PwRequest is `prima pw`.
 type PwRequest struct {
 	Target
-	Action string `json:"action,omitempty"`
-	Ref    string `json:"target,omitempty"` // a ref or a Playwright selector
-	Value  string `json:"value,omitempty"`
-	Line   string `json:"line,omitempty"` // a Playwright one-liner instead
+	Action string   `json:"action,omitempty"`
+	Ref    string   `json:"target,omitempty"` // a ref or a Playwright selector
+	Values []string `json:"values,omitempty"` // fill/type/press text, select options, upload files, drag's drop target
+	// Click options.
+	Button    string   `json:"button,omitempty"`
+	Modifiers []string `json:"modifiers,omitempty"`
+	Count     int      `json:"count,omitempty"`
+	Line      string   `json:"line,omitempty"` // a Playwright one-liner instead
 }
 
 // DoRequest is `prima do`: natural-language instructions, one per entry.

@@ -127,6 +127,7 @@ var errClosed = errors.New("connection closed before an answer")
 var rereadable = map[string]bool{
 	api.RouteBrowserList: true, api.RouteBrowserOpen: true, api.RouteStatus: true,
 	api.RouteSnapshot: true, api.RouteVerify: true, api.RouteResearch: true,
+	api.RouteScreenshot: true,
 }
 
 func (c *Client) once(ctx context.Context, route string, req, resp any) error {
@@ -200,6 +201,36 @@ func (c *Client) Go(ctx context.Context, req api.GoRequest) (*envelope.Envelope,
 }
 
 // Snapshot runs `snapshot`.
+// Tab lists, opens, selects or closes tabs.
+func (c *Client) Tab(ctx context.Context, req api.TabRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, api.RouteTab, req)
+}
+
+// Wait waits for a text, its absence, or a duration.
+func (c *Client) Wait(ctx context.Context, req api.WaitRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, api.RouteWait, req)
+}
+
+// Eval runs JavaScript in the page.
+func (c *Client) Eval(ctx context.Context, req api.EvalRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, api.RouteEval, req)
+}
+
+// Console reads the console messages since the last read.
+func (c *Client) Console(ctx context.Context, req api.ConsoleRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, api.RouteConsole, req)
+}
+
+// Screenshot writes a PNG of the page or an element.
+func (c *Client) Screenshot(ctx context.Context, req api.ScreenshotRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, api.RouteScreenshot, req)
+}
+
+// Dialog answers the open dialog.
+func (c *Client) Dialog(ctx context.Context, req api.DialogRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, api.RouteDialog, req)
+}
+
 func (c *Client) Snapshot(ctx context.Context, req api.SnapshotRequest) (*envelope.Envelope, error) {
 	return c.envelope(ctx, api.RouteSnapshot, req)
 }

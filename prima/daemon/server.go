@@ -180,10 +180,16 @@ func (s *Server) routes() http.Handler {
 		api.RouteBrowserClose: s.browserClose,
 		api.RouteBrowserList:  s.browserList,
 		api.RouteBrowserOpen:  s.browserOpen,
+		api.RouteDialog:       s.dialog,
 		api.RouteDo:           s.do,
 		api.RouteGo:           s.goTo,
 		api.RoutePw:           s.pwAction,
 		api.RouteSnapshot:     s.snapshot,
+		api.RouteTab:          s.tab,
+		api.RouteEval:         s.eval,
+		api.RouteConsole:      s.console,
+		api.RouteScreenshot:   s.screenshot,
+		api.RouteWait:         s.wait,
 		api.RouteResearch:     s.research,
 		api.RouteStatus:       s.status,
 		api.RouteStop:         s.stopRoute,
@@ -497,10 +503,11 @@ func (s *Server) withInstance(ctx context.Context, t api.Target, fn func(context
 	defer cancel()
 	in.Lock()
 	defer in.Unlock()
-	in.Secrets = secrets
-	defer func() { in.Secrets = nil }()
+	in.Secrets, in.Dialog, in.Dir = secrets, prima.ParseDialogPolicy(t.Dialog), t.Dir
+	defer func() { in.Secrets, in.Dialog, in.Dir = nil, prima.DialogPolicy{}, "" }()
 	env := fn(ctx, in)
 	secrets.RedactEnvelope(env)
+	in.MaskEnvelope(env)
 	prima.ClipEchoes(env)
 	return api.EnvelopeResponse{Envelope: env}, nil
 }
@@ -510,7 +517,7 @@ func (s *Server) pwAction(ctx context.Context, body []byte) (any, error) {
 	if err := decode(body, &req); err != nil {
 		return nil, err
 	}
-	preq := prima.PwRequest{Action: req.Action, Target: req.Ref, Value: req.Value, Line: req.Line}
+	preq := prima.PwRequest{Action: req.Action, Target: req.Ref, Values: req.Values, Button: req.Button, Modifiers: req.Modifiers, Count: req.Count, Line: req.Line}
 	if _, _, err := prima.CheckPw(preq); err != nil {
 		return nil, api.Errorf(api.CodeUsage, "%v", err)
 	}
@@ -597,6 +604,66 @@ func (s *Server) research(ctx context.Context, body []byte) (any, error) {
 	}
 	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
 		return in.Research(ctx)
+	})
+}
+
+func (s *Server) dialog(ctx context.Context, body []byte) (any, error) {
+	var req api.DialogRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.AnswerDialog(ctx, req.Accept, req.Text)
+	})
+}
+
+func (s *Server) tab(ctx context.Context, body []byte) (any, error) {
+	var req api.TabRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Tabs(ctx, req.Op, req.Index, req.URL)
+	})
+}
+
+func (s *Server) eval(ctx context.Context, body []byte) (any, error) {
+	var req api.EvalRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Eval(ctx, req.JS, req.Ref)
+	})
+}
+
+func (s *Server) console(ctx context.Context, body []byte) (any, error) {
+	var req api.ConsoleRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Console(req.Errors)
+	})
+}
+
+func (s *Server) screenshot(ctx context.Context, body []byte) (any, error) {
+	var req api.ScreenshotRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Screenshot(ctx, req.Ref, req.Full)
+	})
+}
+
+func (s *Server) wait(ctx context.Context, body []byte) (any, error) {
+	var req api.WaitRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	return s.withInstance(ctx, req.Target, func(ctx context.Context, in *prima.Instance) *envelope.Envelope {
+		return in.Wait(ctx, req.Text, req.Gone, time.Duration(req.MS)*time.Millisecond)
 	})
 }
 
