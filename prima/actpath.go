@@ -200,6 +200,9 @@ func (in *Instance) fill(env *envelope.Envelope, o outcome) {
 		}
 	case o.blocked:
 		env.Changes = blockedChanges()
+		if o.before != nil {
+			in.fillPage(env, nil, o.before)
+		}
 	default:
 		env.Changes = &envelope.Changes{}
 		if o.before != nil {

@@ -32,9 +32,33 @@ func (in *Instance) mask(text string) string {
 	}
 	sort.Slice(vs, func(i, j int) bool { return len(vs[i]) > len(vs[j]) })
 	for _, v := range vs {
-		text = replaceWhole(text, v, Masked)
+		if len([]rune(v)) >= minWhole {
+			text = replaceWhole(text, v, Masked)
+			continue
+		}
+		// A short value ("12") would mask every "12" on the page; it is
+		// masked where prima prints a field's value: quoted, or as a
+		// snapshot line's value.
+		for _, q := range []string{`"`, `'`} {
+			text = strings.ReplaceAll(text, q+v+q, q+Masked+q)
+		}
+		text = replaceLineEnd(text, ": "+v, ": "+Masked)
 	}
 	return text
+}
+
+// minWhole is the shortest password value masked wherever it stands.
+const minWhole = 4
+
+// replaceLineEnd replaces old where it ends a line.
+func replaceLineEnd(s, old, repl string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if strings.HasSuffix(l, old) {
+			lines[i] = strings.TrimSuffix(l, old) + repl
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // replaceWhole replaces old by repl where old is not flanked by a letter
@@ -67,7 +91,12 @@ func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) 
 
 // MaskEnvelope replaces password values in everything an envelope says.
 func (in *Instance) MaskEnvelope(e *envelope.Envelope) {
-	if e != nil && len(in.masked) > 0 {
-		e.Rewrite(in.mask)
+	if e == nil || len(in.masked) == 0 {
+		return
+	}
+	e.Rewrite(in.mask)
+	for v := range in.masked {
+		// The command echoes what the caller typed, short values too.
+		e.Command = replaceWhole(e.Command, v, Masked)
 	}
 }
