@@ -22,6 +22,10 @@ type prepared struct {
 	check func() error
 	// note is said of the step, e.g. how a covered target was clicked.
 	note string
+	// long: the action takes time in proportion to its input (typing
+	// key by key), so it gets the command's whole deadline, not the
+	// per-action cap that bounds waiting for an element.
+	long bool
 }
 
 // prepare resolves what an action acts on; an error means nothing ran.
@@ -68,6 +72,9 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	navigated, popped := in.obs.navigated()
 	done := make(chan error, 1)
 	t := timeoutMS(ctx)
+	if p.long {
+		t = leftMS(ctx)
+	}
 	go func() { done <- p.run(t) }()
 	out.ran = true
 	select {

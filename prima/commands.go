@@ -135,17 +135,19 @@ func CheckPw(req PwRequest) (Action, *pwline.Line, error) {
 	if (req.Button != "" || len(req.Modifiers) > 0 || req.Count != 0) && a.Name != "click" && a.Name != "dblclick" && a.Name != "hover" {
 		return usage("--button, --modifiers and --count go with click (and dblclick, hover), not %s", a.Name)
 	}
-	// The options go through pwline's own checks, the ones a line gets.
-	opt := pwline.Line{Locator: "page.locator('x')", Method: a.Method, Button: req.Button, Modifiers: req.Modifiers, ClickCount: req.Count}
-	if a.Name == "dblclick" {
-		opt.ClickCount = 0
-	}
-	if _, err := pwline.Parse(opt.Code()); err != nil {
-		var se *pwline.SyntaxError
-		if errors.As(err, &se) {
-			return usage("pw %s: %s", a.Name, se.Reason)
+	if req.Button != "" || len(req.Modifiers) > 0 || req.Count != 0 {
+		// The options go through pwline's own checks, the ones a line gets.
+		opt := pwline.Line{Locator: "page.locator('x')", Method: a.Method, Button: req.Button, Modifiers: req.Modifiers, ClickCount: req.Count}
+		if a.Name == "dblclick" && req.Count != 0 {
+			return usage("pw dblclick takes no --count; use pw click --count N")
 		}
-		return usage("pw %s: %v", a.Name, err)
+		if _, err := pwline.Parse(opt.Code()); err != nil {
+			var se *pwline.SyntaxError
+			if errors.As(err, &se) {
+				return usage("pw %s: %s", a.Name, se.Reason)
+			}
+			return usage("pw %s: %v", a.Name, err)
+		}
 	}
 	for _, t := range append([]string{req.Target}, dragTarget(a, req)...) {
 		if looksLikeRef(t) {
@@ -189,6 +191,15 @@ func (in *Instance) Pw(ctx context.Context, req PwRequest) *envelope.Envelope {
 	parts := []string{req.Action, req.Target}
 	for _, v := range req.Values {
 		parts = append(parts, quoteIfSpaced(v))
+	}
+	if req.Button != "" {
+		parts = append(parts, "--button", req.Button)
+	}
+	if len(req.Modifiers) > 0 {
+		parts = append(parts, "--modifiers", strings.Join(req.Modifiers, ","))
+	}
+	if req.Count != 0 {
+		parts = append(parts, "--count", fmt.Sprint(req.Count))
 	}
 	command := "pw " + strings.TrimSpace(strings.Join(nonEmpty(parts...), " "))
 	if req.Line != "" {
@@ -506,6 +517,7 @@ func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a 
 		p.note = fmt.Sprintf("%s: its centre is covered by %s; acted at a visible point of its own (%d, %d), hit-tested to be that element", what, ins.cover, o.Position.X, o.Position.Y)
 	}
 	p.used = a.line(code, o)
+	p.long = a.Name == "type"
 	p.run = func(t float64) error { return a.onHandle(h, o, t) }
 	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" {
 		want := value

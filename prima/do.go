@@ -60,9 +60,18 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		in.failWith(env, &UsageError{"do needs at least one instruction"}, nil)
 		return env
 	}
-	page, first, ok := in.begin(ctx, env)
-	if !ok {
-		return env
+	var page playwright.Page
+	var first *pageView
+	if d := in.obs.openDialog(); d != nil && answersDialog(instructions[0]) && in.last != nil && in.lastPage == d.page {
+		// The page is blocked until the dialog is answered, which is
+		// what the first instruction does: start from the view prima
+		// took before the dialog opened.
+		page, first = d.page, in.last
+	} else {
+		var ok bool
+		if page, first, ok = in.begin(ctx, env); !ok {
+			return env
+		}
 	}
 	rec := &doRecord{redact: func(s string) string { return in.mask(in.Secrets.Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
 	view := first
@@ -74,7 +83,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	for i, text := range instructions {
 		step := envelope.Step{N: i + 1, Instruction: text}
 		if failErr == nil && blocked {
-			if d := in.obs.openDialog(); d != nil {
+			if d := in.obs.openDialog(); d != nil && !answersDialog(text) {
 				failErr = &DialogOpenError{Dialog: d.describe()}
 				step.Status, step.Proof = StepFail, "not run: "+failErr.Error()
 				env.Steps = append(env.Steps, step)
@@ -117,6 +126,13 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: plannerName}, view, r.after, r.changes)
 		if r.after != nil {
 			view = r.after
+		}
+		if cur, err := in.currentPage(); err == nil && cur != page && !blocked {
+			// The step selected, opened or closed a tab: the next steps
+			// act on the tab now selected.
+			if v, err := in.view(ctx, cur); err == nil {
+				page, view = cur, v
+			}
 		}
 	}
 	env.Proven = &envelope.Proven{N: proven, M: len(instructions)}
@@ -255,6 +271,13 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		res.proof += " (" + strings.Join(notes, "; ") + ")"
 	}
 	return res
+}
+
+// answersDialog reports whether an instruction accepts or dismisses a
+// dialog, the one thing that can run while a dialog blocks the page.
+func answersDialog(text string) bool {
+	intent, err := instruct.Parse(text)
+	return err == nil && (intent.Verb == "accept" || intent.Verb == "dismiss")
 }
 
 // verbAction maps a do verb to the action it performs and its options.

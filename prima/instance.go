@@ -99,7 +99,10 @@ func newInstance(name string, b playwright.Browser, artifacts string) *Instance 
 		for _, p := range c.Pages() {
 			in.watchPage(p)
 		}
-		c.OnPage(in.watchPage)
+		c.OnPage(func(p playwright.Page) {
+			in.obs.pageOpened(p)
+			in.watchPage(p)
+		})
 	}
 	return in
 }
@@ -151,6 +154,13 @@ func (e *NoPageError) Error() string {
 func (in *Instance) currentPage() (playwright.Page, error) {
 	if !in.Connected() {
 		return nil, &BrowserGoneError{in.Name}
+	}
+	if !in.Owned {
+		// Attached to a playwright-cli session: follow the tab its user
+		// opened (tab-new), as the session itself does.
+		if p := in.obs.takeForeign(); p != nil {
+			in.setPage(p)
+		}
 	}
 	if in.page != nil && !in.page.IsClosed() {
 		return in.page, nil

@@ -73,6 +73,37 @@ type observer struct {
 	// onPage is called (outside the lock) for every page seen opening,
 	// so the instance watches it too.
 	onPage func(playwright.Page)
+	// foreign are pages opened while no prima command ran: by the
+	// playwright-cli user sharing the browser (tab-new).
+	foreign []playwright.Page
+}
+
+// opened records a page a context opened; one opened while no command
+// of prima's is armed is the other client's.
+func (o *observer) pageOpened(p playwright.Page) {
+	if op, err := p.Opener(); err == nil && op != nil {
+		return // a popup: some page's action opened it, reported, not followed
+	}
+	o.mu.Lock()
+	if !o.armed {
+		o.foreign = append(o.foreign, p)
+	}
+	o.mu.Unlock()
+}
+
+// takeForeign returns the newest open page another client opened since
+// the last call, if any.
+func (o *observer) takeForeign() playwright.Page {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var newest playwright.Page
+	for _, p := range o.foreign {
+		if !p.IsClosed() {
+			newest = p
+		}
+	}
+	o.foreign = nil
+	return newest
 }
 
 func newObserver() *observer {

@@ -79,6 +79,7 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 		}
 		in.setPage(p)
 		p.BringToFront()
+		readOnly(env)
 		env.Events = append(env.Events, fmt.Sprintf("tab selected: [%d] %s", index, p.URL()))
 	case "close":
 		p, ok := pick()
@@ -91,6 +92,8 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 			return env
 		}
 		env.Events = append(env.Events, fmt.Sprintf("tab closed: [%d] %s", n, u))
+		// The tabs left are as they were: nothing in them changed.
+		env.Changes = &envelope.Changes{}
 		if p == in.page {
 			in.page = nil
 			in.currentPage()
@@ -117,12 +120,14 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 			return env
 		}
 		in.setPage(np)
-		env.Events = append(env.Events, fmt.Sprintf("tab opened: [%d] %s", in.tabIndex(np), np.URL()))
+		env.Changes = &envelope.Changes{}
 		if rawURL != "" {
 			goEnv := in.Go(ctx, rawURL, false, nil)
-			goEnv.Command, goEnv.Events = env.Command, append(env.Events, goEnv.Events...)
+			goEnv.Command = env.Command
 			env = goEnv
 		}
+		title, _ := np.Title()
+		env.Events = append([]string{fmt.Sprintf("tab opened: [%d] %s %s", in.tabIndex(np), oneLineText(title), np.URL())}, env.Events...)
 	default:
 		in.failWith(env, &UsageError{fmt.Sprintf("tab %s: use list, new [URL], select N or close [N]", op)}, nil)
 		return env
