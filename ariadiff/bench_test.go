@@ -89,3 +89,43 @@ func BenchmarkDiff(b *testing.B) {
 		})
 	}
 }
+
+// genTodos builds a todo list of about lines lines whose items repeat one
+// unnamed checkbox and one "×" button, the case where alignment needs each
+// element's context; drop leaves item drop out, as a delete does.
+func genTodos(lines, refBase, drop int) string {
+	var b strings.Builder
+	ref := refBase
+	r := func() string { ref++; return fmt.Sprintf("[ref=e%d]", ref) }
+	fmt.Fprintf(&b, "- generic %s:\n  - list %s:\n", r(), r())
+	for i := 0; i < lines/5; i++ {
+		if i == drop {
+			continue
+		}
+		state := ""
+		if i%2 == 0 {
+			state = " [checked]"
+		}
+		fmt.Fprintf(&b, "    - listitem %s:\n      - generic %s:\n        - checkbox%s %s\n        - text: Task number %d\n        - button \"×\" %s\n", r(), r(), state, r(), i, r())
+	}
+	return b.String()
+}
+
+// BenchmarkPipelineRepeated is BenchmarkPipeline on a list of repeated
+// elements: deleting one item.
+func BenchmarkPipelineRepeated(b *testing.B) {
+	for _, lines := range []int{1000, 10000, 50000} {
+		before, after := genTodos(lines, 0, -1), genTodos(lines, lines*3, lines/10)
+		b.Run(fmt.Sprintf("lines=%d", lines), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(before) + len(after)))
+			for i := 0; i < b.N; i++ {
+				tb, ta := Parse(before), Parse(after)
+				_ = ta.Compact(CompactOptions{})
+				if d := Diff(tb, ta); len(d) != 3 {
+					b.Fatalf("diff = %v", d)
+				}
+			}
+		})
+	}
+}

@@ -154,3 +154,20 @@ func capRunes(s string, max int) string {
 	}
 	return fmt.Sprintf("%s…(+%d chars)", s[:i], utf8.RuneCountInString(s[i:]))
 }
+
+// cutRunes cuts s to max runes, marking the cut with "…".
+func cutRunes(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	i, n := 0, 0
+	for i < len(s) && n < max {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	if i == len(s) {
+		return s
+	}
+	return s[:i] + "…"
+}

@@ -2,6 +2,7 @@ package ariadiff
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -18,7 +19,7 @@ const (
 	Typed    Kind = "typed"    // a field's value changed
 	Selected Kind = "selected" // a combobox or listbox selection changed
 	Toggled  Kind = "toggled"  // checked or pressed changed
-	Changed  Kind = "changed"  // another state changed: enabled, expanded, selected, level…
+	Changed  Kind = "changed"  // another state changed, or a text changed in place
 	Renamed  Kind = "renamed"  // an element at the same place changed its name
 	Added    Kind = "added"
 	Removed  Kind = "removed"
@@ -36,8 +37,9 @@ type Change struct {
 
 func (c Change) String() string { return string(c.Kind) + ": " + c.Text }
 
-// Significant roles are the ones a diff reports: what a user can act on,
-// and what a page uses to announce a result.
+// Significant roles are reported as elements: what a user can act on, and
+// what a page uses to announce a result. Everything else that shows text is
+// reported as text.
 var interactive = map[string]bool{
 	"button": true, "link": true, "textbox": true, "searchbox": true, "checkbox": true,
 	"radio": true, "switch": true, "combobox": true, "listbox": true, "option": true,
@@ -53,23 +55,132 @@ var announcing = map[string]bool{
 // liveRegion roles are identified by what they say, not by a name.
 var liveRegion = map[string]bool{"alert": true, "status": true, "log": true}
 
-// entry is one significant element, reduced to what a diff compares.
-type entry struct {
-	role, name string
-	value      string
-	hasValue   bool
-	groups     []string // the node's groups, noise included; see states
+// What a diff makes of a role (classify): a significant element, with
+// how it holds its text.
+const (
+	cSig       = 1 << iota // interactive or announcing
+	cLive                  // a live region: identified by what it says
+	cField                 // holds what was typed, inline or as children (a contenteditable's paragraphs)
+	cSelect                // a combobox or listbox: its value is the selection
+	cContainer             // its name does not come from the text inside it
+)
+
+// classify is the maps above as one switch, which costs less than a map
+// lookup on every node of a big page.
+func classify(role string) uint8 {
+	switch role {
+	case "button", "link", "checkbox", "radio", "switch", "option", "menuitem",
+		"menuitemcheckbox", "menuitemradio", "tab", "slider", "treeitem",
+		"heading", "tooltip", "progressbar":
+		return cSig
+	case "textbox", "searchbox", "spinbutton":
+		return cSig | cField
+	case "combobox", "listbox":
+		return cSig | cSelect
+	case "alert", "status", "log":
+		return cSig | cLive
+	case "dialog", "alertdialog":
+		return cSig | cContainer
+	}
+	return 0
 }
 
-// identity is what aligns two entries: role and name, and for live
-// regions what they say.
-type identity struct{ role, name, text string }
+// Caps of what a diff entry prints, in runes.
+const (
+	maxLabel   = 120 // a name, value or text in an entry
+	maxContext = 60  // the context of a repeated element
+	maxSummary = 60  // each example in a counted run
+	// From these sizes on, same-role entries of one kind in one hunk are
+	// counted in one entry instead of listed: texts, and elements (whose
+	// names are more often the proof a caller looks for).
+	collapseText     = 6
+	collapseElements = 12
+)
+
+// entry is one thing a diff compares: a significant element, or a text the
+// page shows (a paragraph, a cell, a list item, a loose `text:` line…).
+type entry struct {
+	text     bool // a text entry
+	live     bool // a live region
+	role     string
+	name     string
+	value    string
+	hasValue bool
+	groups   []string // the node's groups, noise included; see states
+	// ctx tells apart elements whose role and name repeat: the text
+	// around them (their list item, row, container). "" when unique.
+	ctx   string
+	scope int32 // the scope of the node's parent, -1 at the top
+	key   int32 // the number of its identity (see keys)
+}
+
+// content is what a text entry shows: its value, else its name.
+func (e *entry) content() string {
+	if e.hasValue {
+		return e.value
+	}
+	return e.name
+}
+
+// identity is what aligns two entries: role and name; for live regions and
+// texts what they say; for repeated elements their context.
+type identity struct {
+	text             bool
+	role, name, what string
+}
 
 func (e *entry) id() identity {
-	if liveRegion[e.role] {
-		return identity{e.role, e.name, e.value}
+	switch {
+	case e.text:
+		return identity{true, e.role, e.name, e.value}
+	case e.live:
+		return identity{false, e.role, e.name, e.value}
 	}
-	return identity{e.role, e.name, ""}
+	return identity{false, e.role, e.name, e.ctx}
+}
+
+// keys numbers the identities of both trees of one diff, and counts how
+// often each significant element's role and name occur on either side.
+type keys struct {
+	ids    map[identity]int32
+	counts [][2]int32
+	// inCtx numbers repeated elements by their role-and-name key and
+	// context: a smaller key to hash than a whole identity.
+	inCtx map[ctxKey]int32
+}
+
+type ctxKey struct {
+	key int32
+	ctx string
+}
+
+func newKeys(size int) *keys {
+	return &keys{ids: make(map[identity]int32, size), counts: make([][2]int32, 0, size)}
+}
+
+func (k *keys) of(id identity) int32 {
+	n, ok := k.ids[id]
+	if !ok {
+		n = int32(len(k.counts))
+		k.ids[id] = n
+		k.counts = append(k.counts, [2]int32{})
+	}
+	return n
+}
+
+// withCtx numbers the element keyed key in the context ctx.
+func (k *keys) withCtx(key int32, ctx string) int32 {
+	if k.inCtx == nil {
+		k.inCtx = map[ctxKey]int32{}
+	}
+	ck := ctxKey{key, ctx}
+	n, ok := k.inCtx[ck]
+	if !ok {
+		n = int32(len(k.counts))
+		k.inCtx[ck] = n
+		k.counts = append(k.counts, [2]int32{})
+	}
+	return n
 }
 
 // states are the groups that are page state, in order.
@@ -83,21 +194,24 @@ func (e *entry) states() []string {
 	return out
 }
 
+// label is how an added or removed entry reads:
+// `role "name" [states] (in "context"): value`.
 func (e *entry) label() string {
 	var b strings.Builder
 	b.WriteString(e.role)
 	if e.name != "" {
 		b.WriteByte(' ')
-		writeQuoted(&b, capRunes(e.name, 120))
+		writeQuoted(&b, capRunes(e.name, maxLabel))
 	}
 	for _, g := range e.states() {
 		b.WriteString(" [")
 		b.WriteString(g)
 		b.WriteByte(']')
 	}
+	b.WriteString(e.inCtx())
 	if e.hasValue && e.value != "" {
 		b.WriteString(": ")
-		writeValue(&b, capRunes(e.value, 120))
+		writeValue(&b, capRunes(e.value, maxLabel))
 	}
 	return b.String()
 }
@@ -110,43 +224,227 @@ func (e *entry) head() string {
 	var b strings.Builder
 	b.WriteString(e.role)
 	b.WriteByte(' ')
-	writeQuoted(&b, capRunes(e.name, 120))
+	writeQuoted(&b, capRunes(e.name, maxLabel))
 	return b.String()
 }
 
-// entries flattens the significant elements of t in document order.
-func entries(t *Tree) []entry {
-	var out []entry
-	t.Root.Walk(func(n *Node, _ int) bool {
-		if !interactive[n.Role] && !announcing[n.Role] {
-			return true
-		}
-		e := entry{role: n.Role, name: n.Name, groups: n.Groups}
-		descend := true
+// inCtx is ` (in "context")` for a repeated element, else "".
+func (e *entry) inCtx() string {
+	if e.ctx == "" {
+		return ""
+	}
+	return " (in " + quoteName(e.ctx) + ")"
+}
+
+// desc is what a counted run quotes for one member.
+func (e *entry) desc() string {
+	switch {
+	case e.text:
+		return quoteCapped(e.content(), maxSummary)
+	case e.name != "":
+		return quoteCapped(e.name, maxSummary)
+	case e.ctx != "":
+		return "in " + quoteCapped(e.ctx, maxSummary)
+	}
+	return ""
+}
+
+// flat is a tree reduced to its entries in document order, with the scopes
+// (nodes that have children) that context is looked up in.
+type flat struct {
+	es     []entry
+	scopes []scope
+	keys   *keys
+	side   int      // 0 before, 1 after
+	texts  []string // per scope, its texts once context asked for them
+}
+
+// scope is the entries below one node: es[start:end].
+type scope struct{ start, end, parent int32 }
+
+// owner says which text below a significant element is already part of it.
+type owner struct {
+	all  bool   // all of it: the value of a field or a live region
+	name string // what the element's name holds
+}
+
+// flatten lists the entries of t in document order, numbering their
+// identities in k.
+func flatten(t *Tree, k *keys, side int) *flat {
+	f := &flat{keys: k, side: side}
+	if t.nodes > 0 {
+		f.es = make([]entry, 0, t.nodes/2+16)
+	}
+	f.children(t.Root.Children, -1, owner{})
+	return f
+}
+
+func (f *flat) children(nodes []*Node, sc int32, own owner) {
+	for i, n := range nodes {
+		f.node(n, nodes, i, sc, own)
+	}
+}
+
+func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
+	if c := classify(n.Role); c&cSig != 0 {
+		e := entry{role: n.Role, name: n.Name, groups: n.Groups, scope: sc}
 		switch {
-		case n.Role == "combobox" || n.Role == "listbox":
+		case c&cSelect != 0:
 			// The selection is the value; options are not entries of their own.
 			e.value, e.hasValue = selection(n)
-			descend = false
-		case liveRegion[n.Role]:
+			f.add(e)
+			return
+		case c&cLive != 0:
+			e.live = true
 			e.value = textOf(n, 200)
 			e.hasValue = e.value != ""
-		default:
+			own.all = true
+		case c&cField != 0:
 			e.value, e.hasValue = n.Value, n.HasValue
 			if !n.HasValue {
 				// A field with props (a placeholder) shows its value as a
-				// text child instead of inline.
-				for _, c := range n.Children {
-					if c.Role == "text" && c.HasValue {
-						e.value, e.hasValue = c.Value, true
-					}
+				// text child, a contenteditable as paragraphs.
+				e.value = textOf(n, 4096)
+				e.hasValue = e.value != ""
+			}
+			own.all = true
+		default:
+			e.value, e.hasValue = n.Value, n.HasValue
+			if n.Name != "" && c&cContainer == 0 {
+				own.name = n.Name
+			}
+		}
+		f.add(e)
+	} else if !own.all {
+		f.text(n, siblings, i, sc, own)
+	}
+	if len(n.Children) > 0 {
+		s := int32(len(f.scopes))
+		f.scopes = append(f.scopes, scope{start: int32(len(f.es)), parent: sc})
+		f.children(n.Children, s, own)
+		f.scopes[s].end = int32(len(f.es))
+	}
+}
+
+// add appends e with the number of its identity; a significant element is
+// numbered by role and name and counted, until markRepeated knows whether
+// its context is needed.
+func (f *flat) add(e entry) {
+	e.key = f.keys.of(e.id())
+	if !e.text && !e.live {
+		f.keys.counts[e.key][f.side]++
+	}
+	f.es = append(f.es, e)
+}
+
+// text adds n as a text entry when it shows text of its own (an inline
+// value, or the name of a leaf) that no element already says.
+func (f *flat) text(n *Node, siblings []*Node, i int, sc int32, own owner) {
+	var t string
+	switch {
+	case n.HasValue:
+		t = n.Value
+	case n.Name != "" && len(n.Children) == 0:
+		t = n.Name
+	}
+	if t == "" {
+		return
+	}
+	if own.name != "" && strings.Contains(own.name, t) {
+		return // a part of the element's name
+	}
+	if labels(siblings, i-1, t) || labels(siblings, i+1, t) {
+		return // the label an element next to it is named by
+	}
+	f.add(entry{text: true, role: n.Role, name: n.Name, value: n.Value,
+		hasValue: n.HasValue, groups: n.Groups, scope: sc})
+}
+
+// labels reports whether siblings[k] is a significant element named t.
+func labels(siblings []*Node, k int, t string) bool {
+	if k < 0 || k >= len(siblings) {
+		return false
+	}
+	s := siblings[k]
+	if s.Name == "" || classify(s.Role)&cSig == 0 {
+		return false
+	}
+	trim := func(x string) string { return strings.TrimRight(x, " :*") }
+	return trim(s.Name) == trim(t)
+}
+
+// markRepeated gives each element whose role and name occur more than once
+// in either tree its context, and numbers it by role, name and context, so
+// alignment tells the copies apart.
+func markRepeated(fs ...*flat) {
+	for _, f := range fs {
+		for k := range f.es {
+			e := &f.es[k]
+			if e.text || e.live {
+				continue
+			}
+			if c := f.keys.counts[e.key]; c[0] > 1 || c[1] > 1 {
+				if e.ctx = f.context(k); e.ctx != "" {
+					e.key = f.keys.withCtx(e.key, e.ctx)
 				}
 			}
 		}
-		out = append(out, e)
-		return descend
-	})
-	return out
+	}
+}
+
+// context is the text nearest to entry k: the texts of the closest
+// enclosing node (up to four levels, never a big section) that shows any,
+// else the names of the other elements there.
+func (f *flat) context(k int) string {
+	e := &f.es[k]
+	sc := e.scope
+	for level := 0; sc >= 0 && level < 4; level++ {
+		s := &f.scopes[sc]
+		if s.end-s.start > 64 {
+			break
+		}
+		if f.texts == nil {
+			f.texts = make([]string, len(f.scopes))
+		}
+		t := f.texts[sc]
+		if t == "" {
+			// The texts do not depend on the element asking: once per scope
+			// ("\x00" marks a scope without any).
+			if t = f.scopeText(s, e, true); t == "" {
+				t = "\x00"
+			}
+			f.texts[sc] = t
+		}
+		if t != "\x00" {
+			return t
+		}
+		if t := f.scopeText(s, e, false); t != "" {
+			return t
+		}
+		sc = s.parent
+	}
+	return ""
+}
+
+func (f *flat) scopeText(s *scope, self *entry, texts bool) string {
+	var b strings.Builder
+	for k := s.start; k < s.end && b.Len() < 4*maxContext; k++ {
+		x := &f.es[k]
+		var t string
+		switch {
+		case texts && x.text:
+			t = x.content()
+		case !texts && !x.text && x.name != "" && (x.role != self.role || x.name != self.name):
+			t = x.name
+		default:
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t)
+	}
+	return cutRunes(b.String(), maxContext)
 }
 
 // selection is a combobox's or listbox's value: its inline value, else the
@@ -194,27 +492,42 @@ func textOf(n *Node, max int) string {
 // Diff compares two snapshots (with or without refs: noise groups never
 // count) and returns the entries that prove what changed, ordered by Kind
 // and then by position. Identical trees, including trees whose refs were
-// merely renumbered, give no entries.
+// merely renumbered, give no entries; trees that differ in anything else,
+// text included, give at least one.
 func Diff(before, after *Tree) []Change {
 	return diff(before, after, true)
 }
 
 // DiffNavigated compares two different pages (the URL's path changed):
-// elements are only added or removed, never renamed, since nothing stayed
-// in place.
+// elements and texts are only added or removed, never renamed or changed,
+// since nothing stayed in place.
 func DiffNavigated(before, after *Tree) []Change {
 	return diff(before, after, false)
 }
 
-func diff(before, after *Tree, renames bool) []Change {
-	a, b := entries(before), entries(after)
+func diff(before, after *Tree, inPlace bool) []Change {
+	k := newKeys(before.nodes/2 + 16)
+	fa, fb := flatten(before, k, 0), flatten(after, k, 1)
+	markRepeated(fa, fb)
+	a, b := fa.es, fb.es
 	var out []Change
+	budget := lcsBudget
 	alignEntries(a, b, func(x, y *entry) {
-		out = append(out, compareEntry(x, y)...)
+		for _, it := range compare(x, y) {
+			out = append(out, it.word())
+		}
 	}, func(del, ins []entry) {
-		out = append(out, hunk(del, ins, renames)...)
+		out = append(out, hunk(del, ins, inPlace, &budget)...)
 	})
 	sort.SliceStable(out, func(i, j int) bool { return kindRank(out[i].Kind) < kindRank(out[j].Kind) })
+	if len(out) == 0 {
+		// Nothing an entry covers changed: a wrapper, a link's URL, an
+		// empty node. The trees may still differ, and then the diff says
+		// where rather than "no change".
+		if c, ok := firstDifference(before.Root, after.Root, true); ok {
+			out = append(out, c)
+		}
+	}
 	return out
 }
 
@@ -232,25 +545,18 @@ func kindRank(k Kind) int {
 	return len(Kinds)
 }
 
-// alignEntries aligns a and b on element identity with a line diff and
-// reports matched pairs and unmatched hunks in order.
+// alignEntries aligns a and b on identity (their keys) with a line diff and reports
+// matched pairs and unmatched hunks in order.
 func alignEntries(a, b []entry, same func(x, y *entry), hunk func(del, ins []entry)) {
-	ids := make(map[identity]rune, len(a))
 	toRunes := func(es []entry) []rune {
 		rs := make([]rune, len(es))
 		for i := range es {
-			id := es[i].id()
-			r, ok := ids[id]
-			if !ok {
-				// Skip the surrogate range: go-diff turns runes into strings.
-				n := len(ids) + 1
-				if n >= 0xD800 {
-					n += 0x800
-				}
-				r = rune(n)
-				ids[id] = r
+			// Skip the surrogate range: go-diff turns runes into strings.
+			n := es[i].key + 1
+			if n >= 0xD800 {
+				n += 0x800
 			}
-			rs[i] = r
+			rs[i] = rune(n)
 		}
 		return rs
 	}
@@ -287,55 +593,337 @@ func alignEntries(a, b []entry, same func(x, y *entry), hunk func(del, ins []ent
 	flush()
 }
 
-// hunk words an unmatched run: elements of one role that swapped names in
-// place are renamed, the rest added or removed. An empty live region
-// vanishing says nothing and is not reported.
-func hunk(del, ins []entry, renames bool) []Change {
-	var out []Change
+// item is a change with what a counted run needs of it. Entries added or
+// removed and texts changed in place are worded only when they are not
+// counted: a page that changed everywhere has many.
+type item struct {
+	Change          // Text is "" until worded
+	role     string // the role it is counted under; "" never counts
+	text     bool   // counted from collapseText on, else from collapseElements
+	from, to *entry // what was removed, added, or (both) a text changed in place
+}
+
+// word returns the item's Change, worded.
+func (it *item) word() Change {
+	switch {
+	case it.Text != "":
+		return it.Change
+	case it.from != nil && it.to != nil:
+		head, from, to := textChange(it.from, it.to)
+		qf, qt := quotePair(from, to)
+		return Change{it.Kind, head + ": " + qf + " -> " + qt}
+	case it.to != nil:
+		return Change{it.Kind, it.to.label()}
+	}
+	return Change{it.Kind, it.from.label()}
+}
+
+// raw is what tells the members of a run apart.
+func (it *item) raw() string {
+	if it.from != nil && it.to != nil {
+		_, from, to := textChange(it.from, it.to)
+		return from + "\x00" + to
+	}
+	e := it.to
+	if e == nil {
+		e = it.from
+	}
+	switch {
+	case e.text:
+		return "t" + e.content()
+	case e.name != "":
+		return "n" + e.name
+	case e.ctx != "":
+		return "c" + e.ctx
+	}
+	return ""
+}
+
+// desc is what a counted run quotes for one member.
+func (it *item) desc() string {
+	if it.from != nil && it.to != nil {
+		_, from, to := textChange(it.from, it.to)
+		return quoteCapped(from, maxSummary) + " -> " + quoteCapped(to, maxSummary)
+	}
+	if it.to != nil {
+		return it.to.desc()
+	}
+	return it.from.desc()
+}
+
+// hunk words an unmatched run. In place (not after a navigation): texts of
+// one role that were replaced at the same place changed; elements of one
+// role and context that kept their name are the same element, those that
+// swapped names in place are renamed; the rest is added or removed. An
+// empty live region vanishing says nothing and is not reported. Long runs
+// of one role are counted.
+func hunk(del, ins []entry, inPlace bool, budget *int) []Change {
+	pair := make([]int, len(del))
+	for k := range pair {
+		pair[k] = -1
+	}
 	used := make([]bool, len(ins))
-	for _, d := range del {
-		paired := false
-		if renames && !liveRegion[d.role] {
-			for k := range ins {
-				if !used[k] && ins[k].role == d.role && !liveRegion[ins[k].role] {
-					used[k] = true
-					paired = true
-					out = append(out, Change{Renamed, d.head() + " -> " + quoteName(ins[k].name)})
-					y := ins[k]
-					y.name = d.name
-					out = append(out, compareEntry(&d, &y)...)
+	if inPlace {
+		moved := pairTexts(del, ins, pair, used, budget)
+		pairElements(del, ins, pair, used, moved, budget)
+	}
+	var items []item
+	for k := range del {
+		d := &del[k]
+		if j := pair[k]; j >= 0 {
+			items = append(items, compare(d, &ins[j])...)
+		} else if !(d.live && d.value == "") {
+			items = append(items, item{Change: Change{Kind: Removed}, role: d.role, text: d.text, from: d})
+		}
+	}
+	for j := range ins {
+		e := &ins[j]
+		if !used[j] && !(e.live && e.value == "") {
+			items = append(items, item{Change: Change{Kind: Added}, role: e.role, text: e.text, to: e})
+		}
+	}
+	return collapse(items)
+}
+
+// pairTexts pairs the texts of a hunk that changed in place: per role, in
+// order when as many went as came, else only those that stayed alike. It
+// returns the pairs' contents, which explain a changed context.
+func pairTexts(del, ins []entry, pair []int, used []bool, budget *int) [][2]string {
+	byRole := map[string][]int{}
+	for j := range ins {
+		if ins[j].text {
+			byRole[ins[j].role] = append(byRole[ins[j].role], j)
+		}
+	}
+	if len(byRole) == 0 {
+		return nil
+	}
+	dels := map[string][]int{}
+	var roles []string
+	for k := range del {
+		if r := del[k].role; del[k].text && len(byRole[r]) > 0 {
+			if dels[r] == nil {
+				roles = append(roles, r)
+			}
+			dels[r] = append(dels[r], k)
+		}
+	}
+	var moved [][2]string
+	match := func(k, j int) {
+		pair[k], used[j] = j, true
+		moved = append(moved, [2]string{del[k].content(), ins[j].content()})
+	}
+	for _, r := range roles {
+		ds, js := dels[r], byRole[r]
+		if len(ds) == len(js) {
+			for n := range ds {
+				match(ds[n], js[n])
+			}
+			continue
+		}
+		next := 0
+		for _, k := range ds {
+			for n := next; n < len(js) && n < next+8; n++ {
+				if similar(del[k].content(), ins[js[n]].content(), budget) {
+					match(k, js[n])
+					next = n + 1
 					break
 				}
 			}
 		}
-		if !paired && !(liveRegion[d.role] && d.value == "") {
-			out = append(out, Change{Removed, d.label()})
+	}
+	return moved
+}
+
+// pairElements pairs the elements of a hunk that stayed: same role, same
+// context (or one explained by a text that changed), the same name first,
+// else a new name at the same place (renamed). Live regions never pair.
+func pairElements(del, ins []entry, pair []int, used []bool, moved [][2]string, budget *int) {
+	type queue struct {
+		js    []int
+		first int // js[:first] are all used
+	}
+	byRole := map[string]*queue{}
+	for j := range ins {
+		if !ins[j].text && !ins[j].live {
+			q := byRole[ins[j].role]
+			if q == nil {
+				q = &queue{}
+				byRole[ins[j].role] = q
+			}
+			q.js = append(q.js, j)
 		}
 	}
-	for k, e := range ins {
-		if !used[k] && !(liveRegion[e.role] && e.value == "") {
-			out = append(out, Change{Added, e.label()})
+	if len(byRole) == 0 {
+		return
+	}
+	for _, renamed := range []bool{false, true} {
+		for k := range del {
+			d := &del[k]
+			if d.text || d.live || pair[k] >= 0 {
+				continue
+			}
+			q := byRole[d.role]
+			if q == nil {
+				continue
+			}
+			for q.first < len(q.js) && used[q.js[q.first]] {
+				q.first++
+			}
+			// Look a little ahead only: the same place is near.
+			for n := q.first; n < len(q.js) && n < q.first+8; n++ {
+				j := q.js[n]
+				y := &ins[j]
+				if used[j] || (y.name != d.name) != renamed || !sameContext(d.ctx, y.ctx, moved, budget) {
+					continue
+				}
+				pair[k], used[j] = j, true
+				break
+			}
+		}
+	}
+}
+
+// sameContext reports whether two contexts are of one place: equal, one
+// unknown, alike, or made equal by a text that changed in the same hunk.
+func sameContext(a, b string, moved [][2]string, budget *int) bool {
+	if a == b || a == "" || b == "" || similar(a, b, budget) {
+		return true
+	}
+	if len(moved) <= 64 {
+		for _, m := range moved {
+			if m[0] != "" && strings.Contains(a, m[0]) && cutRunes(strings.Replace(a, m[0], m[1], 1), maxContext) == b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lcsBudget bounds how many longest-common-subsequence comparisons one
+// diff makes, so a page that changed everywhere stays fast; past it,
+// similar looks at both ends only.
+const lcsBudget = 4096
+
+// similar reports whether b reads as an edit of a: one holds the other,
+// what they share at both ends is at least half the longer one, or (for
+// short texts, while the budget lasts) their longest common subsequence is
+// 60% of both.
+func similar(a, b string, budget *int) bool {
+	if a == "" || b == "" {
+		return a == b
+	}
+	if strings.Contains(a, b) || strings.Contains(b, a) {
+		return true
+	}
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	s := 0
+	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s] == b[len(b)-1-s] {
+		s++
+	}
+	if 2*(p+s) >= max(len(a), len(b)) {
+		return true
+	}
+	a, b = a[p:len(a)-s], b[p:len(b)-s]
+	if len(a) > maxLCS || len(b) > maxLCS || *budget <= 0 {
+		return false
+	}
+	*budget--
+	return 10*(p+s+lcs(a, b)) >= 3*(len(a)+len(b)+2*(p+s))
+}
+
+// maxLCS is the longest text lcs compares, in bytes.
+const maxLCS = 160
+
+// lcs is the length of the longest common subsequence of a and b (at most
+// maxLCS bytes each), in bytes.
+func lcs(a, b string) int {
+	var buf [2 * (maxLCS + 1)]int32
+	prev, cur := buf[:len(b)+1], buf[maxLCS+1:maxLCS+2+len(b)]
+	for i := 0; i < len(a); i++ {
+		for j := 0; j < len(b); j++ {
+			switch {
+			case a[i] == b[j]:
+				cur[j+1] = prev[j] + 1
+			case prev[j+1] >= cur[j]:
+				cur[j+1] = prev[j+1]
+			default:
+				cur[j+1] = cur[j]
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return int(prev[len(b)])
+}
+
+// compare words the differences between two entries for the same thing.
+func compare(x, y *entry) []item {
+	if x.text {
+		return compareText(x, y)
+	}
+	var out []item
+	if x.name != y.name {
+		head, from, to := x.role, "", quoteName(y.name)
+		if x.name != "" {
+			from, to = quotePair(x.name, y.name)
+			head += " " + from
+		}
+		out = append(out, item{Change: Change{Renamed, head + " -> " + to + y.inCtx()}})
+		z := *y
+		z.name = x.name
+		y = &z
+	}
+	return append(out, compareEntry(x, y)...)
+}
+
+// compareText words a text that changed in place and its states.
+func compareText(x, y *entry) []item {
+	var out []item
+	_, from, to := textChange(x, y)
+	if from != to {
+		out = append(out, item{Change: Change{Kind: Changed}, role: y.role, text: true, from: x, to: y})
+	}
+	if equalStates(x.groups, y.groups) {
+		return out
+	}
+	head := y.role + " " + quoteName(to)
+	xs, ys := x.states(), y.states()
+	for _, s := range stateNames(xs, ys) {
+		if from, to := stateWord(s, xs), stateWord(s, ys); from != to {
+			out = append(out, item{Change: Change{stateKind(s), head + ": " + from + " -> " + to}})
 		}
 	}
 	return out
 }
 
-func quoteName(s string) string {
-	var b strings.Builder
-	writeQuoted(&b, capRunes(s, 120))
-	return b.String()
+// textChange is what changed between two texts at one place: the text,
+// else (the text alike) the name, and the head the entry names it by.
+func textChange(x, y *entry) (head, from, to string) {
+	from, to = x.content(), y.content()
+	if from == to && x.name != y.name {
+		from, to = x.name, y.name
+	}
+	head = y.role
+	if y.hasValue && y.name != "" && x.name == y.name {
+		head = y.head()
+	}
+	return head, from, to
 }
 
 // compareEntry words the differences between two entries for the same
 // element: its value and each state group.
-func compareEntry(x, y *entry) []Change {
-	var out []Change
-	if x.value != y.value && !liveRegion[x.role] {
+func compareEntry(x, y *entry) []item {
+	var out []item
+	if x.value != y.value && !x.live {
 		k := Typed
 		if x.role == "combobox" || x.role == "listbox" {
 			k = Selected
 		}
-		out = append(out, Change{k, y.head() + ": " + quoteName(x.value) + " -> " + quoteName(y.value)})
+		from, to := quotePair(x.value, y.value)
+		out = append(out, item{Change: Change{k, y.head() + ": " + from + " -> " + to + y.inCtx()}})
 	}
 	if equalStates(x.groups, y.groups) {
 		return out
@@ -346,13 +934,140 @@ func compareEntry(x, y *entry) []Change {
 		if from == to {
 			continue
 		}
-		k := Changed
-		if s == "checked" || s == "pressed" {
-			k = Toggled
-		}
-		out = append(out, Change{k, y.head() + ": " + from + " -> " + to})
+		out = append(out, item{Change: Change{stateKind(s), y.head() + ": " + from + " -> " + to + y.inCtx()}})
 	}
 	return out
+}
+
+func stateKind(s string) Kind {
+	if s == "checked" || s == "pressed" {
+		return Toggled
+	}
+	return Changed
+}
+
+// collapse counts runs: from collapseText texts (collapseElements
+// elements) of one kind and role in a hunk, the first one's place holds `role ×N (first: …, last: …)` (or
+// `button "Delete" ×N` when all are alike) and the others go.
+func collapse(items []item) []Change {
+	type key struct {
+		k    Kind
+		role string
+	}
+	type run struct {
+		n           int
+		first, last int
+		raw         string // the first member's
+		alike       bool
+	}
+	var runs map[key]*run
+	if len(items) >= min(collapseText, collapseElements) {
+		runs = map[key]*run{}
+		for i := range items {
+			it := &items[i]
+			if it.role == "" {
+				continue
+			}
+			kk := key{it.Kind, it.role}
+			r := runs[kk]
+			if r == nil {
+				r = &run{first: i, raw: it.raw(), alike: true}
+				runs[kk] = r
+			} else if r.alike {
+				r.alike = it.raw() == r.raw
+			}
+			r.n++
+			r.last = i
+		}
+	}
+	out := make([]Change, 0, len(items))
+	for i := range items {
+		it := &items[i]
+		r := runs[key{it.Kind, it.role}]
+		if it.role == "" || r == nil || r.n < it.threshold() {
+			out = append(out, it.word())
+			continue
+		}
+		if i != r.first {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString(it.role)
+		if r.alike {
+			if d := it.desc(); d != "" {
+				b.WriteByte(' ')
+				b.WriteString(d)
+			}
+			b.WriteString(" ×")
+			b.WriteString(strconv.Itoa(r.n))
+		} else {
+			b.WriteString(" ×")
+			b.WriteString(strconv.Itoa(r.n))
+			b.WriteString(" (first: ")
+			b.WriteString(orUnnamed(it.desc()))
+			b.WriteString(", last: ")
+			b.WriteString(orUnnamed(items[r.last].desc()))
+			b.WriteByte(')')
+		}
+		out = append(out, Change{it.Kind, b.String()})
+	}
+	return out
+}
+
+func (it *item) threshold() int {
+	if it.text {
+		return collapseText
+	}
+	return collapseElements
+}
+
+func orUnnamed(s string) string {
+	if s == "" {
+		return "unnamed"
+	}
+	return s
+}
+
+// quotePair quotes two texts that differ so they also read differently:
+// when the cap would hide the difference, both start a little before it.
+func quotePair(a, b string) (string, string) {
+	qa, qb := quoteName(a), quoteName(b)
+	if qa != qb || a == b {
+		return qa, qb
+	}
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	for p > 0 && p < len(a) && !utf8.RuneStart(a[p]) {
+		p--
+	}
+	start := p
+	for n := 0; n < 20 && start > 0; n++ {
+		_, size := utf8.DecodeLastRuneInString(a[:start])
+		start -= size
+	}
+	if start == 0 {
+		return qa, qb
+	}
+	from := func(s string) string {
+		var w strings.Builder
+		w.WriteString(`"…`)
+		q := quoteName(s[start:])
+		w.WriteString(q[1:])
+		return w.String()
+	}
+	return from(a), from(b)
+}
+
+func quoteName(s string) string {
+	return quoteCapped(s, maxLabel)
+}
+
+func quoteCapped(s string, n int) string {
+	var b strings.Builder
+	writeQuoted(&b, capRunes(s, n))
+	return b.String()
 }
 
 // equalStates compares the non-noise groups of a and b without allocating.
@@ -436,7 +1151,9 @@ func Cap(changes []Change, n int) ([]Change, int) {
 }
 
 // Head is how a diff entry names an element, e.g. `textbox "Name"`;
-// callers match it against Change.Text to find entries about an element.
+// callers match it against Change.Text to find entries about an element:
+// typed, selected, toggled and changed entries about an element start with
+// its Head and ":".
 func Head(role, name string) string {
 	e := entry{role: role, name: name}
 	return e.head()

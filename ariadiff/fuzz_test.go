@@ -14,6 +14,8 @@ func addSeeds(f *testing.F) {
 	f.Add("- generic [ref=e1]:\n  - link \"x\" [ref=e2] [cursor=pointer]:\n    - /url: /y\n  - status: ok\n")
 	f.Add("-\n- \n  - '''x'\n- /u\n- \"\\ud800\" [\n- [a] [b]: \"q\n")
 	f.Add("   - a\n - b\n     - c\n- d [ref=f1e2]: v:")
+	f.Add("- button \"Sa\\u200bve\" [ref=e1]: \"\\ud83d\\ude00 x\u202e\"\n- text: a\u200bb\u2028c\n- paragraph: \"\\udb40\\udc41\\ud800\"\n")
+	f.Add("- list:\n  - listitem:\n    - checkbox [checked]\n    - text: A\n  - listitem:\n    - checkbox\n    - text: B\n")
 	if b, err := os.ReadFile(filepath.Join("testdata", "chromium156.snap")); err == nil {
 		f.Add(string(b))
 	}
@@ -87,6 +89,36 @@ func FuzzDiff(f *testing.F) {
 		}
 		if StateHash("http://h/p", x) != StateHash("http://h/p", Parse(renumber(text))) {
 			t.Fatal("StateHash moved under ref churn")
+		}
+	})
+}
+
+// FuzzDiffPair checks the envelope's promise on any two snapshots: the
+// diff is empty exactly when the ref-free trees are identical, text
+// included, and it is the same every time.
+func FuzzDiffPair(f *testing.F) {
+	pairs := [][2]string{
+		{"- paragraph: Count: 1\n", "- paragraph: Count: 2\n"},
+		{"- button \"Save\"\n- status\n", "- button \"Save\"\n"},
+		{"- link \"x\":\n  - /url: /a\n", "- link \"x\":\n  - /url: /b\n"},
+		{"- generic:\n  - button \"A\"\n", "- button \"A\"\n"},
+		{todo("", "Buy milk", "x", "Walk the dog", "", "Read", "x"), todo("", "Buy milk", "x", "Read", "x")},
+		{"- text: \"\"\n", "- text\n"},
+		{"- paragraph [ref=e1]: x\n", "- paragraph [ref=e2] [cursor=pointer]: x\n"},
+	}
+	for _, p := range pairs {
+		f.Add(p[0], p[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ta, tb := Parse(a), Parse(b)
+		same := StripRefs(a) == StripRefs(b)
+		for _, d := range [][]Change{Diff(ta, tb), DiffNavigated(ta, tb)} {
+			if (len(d) == 0) != same {
+				t.Fatalf("identical=%v but diff = %v\n%q\n%q", same, d, StripRefs(a), StripRefs(b))
+			}
+		}
+		if x, y := Diff(ta, tb), Diff(Parse(a), Parse(b)); fmt.Sprint(x) != fmt.Sprint(y) {
+			t.Fatalf("diff not deterministic: %v vs %v", x, y)
 		}
 	})
 }

@@ -1,8 +1,8 @@
-// Package ariadiff parses, compacts and diffs Playwright's accessibility (aria) snapshots.
 package ariadiff
 
 import (
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -28,6 +28,7 @@ type Tree struct {
 	Root *Node
 	// Skipped counts non-blank lines that were not snapshot items.
 	Skipped int
+	nodes   int // items parsed, a size hint for diffing
 }
 
 // Parse reads aria snapshot text (AI mode with refs, or plain). Snapshot
@@ -77,6 +78,7 @@ func Parse(text string) *Tree {
 			continue
 		}
 		n := p.item(body)
+		t.nodes++
 		parent.Children = append(parent.Children, n)
 		stack = append(stack, frame{indent: indent, node: n})
 	}
@@ -237,8 +239,22 @@ func unquoteDouble(s string) (string, string) {
 				b.WriteByte(e)
 			case 'u':
 				if r, ok := hex4(s[i:]); ok {
-					b.WriteRune(r)
 					i += 4
+					if utf16.IsSurrogate(r) {
+						// A pair is one character above U+FFFF, as
+						// writeQuoted writes it; a lone half is invalid.
+						r2, ok2 := rune(0), false
+						if r < 0xdc00 && strings.HasPrefix(s[i:], `\u`) {
+							r2, ok2 = hex4(s[i+2:])
+						}
+						if ok2 && r2 >= 0xdc00 && r2 <= 0xdfff {
+							r = utf16.DecodeRune(r, r2)
+							i += 6
+						} else {
+							r = utf8.RuneError
+						}
+					}
+					b.WriteRune(r)
 				} else {
 					b.WriteString(`\u`)
 				}
@@ -271,9 +287,6 @@ func hex4(s string) (rune, bool) {
 		default:
 			return 0, false
 		}
-	}
-	if !utf8.ValidRune(r) {
-		r = utf8.RuneError
 	}
 	return r, true
 }

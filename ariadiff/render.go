@@ -115,26 +115,20 @@ func writeKey(b *strings.Builder, n *Node, canonical bool) {
 	}
 }
 
-// writeValue writes v plain when the parser reads it back unchanged, else
-// double-quoted.
+// writeValue writes v plain when the parser reads it back unchanged and it
+// holds nothing invisible, else double-quoted.
 func writeValue(b *strings.Builder, v string) {
-	if v == "" || v != strings.TrimSpace(v) || strings.HasPrefix(v, "\"") || strings.HasSuffix(v, ":") || hasControl(v) {
+	if v == "" || v != strings.TrimSpace(v) || strings.HasPrefix(v, "\"") || strings.HasSuffix(v, ":") || firstInvisible(v) >= 0 {
 		writeQuoted(b, v)
 		return
 	}
 	b.WriteString(v)
 }
 
-func hasControl(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return true
-		}
-	}
-	return false
-}
-
-// writeQuoted writes s as a JSON-style double-quoted string.
+// writeQuoted writes s as a JSON-style double-quoted string. Control,
+// zero-width and bidi characters are escaped (see EscapeInvisible), so a
+// name never hides a character from its reader, and the parser reads every
+// escape back.
 func writeQuoted(b *strings.Builder, s string) {
 	b.WriteByte('"')
 	for i := 0; i < len(s); {
@@ -143,21 +137,17 @@ func writeQuoted(b *strings.Builder, s string) {
 		case c == '"' || c == '\\':
 			b.WriteByte('\\')
 			b.WriteByte(c)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c == '\r':
-			b.WriteString(`\r`)
 		case c < 0x20 || c == 0x7f:
-			b.WriteString(`\u00`)
-			b.WriteByte("0123456789abcdef"[c>>4])
-			b.WriteByte("0123456789abcdef"[c&0xf])
+			writeEscape(b, rune(c))
 		case c < utf8.RuneSelf:
 			b.WriteByte(c)
 		default:
-			_, size := utf8.DecodeRuneInString(s[i:])
-			b.WriteString(s[i : i+size])
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if size > 1 && invisible(r) {
+				writeEscape(b, r)
+			} else {
+				b.WriteString(s[i : i+size])
+			}
 			i += size
 			continue
 		}
