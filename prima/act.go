@@ -195,7 +195,8 @@ var (
 // then a visible point of its own, hit-tested); and whether it is a
 // password field. It scrolls the element into view first, as a user would.
 const inspectJS = `(el, pointer) => {
-  const r = { password: el.tagName === 'INPUT' && el.type === 'password' };
+  const r = { password: el.tagName === 'INPUT' && el.type === 'password', editable: !!el.isContentEditable };
+  r.value = el.isContentEditable ? el.innerText.replace(/\n$/, '') : ('value' in el ? String(el.value) : '');
   r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || el.getAttribute('aria-disabled') === 'true';
   r.readonly = el.readOnly === true || el.getAttribute('aria-readonly') === 'true';
   if (!pointer) return r;
@@ -236,6 +237,8 @@ const inspectJS = `(el, pointer) => {
 // inspection is what inspectJS found.
 type inspection struct {
 	password, disabled, readonly, hidden bool
+	editable                             bool   // contenteditable
+	value                                string // what the field held before the action
 	cover                                string
 	point                                *pwline.Point
 }
@@ -247,7 +250,8 @@ func inspect(h playwright.ElementHandle, pointer bool) (inspection, error) {
 	}
 	m, _ := v.(map[string]any)
 	b := func(k string) bool { x, _ := m[k].(bool); return x }
-	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden")}
+	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable")}
+	in.value, _ = m["value"].(string)
 	in.cover, _ = m["cover"].(string)
 	if p, ok := m["point"].(map[string]any); ok {
 		x, _ := p["x"].(float64)

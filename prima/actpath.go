@@ -22,6 +22,10 @@ type prepared struct {
 	check func() error
 	// note is said of the step, e.g. how a covered target was clicked.
 	note string
+	// typed is set by check when a contenteditable field's text changed:
+	// its accessibility tree shows no value, so the element's own text
+	// is the change, and the proof.
+	typed *ariadiff.Change
 	// long: the action takes time in proportion to its input (typing
 	// key by key), so it gets the command's whole deadline, not the
 	// per-action cap that bounds waiting for an element.
@@ -43,7 +47,8 @@ type outcome struct {
 	events     []string
 	redirected string
 	traffic    []netEntry
-	blocked    bool // a dialog the action raised is open
+	blocked    bool             // a dialog the action raised is open
+	typed      *ariadiff.Change // a contenteditable's text change the tree cannot show
 }
 
 // act is the one act-and-observe path (rule 9) every acting command goes
@@ -123,6 +128,10 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	out.after = after
 	if before != nil {
 		out.changes = diffViews(before, after)
+	}
+	if p.typed != nil && !hasTyped(out.changes, p.typed.Text) {
+		out.changes = append([]ariadiff.Change{*p.typed}, out.changes...)
+		out.typed = p.typed
 	}
 	if len(rec.docs) > 0 {
 		last := rec.docs[len(rec.docs)-1]
@@ -239,4 +248,16 @@ func (in *Instance) failWith(env *envelope.Envelope, err error, page *pageView) 
 	if page != nil {
 		env.CurrentPage = page.Tree.Compact(ariadiff.CompactOptions{})
 	}
+}
+
+// hasTyped reports whether the diff already has the typed entry of the
+// element the entry names.
+func hasTyped(cs []ariadiff.Change, entry string) bool {
+	head, _, _ := strings.Cut(entry, ": ")
+	for _, c := range cs {
+		if c.Kind == ariadiff.Typed && strings.HasPrefix(c.Text, head+":") {
+			return true
+		}
+	}
+	return false
 }

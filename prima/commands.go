@@ -530,6 +530,9 @@ func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a 
 				return nil // the element went away with the action: the diff tells
 			}
 			got, _ := v.(string)
+			if ins.editable && got != ins.value {
+				p.typed = &ariadiff.Change{Kind: ariadiff.Typed, Text: what + ": " + quoteShort(ins.value) + " -> " + quoteShort(got)}
+			}
 			if got == want || (a.Name == "type" && strings.Contains(got, want)) {
 				return nil
 			}

@@ -80,6 +80,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	var failErr error
 	blocked := false
 	redirected := ""
+	var typed []ariadiff.Change // contenteditable changes the tree cannot show
 	for i, text := range instructions {
 		step := envelope.Step{N: i + 1, Instruction: text}
 		if failErr == nil && blocked {
@@ -120,6 +121,9 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 			proven++
 		}
 		blocked = blocked || r.blocked
+		if r.typed != nil {
+			typed = append(typed, *r.typed)
+		}
 		if r.after != nil {
 			redirected = r.redirected
 		}
@@ -141,7 +145,13 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	}
 	in.fillPage(env, first, view)
 	env.Page.Redirected = redirected
-	env.Changes = changes(diffViews(first, view))
+	all := diffViews(first, view)
+	for i := len(typed) - 1; i >= 0; i-- {
+		if !hasTyped(all, typed[i].Text) {
+			all = append([]ariadiff.Change{typed[i]}, all...)
+		}
+	}
+	env.Changes = changes(all)
 	if blocked {
 		env.Changes.Groups = append(env.Changes.Groups, blockedChanges().Groups...)
 	}
@@ -167,6 +177,7 @@ type stepResult struct {
 	events                   []string
 	blocked                  bool   // a dialog the step raised is open
 	redirected               string // where the server redirected the step's navigation from
+	typed                    *ariadiff.Change
 }
 
 // literalStep reads an instruction with the literal grammar, resolves its
@@ -232,7 +243,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		}
 		return in.prepHandle(b.h, b.what, b.code, action, opts)
 	})
-	res := stepResult{used: o.used, ref: ref, err: o.err, after: o.after, changes: o.changes, events: o.events, blocked: o.blocked, redirected: o.redirected}
+	res := stepResult{used: o.used, ref: ref, err: o.err, after: o.after, changes: o.changes, events: o.events, blocked: o.blocked, redirected: o.redirected, typed: o.typed}
 	if res.err != nil {
 		res.status, res.proof = StepFail, res.err.Error()
 		return res

@@ -79,7 +79,8 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 		}
 		in.setPage(p)
 		p.BringToFront()
-		readOnly(env)
+		// Selecting changes which tab prima acts on, nothing in a page.
+		env.Changes = &envelope.Changes{}
 		env.Events = append(env.Events, fmt.Sprintf("tab selected: [%d] %s", index, p.URL()))
 	case "close":
 		p, ok := pick()
