@@ -65,11 +65,11 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "pw no arguments", args: []string{"pw"}, code: 2, stderr: "prima pw takes an action and a target"},
 		{name: "pw one empty argument", args: []string{"pw", ""}, code: 2, stderr: "prima pw takes an action and a target"},
 		{name: "pw action without target", args: []string{"pw", "click"}, code: 2, stderr: "prima pw takes an action and a target"},
-		{name: "pw four arguments", args: []string{"pw", "fill", name, "a", "b"}, code: 2, stderr: "prima pw takes an action and a target"},
+		{name: "pw fill with two values", args: []string{"pw", "fill", name, "a", "b"}, code: 2, stderr: "pw fill takes one value (quote a value with spaces)"},
 		{name: "pw click with a value", args: []string{"pw", "click", name, "extra"}, code: 2, stderr: `pw click takes no value (got "extra")`},
 		{name: "pw check with a value", args: []string{"pw", "check", name, "yes"}, code: 2, stderr: `pw check takes no value (got "yes")`},
-		{name: "pw select without value", args: []string{"pw", "select", name}, code: 2, stderr: "pw select needs a value"},
-		{name: "pw press empty key", args: []string{"pw", "press", name, ""}, code: 2, stderr: "pw press needs a value"},
+		{name: "pw select without value", args: []string{"pw", "select", name}, code: 2, stderr: "pw select needs at least one option"},
+		{name: "pw press empty key", args: []string{"pw", "press", name, ""}, code: 2, stderr: "pw press needs one key"},
 		{name: "pw empty target", args: []string{"pw", "click", ""}, code: 2, stderr: "pw click needs a target"},
 
 		// Malformed refs: usage errors, no page touched.
