@@ -194,7 +194,13 @@ var (
 // element: disabled, readonly, not visible, or covered at its centre (and
 // then a visible point of its own, hit-tested); and whether it is a
 // password field. It scrolls the element into view first, as a user would.
-const inspectJS = `(el, pointer) => {
+const inspectJS = `(el, [pointer, cfg]) => {
+  const r = inspect(el, pointer);
+  // In the main document, arm the settle tracker in the same round trip:
+  // the action follows at once.
+  if (window === window.top) r.doc = (` + trackJS + `)(cfg);
+  return r;
+  function inspect(el, pointer) {
   const r = { password: el.tagName === 'INPUT' && el.type === 'password', editable: !!el.isContentEditable };
   r.value = el.isContentEditable ? el.innerText.replace(/\n$/, '') : ('value' in el ? String(el.value) : '');
   r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || el.getAttribute('aria-disabled') === 'true';
@@ -232,19 +238,21 @@ const inspectJS = `(el, pointer) => {
     if (mine(at(b.left + px, b.top + py))) { r.point = { x: px, y: py }; return r; }
   }
   return r;
+  }
 }`
 
 // inspection is what inspectJS found.
 type inspection struct {
 	password, disabled, readonly, hidden bool
 	editable                             bool   // contenteditable
+	doc                                  string // the settle tracker's document id, armed in the main document
 	value                                string // what the field held before the action
 	cover                                string
 	point                                *pwline.Point
 }
 
 func inspect(h playwright.ElementHandle, pointer bool) (inspection, error) {
-	v, err := h.Evaluate(inspectJS, pointer)
+	v, err := h.Evaluate(inspectJS, []any{pointer, map[string]any{"timerMax": timerMax}})
 	if err != nil {
 		return inspection{}, err
 	}
@@ -252,6 +260,7 @@ func inspect(h playwright.ElementHandle, pointer bool) (inspection, error) {
 	b := func(k string) bool { x, _ := m[k].(bool); return x }
 	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable")}
 	in.value, _ = m["value"].(string)
+	in.doc, _ = m["doc"].(string)
 	in.cover, _ = m["cover"].(string)
 	if p, ok := m["point"].(map[string]any); ok {
 		x, _ := p["x"].(float64)

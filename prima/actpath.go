@@ -22,6 +22,8 @@ type prepared struct {
 	check func() error
 	// note is said of the step, e.g. how a covered target was clicked.
 	note string
+	// doc is the settle tracker's document id when preparing armed it.
+	doc string
 	// typed is set by check when a contenteditable field's text changed:
 	// its accessibility tree shows no value, so the element's own text
 	// is the change, and the proof.
@@ -68,8 +70,8 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	out.used, out.note = p.used, p.note
 	in.obs.arm(in.Dialog)
 	in.net.start(page.URL())
-	docID := ""
-	if in.obs.openDialog() == nil {
+	docID := p.doc
+	if docID == "" && in.obs.openDialog() == nil {
 		// An open dialog blocks every script; answering it is the action.
 		docID = armSettle(page)
 	}

@@ -511,7 +511,7 @@ func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a 
 	case pointer && ins.cover != "" && ins.point == nil:
 		return nil, &NotActionableError{Target: what, Why: "is covered by " + ins.cover}
 	}
-	p := &prepared{}
+	p := &prepared{doc: ins.doc}
 	if pointer && ins.cover != "" && o.Position == nil {
 		o.Position = ins.point
 		p.note = fmt.Sprintf("%s: its centre is covered by %s; acted at a visible point of its own (%d, %d), hit-tested to be that element", what, ins.cover, o.Position.X, o.Position.Y)

@@ -1,0 +1,351 @@
+package mcp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/client"
+	"github.com/prima-dev/prima/prima/daemon"
+)
+
+// fakeDaemon answers the daemon's routes with canned envelopes and
+// records the requests, so the server's mapping is tested without a
+// browser. The real thing is tested end to end in cmd/prima.
+type fakeDaemon struct {
+	mu   sync.Mutex
+	reqs map[string][]json.RawMessage
+	png  string
+}
+
+func (f *fakeDaemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	f.reqs[r.URL.Path] = append(f.reqs[r.URL.Path], body)
+	f.mu.Unlock()
+	reply := func(env *envelope.Envelope) { json.NewEncoder(w).Encode(api.EnvelopeResponse{Envelope: env}) }
+	switch r.URL.Path {
+	case api.RouteSnapshot:
+		reply(&envelope.Envelope{OK: true, Command: "snapshot", Page: &envelope.Page{URL: "http://x/p", Title: "P"}, Snapshot: `- button "Save" [ref=e5]`})
+	case api.RoutePw:
+		reply(&envelope.Envelope{OK: true, Command: "pw", Used: "await page.goBack();", Changes: &envelope.Changes{}})
+	case api.RouteVerify:
+		reply(&envelope.Envelope{Command: "verify x", Verdict: &envelope.Verdict{Result: "inexpressible", Reason: "no assertion"}})
+	case api.RouteScreenshot:
+		reply(&envelope.Envelope{OK: true, Command: "screenshot", Artifacts: []envelope.Artifact{{Name: "screenshot.png", Path: f.png}}})
+	case api.RouteGo:
+		w.WriteHeader(http.StatusConflict)
+		json.NewEncoder(w).Encode(api.ErrorResponse{Error: &api.Error{Code: api.CodeNoBrowser, Message: "no browser to attach to"}})
+	default:
+		w.WriteHeader(http.StatusInternalServerError)
+		json.NewEncoder(w).Encode(api.ErrorResponse{Error: api.Errorf(api.CodeInternal, "not faked: %s", r.URL.Path)})
+	}
+}
+
+func (f *fakeDaemon) last(route string) map[string]any {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	rs := f.reqs[route]
+	if len(rs) == 0 {
+		return nil
+	}
+	var m map[string]any
+	json.Unmarshal(rs[len(rs)-1], &m)
+	return m
+}
+
+// connect serves New(o) in process and returns a connected client.
+func connect(t *testing.T, o Options) *sdk.ClientSession {
+	t.Helper()
+	ct, st := sdk.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- New(o).Run(ctx, st) }()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
+	return cs
+}
+
+func withFake(t *testing.T) (*sdk.ClientSession, *fakeDaemon) {
+	t.Helper()
+	home, err := os.MkdirTemp("", "pm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
+	f := &fakeDaemon{reqs: map[string][]json.RawMessage{}, png: filepath.Join(home, "s.png")}
+	os.WriteFile(f.png, []byte("\x89PNG\r\n\x1a\nfake"), 0o600)
+	l, err := net.Listen("unix", daemon.SocketPath(home))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: f}
+	go hs.Serve(l)
+	t.Cleanup(func() { hs.Close() })
+	cs := connect(t, Options{Client: &client.Client{Home: home}, Target: api.Target{PwSession: "work"}, Actions: []string{"click", "fill"}})
+	return cs, f
+}
+
+func call(t *testing.T, cs *sdk.ClientSession, name string, args any) *sdk.CallToolResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: protocol error %v", name, err)
+	}
+	return res
+}
+
+func textOf(res *sdk.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdk.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+func TestToolsAndTheirSchemas(t *testing.T) {
+	cs, _ := withFake(t)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"browser_open": nil, "browser_list": nil, "browser_close": nil, "snapshot": nil, "pw": nil,
+		"do": {"instructions"}, "go": {"target"}, "back": nil, "forward": nil, "reload": nil,
+		"verify": {"claim"}, "research": nil, "tab": {"op"}, "dialog": {"op"}, "wait": nil,
+		"screenshot": nil, "eval": {"js"}, "console": nil,
+	}
+	got := map[string]bool{}
+	for _, tool := range res.Tools {
+		got[tool.Name] = true
+		req, ok := want[tool.Name]
+		if !ok {
+			t.Errorf("unexpected tool %s", tool.Name)
+			continue
+		}
+		b, _ := json.Marshal(tool.InputSchema)
+		var s struct {
+			Type                 string                     `json:"type"`
+			Required             []string                   `json:"required"`
+			Properties           map[string]json.RawMessage `json:"properties"`
+			AdditionalProperties *bool                      `json:"additionalProperties"`
+		}
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Fatalf("%s schema %s: %v", tool.Name, b, err)
+		}
+		sort.Strings(s.Required)
+		if s.Type != "object" || strings.Join(s.Required, ",") != strings.Join(req, ",") || s.AdditionalProperties == nil || *s.AdditionalProperties {
+			t.Errorf("%s schema: %s (want required %v, closed)", tool.Name, b, req)
+		}
+		if strings.Contains(string(b), `"type":[`) {
+			t.Errorf("%s schema has a type list: %s", tool.Name, b)
+		}
+		if len(tool.Description) < 80 {
+			t.Errorf("%s: description too thin for a model: %q", tool.Name, tool.Description)
+		}
+	}
+	for name := range want {
+		if !got[name] {
+			t.Errorf("tool %s missing", name)
+		}
+	}
+	for _, tool := range res.Tools {
+		if tool.Name == "pw" {
+			b, _ := json.Marshal(tool.InputSchema)
+			for _, p := range []string{"action", "target", "values", "line", "button", "modifiers", "count"} {
+				if !strings.Contains(string(b), `"`+p+`":`) {
+					t.Errorf("pw schema lacks %s: %s", p, b)
+				}
+			}
+			if !strings.Contains(string(b), `"enum":["click","fill"]`) {
+				t.Errorf("pw action is not an enum of the actions: %s", b)
+			}
+		}
+	}
+	if in := cs.InitializeResult().Instructions; !strings.Contains(in, "snapshot") || !strings.Contains(in, "dialog_open") {
+		t.Errorf("instructions: %s", in)
+	}
+}
+
+func TestResultsCarryTheEnvelope(t *testing.T) {
+	cs, f := withFake(t)
+
+	res := call(t, cs, "snapshot", map[string]any{})
+	if res.IsError || !strings.Contains(textOf(res), `button "Save" [ref=e5]`) {
+		t.Errorf("snapshot: %+v %s", res, textOf(res))
+	}
+	sc, _ := res.StructuredContent.(map[string]any)
+	if sc["ok"] != true || sc["snapshot"] != `- button "Save" [ref=e5]` {
+		t.Errorf("snapshot structured content: %#v", res.StructuredContent)
+	}
+	if got := f.last(api.RouteSnapshot); got["pw_session"] != "work" || got["timeout_ms"] != float64(30000) {
+		t.Errorf("snapshot request: %v", got)
+	}
+
+	// An inexpressible verdict is not ok: an error result, with the envelope.
+	res = call(t, cs, "verify", map[string]any{"claim": "the page looks nice"})
+	if !res.IsError || !strings.Contains(textOf(res), "inexpressible") {
+		t.Errorf("verify: %+v %s", res, textOf(res))
+	}
+	if sc, _ := res.StructuredContent.(map[string]any); sc["ok"] != false {
+		t.Errorf("verify structured: %#v", res.StructuredContent)
+	}
+
+	res = call(t, cs, "back", nil)
+	if res.IsError || !strings.Contains(textOf(res), "command: back") {
+		t.Errorf("back: %s", textOf(res))
+	}
+	if got := f.last(api.RoutePw); got["line"] != "page.goBack()" {
+		t.Errorf("back request: %v", got)
+	}
+
+	res = call(t, cs, "screenshot", map[string]any{"full": true})
+	if res.IsError || len(res.Content) != 2 {
+		t.Fatalf("screenshot: %+v", res)
+	}
+	if img, ok := res.Content[1].(*sdk.ImageContent); !ok || img.MIMEType != "image/png" || !strings.HasPrefix(string(img.Data), "\x89PNG") {
+		t.Errorf("screenshot image: %#v", res.Content[1])
+	}
+
+	// A daemon error: an error result with advice a model can follow.
+	res = call(t, cs, "go", map[string]any{"target": "http://x/"})
+	if !res.IsError || !strings.Contains(textOf(res), "no_browser") || !strings.Contains(textOf(res), "browser_open") {
+		t.Errorf("go with no browser: %s", textOf(res))
+	}
+}
+
+func TestBadInputIsAnErrorAndTheServerKeepsServing(t *testing.T) {
+	cs, f := withFake(t)
+	ctx := context.Background()
+	if _, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "frobnicate", Arguments: map[string]any{}}); err == nil || !strings.Contains(err.Error(), "unknown tool") {
+		t.Errorf("unknown tool: %v", err)
+	}
+	cases := []struct {
+		tool string
+		args any
+		want string
+	}{
+		{"pw", map[string]any{"action": 5, "target": "e5"}, "action"},
+		{"pw", map[string]any{"action": "frob", "target": "e5"}, "action"},
+		{"pw", map[string]any{"action": "click", "target": "e5", "line": "page.goBack()"}, "not both"},
+		{"pw", map[string]any{}, "give {action"},
+		{"pw", map[string]any{"action": "click"}, "action and target go together"},
+		{"pw", map[string]any{"action": "click", "target": "e5", "count": 0}, "count"},
+		{"do", map[string]any{"instructions": "click Save"}, "instructions"},
+		{"do", map[string]any{"instructions": []string{}}, "instructions"},
+		{"do", map[string]any{"instructions": []string{"click Save", " "}}, "instruction 2 is empty"},
+		{"verify", map[string]any{}, "claim"},
+		{"verify", map[string]any{"claim": ""}, "claim"},
+		{"verify", map[string]any{"claim": strings.Repeat("a", 1<<20)}, "at most 256 KB"},
+		{"snapshot", map[string]any{"htm": true}, "htm"},
+		{"tab", map[string]any{"op": "select"}, "needs index"},
+		{"tab", map[string]any{"op": "open"}, "op"},
+		{"wait", map[string]any{"text": "a", "ms": 5}, "exactly one"},
+		{"wait", map[string]any{"ms": 60000}, "not shorter"},
+		{"dialog", map[string]any{"op": "dismiss", "text": "x"}, "no text"},
+		{"eval", map[string]any{"js": "  "}, "empty"},
+	}
+	for _, c := range cases {
+		res := call(t, cs, c.tool, c.args)
+		sc, _ := res.StructuredContent.(map[string]any)
+		if !res.IsError || !strings.Contains(textOf(res), c.want) || sc["ok"] != false || !strings.HasPrefix(textOf(res), "error (usage): "+c.tool+": ") {
+			b, _ := json.Marshal(c.args)
+			if len(b) > 200 {
+				b = b[:200]
+			}
+			t.Errorf("%s %s: isError %v, %q (want %q)", c.tool, b, res.IsError, textOf(res), c.want)
+		}
+	}
+	if n := len(f.reqs[api.RoutePw]) + len(f.reqs[api.RouteDo]) + len(f.reqs[api.RouteVerify]); n != 0 {
+		t.Errorf("bad input reached the daemon %d times", n)
+	}
+	if res := call(t, cs, "snapshot", nil); res.IsError {
+		t.Errorf("after bad input: %s", textOf(res))
+	}
+}
+
+func TestNoDaemonIsAnErrorResult(t *testing.T) {
+	home, _ := os.MkdirTemp("", "pm")
+	defer os.RemoveAll(home)
+	cs := connect(t, Options{Client: &client.Client{Home: home}})
+	res := call(t, cs, "snapshot", nil)
+	if !res.IsError || !strings.Contains(textOf(res), "no prima daemon") {
+		t.Errorf("no daemon: %+v %s", res, textOf(res))
+	}
+}
+
+func TestStrayLinesAreAnsweredAndTheSessionLives(t *testing.T) {
+	home, _ := os.MkdirTemp("", "pm")
+	defer os.RemoveAll(home)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- New(Options{Client: &client.Client{Home: home}}).Run(context.Background(), Stdio(inR, outW))
+	}()
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	next := func() string {
+		select {
+		case l := <-lines:
+			return l
+		case <-time.After(10 * time.Second):
+			t.Fatal("no answer")
+		}
+		return ""
+	}
+	send := func(l string) { inW.Write([]byte(l + "\n")) }
+	for _, bad := range []string{"garbage{", "42", `{"foo":1}`, "[]", `{"jsonrpc":"2.0"}`, `{"jsonrpc":"2.0","method":5}`, `{"jsonrpc":"1.0","id":3,"method":"ping"}`} {
+		send(bad)
+		if got := next(); !strings.Contains(got, `"error":{"code":-32`) || !strings.Contains(got, "keeps serving") {
+			t.Errorf("%s: %s", bad, got)
+		}
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
+	if got := next(); !strings.Contains(got, `"id":1,"result":{`) {
+		t.Errorf("initialize after stray lines: %s", got)
+	}
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	if got := next(); !strings.Contains(got, `"id":2,`) || !strings.Contains(got, `"tools":[{`) {
+		t.Errorf("tools/list: %.300s", got)
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Errorf("Run after the client closed: %v", err)
+	}
+}
