@@ -264,6 +264,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			evalCommand(stdout, stderr),
 			consoleCommand(stdout, stderr),
 			screenshotCommand(stdout, stderr),
+			mcpCommand(stdout, stderr),
 		},
 	}
 	quietUsage(root)

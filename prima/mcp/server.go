@@ -104,9 +104,6 @@ func clearerValidation(next sdk.MethodHandler) sdk.MethodHandler {
 	}
 }
 
-// MCP is the underlying SDK server (to connect it to another transport).
-func (s *Server) MCP() *sdk.Server { return s.srv }
-
 // Run serves one client over t until it disconnects (a normal end) or
 // ctx ends (a signal: also a normal end).
 func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
