@@ -206,6 +206,26 @@ const inspectJS = `(el, [pointer, cfg]) => {
   r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || el.getAttribute('aria-disabled') === 'true';
   r.readonly = el.readOnly === true || el.getAttribute('aria-readonly') === 'true';
   if (!pointer) return r;
+  // Where the click lands: the browser sends it to the element under the
+  // release, which a re-layout between press and release can change.
+  const win = el.ownerDocument.defaultView;
+  const token = {};
+  win.__primaHit = null;
+  win.__primaHitToken = token;
+  const hit = (e) => {
+    win.removeEventListener('click', hit, true);
+    win.removeEventListener('contextmenu', hit, true);
+    if (win.__primaHitToken !== token || win.__primaHit) return; // an earlier action's listener
+    const t = e.target;
+    const ok = t === el || (t instanceof Node && el.contains(t)) || (el.labels && Array.from(el.labels).some(l => l === t || l.contains(t)));
+    let d = t && t.tagName ? t.tagName.toLowerCase() : String(t);
+    if (t && t.id) d += '#' + t.id;
+    const text = t && t.innerText ? t.innerText.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
+    if (text) d += ' "' + text + '"';
+    win.__primaHit = { ok, on: d };
+  };
+  win.addEventListener('click', hit, true);
+  win.addEventListener('contextmenu', hit, true);
   let b = el.getBoundingClientRect();
   if (b.width === 0 || b.height === 0) { r.hidden = true; return r; }
   const vw = window.innerWidth, vh = window.innerHeight;
@@ -268,6 +288,38 @@ func inspect(h playwright.ElementHandle, pointer bool) (inspection, error) {
 		in.point = &pwline.Point{X: int(x), Y: int(y)}
 	}
 	return in, nil
+}
+
+// landedJS tells where the action's click landed: null when no click
+// event fired, else whether it reached the element and what it reached.
+const landedJS = `el => el.ownerDocument.defaultView.__primaHit`
+
+// MisdirectedError: the click ran, but the browser delivered it to
+// another element (the page moved between press and release). Whatever
+// that element did is in the Changes; the asked element did nothing.
+type MisdirectedError struct{ Target, On string }
+
+func (e *MisdirectedError) Error() string {
+	return fmt.Sprintf("the click on %s landed on %s instead: the page moved under the pointer; %s did not get it", e.Target, e.On, e.Target)
+}
+
+// landed checks, after a pointer action, that its click reached the
+// element; no click event (a hover, a navigation that took the document
+// away) proves nothing either way.
+func landed(h playwright.ElementHandle, what string) error {
+	v, err := h.Evaluate(landedJS)
+	if err != nil {
+		return nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	if hit, _ := m["ok"].(bool); !hit {
+		on, _ := m["on"].(string)
+		return &MisdirectedError{Target: what, On: on}
+	}
+	return nil
 }
 
 // readValueJS reads what a field holds, contenteditable included.

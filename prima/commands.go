@@ -519,6 +519,9 @@ func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a 
 	p.used = a.line(code, o)
 	p.long = a.Name == "type"
 	p.run = func(t float64) error { return a.onHandle(h, o, t) }
+	if a.Name == "click" || a.Name == "dblclick" || a.Name == "check" || a.Name == "uncheck" {
+		p.check = func() error { return landed(h, what) }
+	}
 	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" {
 		want := value
 		if a.Name == "clear" {

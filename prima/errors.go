@@ -93,6 +93,7 @@ func codeOf(err error) string {
 		jmal      *judge.MalformedError
 		tabRange  *TabOutOfRangeError
 		markupAmb *MarkupAmbiguousError
+		misdir    *MisdirectedError
 		eval      *EvalError
 		waitErr   *WaitTimeoutError
 		files     *FileError
@@ -123,7 +124,7 @@ func codeOf(err error) string {
 		return envelope.CodeNotFound
 	case errors.As(err, &stale):
 		return envelope.CodeStaleRef
-	case errors.As(err, &notAct):
+	case errors.As(err, &notAct), errors.As(err, &misdir):
 		return envelope.CodeNotActionable
 	case errors.As(err, &mismatch):
 		return envelope.CodeValueMismatch
