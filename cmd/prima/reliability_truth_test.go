@@ -992,6 +992,8 @@ func (r *rtRun) judgeHit(a *rtAction) (string, string) {
 		case failed && len(a.acted) == 0:
 			a.note = [2]string{"an unexpected failure", a.shape + ": " + failureMessage(a.res.out)}
 			return classHonest, a.code
+		case failed && a.code == "not_actionable" && strings.Contains(failureMessage(a.res.out), "landed on"):
+			return classHonest, "misdirected" // the page moved under the pointer; prima said so
 		case failed:
 			// A later step may fail after an earlier one acted: only the
 			// earlier steps' elements may have been acted on.
@@ -1007,6 +1009,12 @@ func (r *rtRun) judgeHit(a *rtAction) (string, string) {
 		default:
 			return classWrong, fmt.Sprintf("exit %d", a.res.code)
 		}
+	}
+	if failed && a.code == "not_actionable" && strings.Contains(failureMessage(a.res.out), "landed on") {
+		// The page moved between press and release and the browser
+		// delivered the click to another element; prima fails and names
+		// it, never calling it a success.
+		return classHonest, "misdirected"
 	}
 	mustFail := a.expect == expGone || a.expect == expAmbiguous || a.expect == expNotFound ||
 		a.expect == expNotActionable || a.expect == expDialogOpen || a.expect == expAmbiguousOrNF
