@@ -256,6 +256,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			verifyCommand(stdout, stderr),
 			daemonCommand(stdout, stderr),
 			dialogCommand(stdout, stderr),
+			helpCommand(stdout, stderr),
 			historyCommand(stdout, stderr, "back", "goBack", "Go back in the tab's history, proven like any action"),
 			historyCommand(stdout, stderr, "forward", "goForward", "Go forward in the tab's history, proven like any action"),
 			historyCommand(stdout, stderr, "reload", "reload", "Reload the page, proven like any action"),

@@ -1,0 +1,28 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// The agents guide is printed whole and stays short enough for a system
+// prompt (DESIGN: <= 2,500 tokens; about 4 bytes a token for English).
+func TestHelpAgentsPrintsTheGuide(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"prima", "help", "agents"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if out.String() != agentsGuide {
+		t.Errorf("prima help agents printed something else than the guide")
+	}
+	if n := len(agentsGuide) / 4; n > 2500 {
+		t.Errorf("the guide is about %d tokens, over 2,500", n)
+	}
+	for _, must := range []string{"### Changes", "dialog_open", "Refs die", "prima tab select", "--json"} {
+		if !strings.Contains(agentsGuide, must) {
+			t.Errorf("the guide does not mention %q", must)
+		}
+	}
+}
