@@ -252,7 +252,7 @@ func resolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 		}
 	}
 	if manyCount == 0 {
-		return nil, fmt.Errorf("ref %s (%s %q) is bound, but no locator matches that element: it changed while prima looked (call snapshot again)", r, role, name)
+		return nil, &StaleRefError{Ref: r, What: fmt.Sprintf("%s %q", role, name)}
 	}
 	return nil, &refs.AmbiguousError{Ref: r, Selector: fmt.Sprintf("%s (%s %q)", r, role, name), Count: manyCount}
 }
