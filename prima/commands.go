@@ -518,7 +518,17 @@ func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a 
 	}
 	p.used = a.line(code, o)
 	p.long = a.Name == "type"
-	p.run = func(t float64) error { return a.onHandle(h, o, t) }
+	p.run = func(t float64) error {
+		err := a.onHandle(h, o, t)
+		if err != nil {
+			// An element the page removed mid-action is not actionable;
+			// ask the element itself rather than read the error's text.
+			if v, e := h.Evaluate("el => el.isConnected"); e == nil && v == false {
+				return &NotActionableError{Target: what, Why: "was detached from the page while prima acted (take a new snapshot)"}
+			}
+		}
+		return err
+	}
 	if a.Name == "click" || a.Name == "dblclick" || a.Name == "check" || a.Name == "uncheck" {
 		p.check = func() error { return landed(h, what) }
 	}
