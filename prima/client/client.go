@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/prima/daemon"
 )
 
@@ -103,7 +103,7 @@ func (c *Client) start() error {
 }
 
 // call posts req to route and decodes the answer into resp; a daemon
-// error comes back as *api.Error.
+// error comes back as *wire.Error.
 func (c *Client) call(ctx context.Context, route string, req, resp any) error {
 	err := c.once(ctx, route, req, resp)
 	if errors.Is(err, errClosed) && rereadable[route] {
@@ -125,9 +125,9 @@ var errClosed = errors.New("connection closed before an answer")
 // rereadable routes may be sent twice without acting twice: they read,
 // or (browser open) reuse what exists.
 var rereadable = map[string]bool{
-	api.RouteBrowserList: true, api.RouteBrowserOpen: true, api.RouteStatus: true,
-	api.RouteSnapshot: true, api.RouteVerify: true, api.RouteResearch: true,
-	api.RouteScreenshot: true,
+	wire.RouteBrowserList: true, wire.RouteBrowserOpen: true, wire.RouteStatus: true,
+	wire.RouteSnapshot: true, wire.RouteVerify: true, wire.RouteResearch: true,
+	wire.RouteScreenshot: true,
 }
 
 func (c *Client) once(ctx context.Context, route string, req, resp any) error {
@@ -159,7 +159,7 @@ func (c *Client) once(ctx context.Context, route string, req, resp any) error {
 		return err
 	}
 	if hresp.StatusCode != http.StatusOK {
-		var e api.ErrorResponse
+		var e wire.ErrorResponse
 		if json.Unmarshal(data, &e) == nil && e.Error != nil {
 			return e.Error
 		}
@@ -169,104 +169,104 @@ func (c *Client) once(ctx context.Context, route string, req, resp any) error {
 }
 
 // Pw runs `pw`.
-func (c *Client) Pw(ctx context.Context, req api.PwRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RoutePw, req)
+func (c *Client) Pw(ctx context.Context, req wire.PwRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RoutePw, req)
 }
 
 // Do runs `do`.
-func (c *Client) Do(ctx context.Context, req api.DoRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteDo, req)
+func (c *Client) Do(ctx context.Context, req wire.DoRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteDo, req)
 }
 
 // Verify runs `verify`.
-func (c *Client) Verify(ctx context.Context, req api.VerifyRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteVerify, req)
+func (c *Client) Verify(ctx context.Context, req wire.VerifyRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteVerify, req)
 }
 
 // Research runs `research`.
-func (c *Client) Research(ctx context.Context, t api.Target) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteResearch, api.SnapshotRequest{Target: t})
+func (c *Client) Research(ctx context.Context, t wire.Target) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteResearch, wire.SnapshotRequest{Target: t})
 }
 
 // envelope calls a route that answers with an envelope.
 func (c *Client) envelope(ctx context.Context, route string, req any) (*envelope.Envelope, error) {
-	var resp api.EnvelopeResponse
+	var resp wire.EnvelopeResponse
 	err := c.call(ctx, route, req, &resp)
 	return resp.Envelope, err
 }
 
 // Go runs `go`.
-func (c *Client) Go(ctx context.Context, req api.GoRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteGo, req)
+func (c *Client) Go(ctx context.Context, req wire.GoRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteGo, req)
 }
 
 // Snapshot runs `snapshot`.
 // Tab lists, opens, selects or closes tabs.
-func (c *Client) Tab(ctx context.Context, req api.TabRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteTab, req)
+func (c *Client) Tab(ctx context.Context, req wire.TabRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteTab, req)
 }
 
 // Wait waits for a text, its absence, or a duration.
-func (c *Client) Wait(ctx context.Context, req api.WaitRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteWait, req)
+func (c *Client) Wait(ctx context.Context, req wire.WaitRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteWait, req)
 }
 
 // Eval runs JavaScript in the page.
-func (c *Client) Eval(ctx context.Context, req api.EvalRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteEval, req)
+func (c *Client) Eval(ctx context.Context, req wire.EvalRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteEval, req)
 }
 
 // Console reads the console messages since the last read.
-func (c *Client) Console(ctx context.Context, req api.ConsoleRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteConsole, req)
+func (c *Client) Console(ctx context.Context, req wire.ConsoleRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteConsole, req)
 }
 
 // Screenshot writes a PNG of the page or an element.
-func (c *Client) Screenshot(ctx context.Context, req api.ScreenshotRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteScreenshot, req)
+func (c *Client) Screenshot(ctx context.Context, req wire.ScreenshotRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteScreenshot, req)
 }
 
 // Dialog answers the open dialog.
-func (c *Client) Dialog(ctx context.Context, req api.DialogRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteDialog, req)
+func (c *Client) Dialog(ctx context.Context, req wire.DialogRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteDialog, req)
 }
 
-func (c *Client) Snapshot(ctx context.Context, req api.SnapshotRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, api.RouteSnapshot, req)
+func (c *Client) Snapshot(ctx context.Context, req wire.SnapshotRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteSnapshot, req)
 }
 
 // Open runs `browser open`.
-func (c *Client) Open(ctx context.Context, req api.OpenRequest) (*api.OpenResponse, error) {
-	var resp api.OpenResponse
-	err := c.call(ctx, api.RouteBrowserOpen, req, &resp)
+func (c *Client) Open(ctx context.Context, req wire.OpenRequest) (*wire.OpenResponse, error) {
+	var resp wire.OpenResponse
+	err := c.call(ctx, wire.RouteBrowserOpen, req, &resp)
 	return &resp, err
 }
 
 // List runs `browser list`.
-func (c *Client) List(ctx context.Context) (*api.ListResponse, error) {
-	var resp api.ListResponse
-	err := c.call(ctx, api.RouteBrowserList, struct{}{}, &resp)
+func (c *Client) List(ctx context.Context) (*wire.ListResponse, error) {
+	var resp wire.ListResponse
+	err := c.call(ctx, wire.RouteBrowserList, struct{}{}, &resp)
 	return &resp, err
 }
 
 // Close runs `browser close`.
-func (c *Client) Close(ctx context.Context, req api.CloseRequest) (*api.Instance, error) {
-	var resp api.Instance
-	err := c.call(ctx, api.RouteBrowserClose, req, &resp)
+func (c *Client) Close(ctx context.Context, req wire.CloseRequest) (*wire.Instance, error) {
+	var resp wire.Instance
+	err := c.call(ctx, wire.RouteBrowserClose, req, &resp)
 	return &resp, err
 }
 
 // Status asks the daemon how it is.
-func (c *Client) Status(ctx context.Context) (*api.StatusResponse, error) {
-	var resp api.StatusResponse
-	err := c.call(ctx, api.RouteStatus, struct{}{}, &resp)
+func (c *Client) Status(ctx context.Context) (*wire.StatusResponse, error) {
+	var resp wire.StatusResponse
+	err := c.call(ctx, wire.RouteStatus, struct{}{}, &resp)
 	return &resp, err
 }
 
 // Stop asks the daemon to exit and waits until its socket is gone.
-func (c *Client) Stop(ctx context.Context) (*api.StatusResponse, error) {
-	var resp api.StatusResponse
-	if err := c.call(ctx, api.RouteStop, struct{}{}, &resp); err != nil {
+func (c *Client) Stop(ctx context.Context) (*wire.StatusResponse, error) {
+	var resp wire.StatusResponse
+	if err := c.call(ctx, wire.RouteStop, struct{}{}, &resp); err != nil {
 		return nil, err
 	}
 	for ctx.Err() == nil {

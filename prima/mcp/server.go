@@ -25,7 +25,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/prima/client"
 	"github.com/prima-dev/prima/prima/config"
 )
@@ -45,7 +45,7 @@ type Options struct {
 	// Target is the browser every call is for, as the CLI's global flags
 	// build it: endpoint, playwright-cli session, instance, secrets, the
 	// caller's folder. Its TimeoutMS is set from Timeout.
-	Target api.Target
+	Target wire.Target
 	// Timeout is each call's deadline (the CLI's --timeout); 30 s when 0.
 	Timeout time.Duration
 	// Config loads prima.json and the environment for do, go and verify
@@ -123,7 +123,7 @@ func version() string {
 
 // instructions is what a client shows its model at initialize: how to
 // read the envelope and how to work with refs and dialogs.
-func instructions(t api.Target) string {
+func instructions(t wire.Target) string {
 	var b strings.Builder
 	b.WriteString(`prima drives a web browser and proves what each action did. It does exactly what you ask on the element you name and nothing else: no healing, no substitute element.
 
@@ -225,12 +225,12 @@ func errorResult(err error) *sdk.CallToolResult {
 		Fix     string   `json:"fix,omitempty"`
 		Titles  []string `json:"titles,omitempty"`
 	}
-	e := errObj{Code: api.CodeInternal, Message: err.Error()}
+	e := errObj{Code: wire.CodeInternal, Message: err.Error()}
 	var ue usageErr
-	var ae *api.Error
+	var ae *wire.Error
 	switch {
 	case errors.As(err, &ue):
-		e.Code = api.CodeUsage
+		e.Code = wire.CodeUsage
 	case errors.As(err, &ae):
 		e.Code, e.Message, e.Fix, e.Titles = ae.Code, ae.Message, advice(ae), ae.Titles
 	case errors.Is(err, context.DeadlineExceeded):
@@ -249,25 +249,25 @@ func errorResult(err error) *sdk.CallToolResult {
 }
 
 // advice turns a daemon error code into what a model (or its user) can do.
-func advice(e *api.Error) string {
+func advice(e *wire.Error) string {
 	switch e.Code {
-	case api.CodeNoBrowser:
+	case wire.CodeNoBrowser:
 		if e.Session != "" {
 			return fmt.Sprintf("the playwright-cli session %q is gone: ask the user to restart it (playwright-cli -s=%s open URL), or call browser_open with a url for prima's own browser", e.Session, e.Session)
 		}
 		return "call browser_open with a url to start prima's own Chromium (or the user starts a playwright-cli session: playwright-cli open URL)"
-	case api.CodeAmbiguousSession:
+	case wire.CodeAmbiguousSession:
 		return fmt.Sprintf("several playwright-cli sessions are live (%s): the user starts prima mcp with --pw-session TITLE or PLAYWRIGHT_CLI_SESSION=TITLE; or call browser_open for prima's own browser", strings.Join(e.Titles, ", "))
-	case api.CodeSessionNotFound:
+	case wire.CodeSessionNotFound:
 		if len(e.Titles) > 0 {
 			return fmt.Sprintf("the session this server was started for is not live; live sessions: %s (the user restarts prima mcp with --pw-session TITLE)", strings.Join(e.Titles, ", "))
 		}
 		return fmt.Sprintf("the user starts it: playwright-cli -s=%s open URL", e.Session)
-	case api.CodeVersion:
+	case wire.CodeVersion:
 		return "use a playwright-cli built on the same Playwright major.minor as prima's driver (1.64)"
-	case api.CodeNoInstance:
+	case wire.CodeNoInstance:
 		return "see the instances with browser_list"
-	case api.CodeAttach:
+	case wire.CodeAttach:
 		return "check the endpoint is live with browser_list"
 	}
 	return ""

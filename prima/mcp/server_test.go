@@ -18,7 +18,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/prima/client"
 	"github.com/prima-dev/prima/prima/daemon"
 )
@@ -37,22 +37,22 @@ func (f *fakeDaemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	f.reqs[r.URL.Path] = append(f.reqs[r.URL.Path], body)
 	f.mu.Unlock()
-	reply := func(env *envelope.Envelope) { json.NewEncoder(w).Encode(api.EnvelopeResponse{Envelope: env}) }
+	reply := func(env *envelope.Envelope) { json.NewEncoder(w).Encode(wire.EnvelopeResponse{Envelope: env}) }
 	switch r.URL.Path {
-	case api.RouteSnapshot:
+	case wire.RouteSnapshot:
 		reply(&envelope.Envelope{OK: true, Command: "snapshot", Page: &envelope.Page{URL: "http://x/p", Title: "P"}, Snapshot: `- button "Save" [ref=e5]`})
-	case api.RoutePw:
+	case wire.RoutePw:
 		reply(&envelope.Envelope{OK: true, Command: "pw", Used: "await page.goBack();", Changes: &envelope.Changes{}})
-	case api.RouteVerify:
+	case wire.RouteVerify:
 		reply(&envelope.Envelope{Command: "verify x", Verdict: &envelope.Verdict{Result: "inexpressible", Reason: "no assertion"}})
-	case api.RouteScreenshot:
+	case wire.RouteScreenshot:
 		reply(&envelope.Envelope{OK: true, Command: "screenshot", Artifacts: []envelope.Artifact{{Name: "screenshot.png", Path: f.png}}})
-	case api.RouteGo:
+	case wire.RouteGo:
 		w.WriteHeader(http.StatusConflict)
-		json.NewEncoder(w).Encode(api.ErrorResponse{Error: &api.Error{Code: api.CodeNoBrowser, Message: "no browser to attach to"}})
+		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: &wire.Error{Code: wire.CodeNoBrowser, Message: "no browser to attach to"}})
 	default:
 		w.WriteHeader(http.StatusInternalServerError)
-		json.NewEncoder(w).Encode(api.ErrorResponse{Error: api.Errorf(api.CodeInternal, "not faked: %s", r.URL.Path)})
+		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: wire.Errorf(wire.CodeInternal, "not faked: %s", r.URL.Path)})
 	}
 }
 
@@ -105,7 +105,7 @@ func withFake(t *testing.T) (*sdk.ClientSession, *fakeDaemon) {
 	hs := &http.Server{Handler: f}
 	go hs.Serve(l)
 	t.Cleanup(func() { hs.Close() })
-	cs := connect(t, Options{Client: &client.Client{Home: home}, Target: api.Target{PwSession: "work"}, Actions: []string{"click", "fill"}})
+	cs := connect(t, Options{Client: &client.Client{Home: home}, Target: wire.Target{PwSession: "work"}, Actions: []string{"click", "fill"}})
 	return cs, f
 }
 
@@ -205,7 +205,7 @@ func TestResultsCarryTheEnvelope(t *testing.T) {
 	if sc["ok"] != true || sc["snapshot"] != `- button "Save" [ref=e5]` {
 		t.Errorf("snapshot structured content: %#v", res.StructuredContent)
 	}
-	if got := f.last(api.RouteSnapshot); got["pw_session"] != "work" || got["timeout_ms"] != float64(30000) {
+	if got := f.last(wire.RouteSnapshot); got["pw_session"] != "work" || got["timeout_ms"] != float64(30000) {
 		t.Errorf("snapshot request: %v", got)
 	}
 
@@ -222,7 +222,7 @@ func TestResultsCarryTheEnvelope(t *testing.T) {
 	if res.IsError || !strings.Contains(textOf(res), "command: back") {
 		t.Errorf("back: %s", textOf(res))
 	}
-	if got := f.last(api.RoutePw); got["line"] != "page.goBack()" {
+	if got := f.last(wire.RoutePw); got["line"] != "page.goBack()" {
 		t.Errorf("back request: %v", got)
 	}
 
@@ -283,7 +283,7 @@ func TestBadInputIsAnErrorAndTheServerKeepsServing(t *testing.T) {
 			t.Errorf("%s %s: isError %v, %q (want %q)", c.tool, b, res.IsError, textOf(res), c.want)
 		}
 	}
-	if n := len(f.reqs[api.RoutePw]) + len(f.reqs[api.RouteDo]) + len(f.reqs[api.RouteVerify]); n != 0 {
+	if n := len(f.reqs[wire.RoutePw]) + len(f.reqs[wire.RouteDo]) + len(f.reqs[wire.RouteVerify]); n != 0 {
 		t.Errorf("bad input reached the daemon %d times", n)
 	}
 	if res := call(t, cs, "snapshot", nil); res.IsError {

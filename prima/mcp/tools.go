@@ -11,7 +11,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/api"
+	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/prima/config"
 )
 
@@ -109,7 +109,7 @@ func (s *Server) addTools() {
 		),
 		Annotations: acting("Open prima's browser"),
 	}, func(ctx context.Context, in openIn) (*sdk.CallToolResult, error) {
-		resp, err := c.Open(ctx, api.OpenRequest{Instance: t.Instance, URL: strings.TrimSpace(in.URL), Headed: in.Headed, TimeoutMS: t.TimeoutMS})
+		resp, err := c.Open(ctx, wire.OpenRequest{Instance: t.Instance, URL: strings.TrimSpace(in.URL), Headed: in.Headed, TimeoutMS: t.TimeoutMS})
 		if err != nil {
 			return nil, err
 		}
@@ -131,10 +131,10 @@ func (s *Server) addTools() {
 			return nil, err
 		}
 		if resp.Browsers == nil {
-			resp.Browsers = []api.Browser{}
+			resp.Browsers = []wire.Browser{}
 		}
 		if resp.Instances == nil {
-			resp.Instances = []api.Instance{}
+			resp.Instances = []wire.Instance{}
 		}
 		return jsonResult(listText(resp), resp)
 	})
@@ -146,7 +146,7 @@ func (s *Server) addTools() {
 		InputSchema: object(),
 		Annotations: &sdk.ToolAnnotations{Title: "Close the browser", DestructiveHint: yes(), OpenWorldHint: yes()},
 	}, func(ctx context.Context, _ none) (*sdk.CallToolResult, error) {
-		in, err := c.Close(ctx, api.CloseRequest{Target: t})
+		in, err := c.Close(ctx, wire.CloseRequest{Target: t})
 		if err != nil {
 			return nil, err
 		}
@@ -168,7 +168,7 @@ func (s *Server) addTools() {
 		),
 		Annotations: readOnly("Snapshot the page"),
 	}, func(ctx context.Context, in snapshotIn) (*sdk.CallToolResult, error) {
-		return envelopeResult(c.Snapshot(ctx, api.SnapshotRequest{Target: t, HTML: in.HTML}))
+		return envelopeResult(c.Snapshot(ctx, wire.SnapshotRequest{Target: t, HTML: in.HTML}))
 	})
 
 	actions := "click, dblclick, hover, fill, type, press, check, uncheck, select, focus, clear, upload, drag"
@@ -206,7 +206,7 @@ func (s *Server) addTools() {
 		case !line && (in.Action == "" || strings.TrimSpace(in.Target) == ""):
 			return nil, usagef("pw: action and target go together: an action (%s) and a ref or selector", actions)
 		}
-		return envelopeResult(c.Pw(ctx, api.PwRequest{Target: t, Action: in.Action, Ref: in.Target, Values: in.Values,
+		return envelopeResult(c.Pw(ctx, wire.PwRequest{Target: t, Action: in.Action, Ref: in.Target, Values: in.Values,
 			Line: in.Line, Button: in.Button, Modifiers: in.Modifiers, Count: in.Count}))
 	})
 
@@ -231,7 +231,7 @@ func (s *Server) addTools() {
 		if err != nil {
 			return nil, err
 		}
-		return envelopeResult(c.Do(ctx, api.DoRequest{Target: t, Instructions: in.Instructions, Config: cfg}))
+		return envelopeResult(c.Do(ctx, wire.DoRequest{Target: t, Instructions: in.Instructions, Config: cfg}))
 	})
 
 	add(s, &sdk.Tool{
@@ -251,7 +251,7 @@ func (s *Server) addTools() {
 		if err != nil {
 			return nil, err
 		}
-		return envelopeResult(c.Go(ctx, api.GoRequest{Target: t, URL: strings.TrimSpace(in.Target), Config: cfg}))
+		return envelopeResult(c.Go(ctx, wire.GoRequest{Target: t, URL: strings.TrimSpace(in.Target), Config: cfg}))
 	})
 
 	history := func(name, method, what string) {
@@ -261,7 +261,7 @@ func (s *Server) addTools() {
 			InputSchema: object(),
 			Annotations: acting(what),
 		}, func(ctx context.Context, _ none) (*sdk.CallToolResult, error) {
-			env, err := c.Pw(ctx, api.PwRequest{Target: t, Line: "page." + method + "()"})
+			env, err := c.Pw(ctx, wire.PwRequest{Target: t, Line: "page." + method + "()"})
 			if env != nil {
 				env.Command = name
 			}
@@ -293,7 +293,7 @@ func (s *Server) addTools() {
 		if err != nil {
 			return nil, err
 		}
-		return envelopeResult(c.Verify(ctx, api.VerifyRequest{Target: t, Claim: claim, Config: cfg}))
+		return envelopeResult(c.Verify(ctx, wire.VerifyRequest{Target: t, Claim: claim, Config: cfg}))
 	})
 
 	add(s, &sdk.Tool{
@@ -326,7 +326,7 @@ func (s *Server) addTools() {
 		case in.URL != "" && in.Op != "new":
 			return nil, usagef("tab: %s takes no url (only new does)", in.Op)
 		}
-		return envelopeResult(c.Tab(ctx, api.TabRequest{Target: t, Op: in.Op, Index: in.Index, URL: in.URL}))
+		return envelopeResult(c.Tab(ctx, wire.TabRequest{Target: t, Op: in.Op, Index: in.Index, URL: in.URL}))
 	})
 
 	add(s, &sdk.Tool{
@@ -340,7 +340,7 @@ func (s *Server) addTools() {
 		),
 		Annotations: acting("Answer a dialog"),
 	}, func(ctx context.Context, in dialogIn) (*sdk.CallToolResult, error) {
-		req := api.DialogRequest{Target: t, Accept: in.Op == "accept"}
+		req := wire.DialogRequest{Target: t, Accept: in.Op == "accept"}
 		if in.Text != nil {
 			if !req.Accept {
 				return nil, usagef("dialog: dismiss takes no text")
@@ -373,7 +373,7 @@ func (s *Server) addTools() {
 		if in.MS >= s.o.Timeout.Milliseconds() {
 			return nil, usagef("wait: ms %d is not shorter than the call's deadline %s", in.MS, s.o.Timeout)
 		}
-		req := api.WaitRequest{Target: t, Text: in.Text, MS: in.MS}
+		req := wire.WaitRequest{Target: t, Text: in.Text, MS: in.MS}
 		if in.Gone != "" {
 			req.Text, req.Gone = in.Gone, true
 		}
@@ -393,7 +393,7 @@ func (s *Server) addTools() {
 		),
 		Annotations: readOnly("Screenshot"),
 	}, func(ctx context.Context, in screenshotIn) (*sdk.CallToolResult, error) {
-		env, err := c.Screenshot(ctx, api.ScreenshotRequest{Target: t, Ref: in.Target, Full: in.Full})
+		env, err := c.Screenshot(ctx, wire.ScreenshotRequest{Target: t, Ref: in.Target, Full: in.Full})
 		res, err := envelopeResult(env, err)
 		if err != nil || res.IsError {
 			return res, err
@@ -415,7 +415,7 @@ func (s *Server) addTools() {
 		if strings.TrimSpace(in.JS) == "" {
 			return nil, usagef("eval: js is empty")
 		}
-		return envelopeResult(c.Eval(ctx, api.EvalRequest{Target: t, JS: in.JS, Ref: in.Target}))
+		return envelopeResult(c.Eval(ctx, wire.EvalRequest{Target: t, JS: in.JS, Ref: in.Target}))
 	})
 
 	add(s, &sdk.Tool{
@@ -427,7 +427,7 @@ func (s *Server) addTools() {
 		),
 		Annotations: readOnly("Console messages"),
 	}, func(ctx context.Context, in consoleIn) (*sdk.CallToolResult, error) {
-		return envelopeResult(c.Console(ctx, api.ConsoleRequest{Target: t, Errors: in.Errors}))
+		return envelopeResult(c.Console(ctx, wire.ConsoleRequest{Target: t, Errors: in.Errors}))
 	})
 }
 
@@ -473,7 +473,7 @@ func image(env *envelope.Envelope) []sdk.Content {
 }
 
 // listText renders browser_list as the CLI does.
-func listText(resp *api.ListResponse) string {
+func listText(resp *wire.ListResponse) string {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 2, 2, ' ', 0)
 	fmt.Fprintln(tw, "TITLE\tSTATUS\tVERSION\tENDPOINT")

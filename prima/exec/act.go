@@ -1,0 +1,272 @@
+package exec
+
+import (
+	"fmt"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/prima/pwline"
+)
+
+// Opts are an action's arguments beyond its target.
+type Opts struct {
+	Value     string
+	Values    []string // select: the options; upload: the files
+	Button    string   // left, right, middle
+	Modifiers []string
+	Count     int
+	Position  *pwline.Point // set by prima for a covered target
+}
+
+// values is what select and upload take: Values, else the one Value.
+func (o Opts) values() []string {
+	if len(o.Values) > 0 {
+		return o.Values
+	}
+	if o.Value != "" {
+		return []string{o.Value}
+	}
+	return nil
+}
+
+// lineOf renders the action on a locator as one Playwright line, through
+// pwline so that prima pw accepts back every line prima prints.
+func lineOf(a pwline.Action, locator string, o Opts) string {
+	l := pwline.Line{Locator: locator, Method: a.Method, Button: o.Button, Modifiers: o.Modifiers, ClickCount: o.Count, Position: o.Position}
+	switch a.Name {
+	case "select", "upload":
+		l.Values = o.values()
+		if len(l.Values) == 1 {
+			l.Value = l.Values[0]
+		}
+	default:
+		if a.Value {
+			l.Value = o.Value
+		}
+	}
+	if a.Name == "dblclick" {
+		l.ClickCount = 0
+	}
+	return l.Code()
+}
+
+// onHandle performs the action on the very element a ref resolved to: a
+// handle cannot drift to another element, so a changed page makes it fail
+// rather than hit something else.
+func onHandle(a pwline.Action, h playwright.ElementHandle, o Opts, timeout float64) error {
+	t := playwright.Float(timeout)
+	var pos *playwright.Position
+	if o.Position != nil {
+		pos = &playwright.Position{X: float64(o.Position.X), Y: float64(o.Position.Y)}
+	}
+	var mods []playwright.KeyboardModifier
+	for _, m := range o.Modifiers {
+		mods = append(mods, playwright.KeyboardModifier(m))
+	}
+	var button *playwright.MouseButton
+	if o.Button != "" {
+		b := playwright.MouseButton(o.Button)
+		button = &b
+	}
+	var count *int
+	if o.Count > 0 {
+		count = playwright.Int(o.Count)
+	}
+	switch a.Name {
+	case "click":
+		return h.Click(playwright.ElementHandleClickOptions{Timeout: t, Position: pos, Button: button, Modifiers: mods, ClickCount: count})
+	case "dblclick":
+		// Playwright's dblclick is a click with two clicks; the driver
+		// refuses the options the dblclick call sends.
+		return h.Click(playwright.ElementHandleClickOptions{Timeout: t, Position: pos, Button: button, Modifiers: mods, ClickCount: playwright.Int(2)})
+	case "hover":
+		return h.Hover(playwright.ElementHandleHoverOptions{Timeout: t, Position: pos, Modifiers: mods})
+	case "fill":
+		return h.Fill(o.Value, playwright.ElementHandleFillOptions{Timeout: t})
+	case "type":
+		return h.Type(o.Value, playwright.ElementHandleTypeOptions{Timeout: t})
+	case "press":
+		return h.Press(o.Value, playwright.ElementHandlePressOptions{Timeout: t})
+	case "check":
+		return h.Check(playwright.ElementHandleCheckOptions{Timeout: t, Position: pos})
+	case "uncheck":
+		return h.Uncheck(playwright.ElementHandleUncheckOptions{Timeout: t, Position: pos})
+	case "select":
+		vs := o.values()
+		_, err := h.SelectOption(playwright.SelectOptionValues{ValuesOrLabels: &vs}, playwright.ElementHandleSelectOptionOptions{Timeout: t})
+		return err
+	case "focus":
+		return h.Focus()
+	case "clear":
+		return h.Fill("", playwright.ElementHandleFillOptions{Timeout: t})
+	case "upload":
+		return upload(h, o.values(), t)
+	}
+	return &pwline.UnknownActionError{Action: a.Name}
+}
+
+// upload sets the files of a file input, or, on a control whose click
+// opens a file chooser (an "Attach file" button), clicks it and answers
+// the chooser with the files.
+func upload(h playwright.ElementHandle, files []string, t *float64) error {
+	v, err := h.Evaluate("el => el.tagName === 'INPUT' && el.type === 'file'")
+	if err != nil {
+		return err
+	}
+	if isInput, _ := v.(bool); isInput {
+		return h.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
+	}
+	f, err := h.OwnerFrame()
+	if err != nil {
+		return err
+	}
+	fc, err := f.Page().ExpectFileChooser(func() error {
+		return h.Click(playwright.ElementHandleClickOptions{Timeout: t})
+	}, playwright.PageExpectFileChooserOptions{Timeout: t})
+	if err != nil {
+		return fmt.Errorf("the click opened no file chooser: %w", err)
+	}
+	return fc.SetFiles(files, playwright.FileChooserSetFilesOptions{Timeout: t})
+}
+
+// pointer actions need the element to receive the pointer; field actions
+// need it editable.
+var (
+	pointerAction = map[string]bool{"click": true, "dblclick": true, "hover": true, "check": true, "uncheck": true}
+	fieldAction   = map[string]bool{"fill": true, "type": true, "clear": true, "press": true, "select": true}
+)
+
+// inspectJS tells, in one round trip, whether a user could act on the
+// element: disabled, readonly, not visible, or covered at its centre (and
+// then a visible point of its own, hit-tested); and whether it is a
+// password field. It scrolls the element into view first, as a user would.
+const inspectJS = `(el, [pointer, cfg]) => {
+  const r = inspect(el, pointer);
+  // In the main document, arm the settle tracker in the same round trip:
+  // the action follows at once.
+  if (window === window.top) r.doc = (` + trackJS + `)(cfg);
+  return r;
+  function inspect(el, pointer) {
+  const r = { password: el.tagName === 'INPUT' && el.type === 'password', editable: !!el.isContentEditable };
+  r.value = el.isContentEditable ? el.innerText.replace(/\n$/, '') : ('value' in el ? String(el.value) : '');
+  r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || el.getAttribute('aria-disabled') === 'true';
+  r.readonly = el.readOnly === true || el.getAttribute('aria-readonly') === 'true';
+  if (!pointer) return r;
+  // Where the click lands: the browser sends it to the element under the
+  // release, which a re-layout between press and release can change.
+  const win = el.ownerDocument.defaultView;
+  const token = {};
+  win.__primaHit = null;
+  win.__primaHitToken = token;
+  const hit = (e) => {
+    win.removeEventListener('click', hit, true);
+    win.removeEventListener('contextmenu', hit, true);
+    if (win.__primaHitToken !== token || win.__primaHit) return; // an earlier action's listener
+    const t = e.target;
+    const ok = t === el || (t instanceof Node && el.contains(t)) || (el.labels && Array.from(el.labels).some(l => l === t || l.contains(t)));
+    let d = t && t.tagName ? t.tagName.toLowerCase() : String(t);
+    if (t && t.id) d += '#' + t.id;
+    const text = t && t.innerText ? t.innerText.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
+    if (text) d += ' "' + text + '"';
+    win.__primaHit = { ok, on: d };
+  };
+  win.addEventListener('click', hit, true);
+  win.addEventListener('contextmenu', hit, true);
+  let b = el.getBoundingClientRect();
+  if (b.width === 0 || b.height === 0) { r.hidden = true; return r; }
+  const vw = window.innerWidth, vh = window.innerHeight;
+  if (b.top < 0 || b.left < 0 || b.bottom > vh || b.right > vw) {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    b = el.getBoundingClientRect();
+  }
+  const mine = (t) => !!t && (t === el || el.contains(t) || (el.labels && Array.from(el.labels).some(l => l === t || l.contains(t))));
+  const root = el.getRootNode && el.getRootNode().elementFromPoint ? el.getRootNode() : document;
+  const at = (x, y) => root.elementFromPoint(x, y);
+  const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
+  const top = at(cx, cy);
+  if (mine(top)) return r;
+  const describe = (t) => {
+    if (!t) return 'nothing (off screen)';
+    let s = t.tagName.toLowerCase();
+    if (t.id) s += '#' + t.id;
+    else if (t.classList && t.classList.length) s += '.' + Array.from(t.classList).slice(0, 2).join('.');
+    const role = t.getAttribute('role');
+    if (role) s += '[role=' + role + ']';
+    const text = (t.innerText || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    if (text) s += ' "' + text + '"';
+    return s;
+  };
+  r.cover = describe(top);
+  const x0 = Math.max(b.left, 0), x1 = Math.min(b.right, vw), y0 = Math.max(b.top, 0), y1 = Math.min(b.bottom, vh);
+  for (let i = 1; i < 6; i++) for (let j = 1; j < 6; j++) {
+    const x = x0 + (x1 - x0) * i / 6, y = y0 + (y1 - y0) * j / 6;
+    const px = Math.round(x - b.left), py = Math.round(y - b.top);
+    if (mine(at(b.left + px, b.top + py))) { r.point = { x: px, y: py }; return r; }
+  }
+  return r;
+  }
+}`
+
+// inspection is what inspectJS found.
+type inspection struct {
+	password, disabled, readonly, hidden bool
+	editable                             bool   // contenteditable
+	doc                                  string // the settle tracker's document id, armed in the main document
+	value                                string // what the field held before the action
+	cover                                string
+	point                                *pwline.Point
+}
+
+func inspect(h playwright.ElementHandle, pointer bool) (inspection, error) {
+	v, err := h.Evaluate(inspectJS, []any{pointer, map[string]any{"timerMax": timerMax}})
+	if err != nil {
+		return inspection{}, err
+	}
+	m, _ := v.(map[string]any)
+	b := func(k string) bool { x, _ := m[k].(bool); return x }
+	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable")}
+	in.value, _ = m["value"].(string)
+	in.doc, _ = m["doc"].(string)
+	in.cover, _ = m["cover"].(string)
+	if p, ok := m["point"].(map[string]any); ok {
+		x, _ := p["x"].(float64)
+		y, _ := p["y"].(float64)
+		in.point = &pwline.Point{X: int(x), Y: int(y)}
+	}
+	return in, nil
+}
+
+// landedJS tells where the action's click landed: null when no click
+// event fired, else whether it reached the element and what it reached.
+const landedJS = `el => el.ownerDocument.defaultView.__primaHit`
+
+// MisdirectedError: the click ran, but the browser delivered it to
+// another element (the page moved between press and release). Whatever
+// that element did is in the Changes; the asked element did nothing.
+type MisdirectedError struct{ Target, On string }
+
+func (e *MisdirectedError) Error() string {
+	return fmt.Sprintf("the click on %s landed on %s instead: the page moved under the pointer; %s did not get it", e.Target, e.On, e.Target)
+}
+
+// landed checks, after a pointer action, that its click reached the
+// element; no click event (a hover, a navigation that took the document
+// away) proves nothing either way.
+func landed(h playwright.ElementHandle, what string) error {
+	v, err := h.Evaluate(landedJS)
+	if err != nil {
+		return nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	if hit, _ := m["ok"].(bool); !hit {
+		on, _ := m["on"].(string)
+		return &MisdirectedError{Target: what, On: on}
+	}
+	return nil
+}
+
+// readValueJS reads what a field holds, contenteditable included.
+const readValueJS = `el => el.isContentEditable ? el.innerText.replace(/\n$/, '') : ('value' in el ? String(el.value) : '')`

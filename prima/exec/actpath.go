@@ -1,0 +1,265 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
+)
+
+// prepared is an action ready to run: the target resolved and bound, the
+// `used:` line known. Preparing touches nothing on the page.
+type prepared struct {
+	used string
+	run  func(timeout float64) error
+	// check runs after settling, before the after-snapshot: the proof a
+	// fill or type needs (the field holds what was asked, rule 11).
+	check func() error
+	// note is said of the step, e.g. how a covered target was clicked.
+	note string
+	// doc is the settle tracker's document id when preparing armed it.
+	doc string
+	// typed is set by check when a contenteditable field's text changed:
+	// its accessibility tree shows no value, so the element's own text
+	// is the change, and the proof.
+	typed *ariadiff.Change
+	// long: the action takes time in proportion to its input (typing
+	// key by key), so it gets the command's whole deadline, not the
+	// per-action cap that bounds waiting for an element.
+	long bool
+}
+
+// prepare resolves what an action acts on; an error means nothing ran.
+type prepare func(timeout float64) (*prepared, error)
+
+// outcome is what one pass of the act path saw.
+type outcome struct {
+	used       string
+	note       string
+	err        error // typed: codeOf names its code
+	ran        bool  // the action was dispatched
+	before     *pageView
+	after      *pageView // nil when the page could not be read (a dialog blocks it)
+	changes    []ariadiff.Change
+	events     []string
+	redirected string
+	traffic    []netEntry
+	blocked    bool             // a dialog the action raised is open
+	typed      *ariadiff.Change // a contenteditable's text change the tree cannot show
+}
+
+// act is the one act-and-observe path (rule 9) every acting command goes
+// through: arm the observers (dialogs, new tabs, downloads, console,
+// navigation and its HTTP status, requests) and the page's settle
+// tracker, act, settle, snapshot, diff. A dialog left open ends the pass
+// at once: the action ran, and the page cannot be read until the dialog
+// is answered.
+func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageView, prep prepare) outcome {
+	out := outcome{before: before}
+	p, err := prep(timeoutMS(ctx))
+	if err != nil {
+		out.err = err
+		out.after = before
+		return out
+	}
+	out.used, out.note = p.used, p.note
+	in.obs.arm(in.Dialog)
+	in.net.start(page.URL())
+	docID := p.doc
+	if docID == "" && in.obs.openDialog() == nil {
+		// An open dialog blocks every script; answering it is the action.
+		docID = armSettle(page)
+	}
+	opened := in.obs.dialogOpened()
+	navigated, popped := in.obs.navigated()
+	done := make(chan error, 1)
+	t := timeoutMS(ctx)
+	if p.long {
+		t = leftMS(ctx)
+	}
+	go func() { done <- p.run(t) }()
+	out.ran = true
+	select {
+	case err = <-done:
+	case <-opened:
+		// The action's call returns once the dialog is answered; nobody
+		// needs to wait for it.
+		out.blocked = true
+	case <-ctx.Done():
+		err = fmt.Errorf("%w while the action ran", errDeadline)
+	}
+	out.err = err
+	if !out.blocked {
+		in.settle(ctx, page, docID, navigated, popped)
+		select {
+		case <-opened:
+			out.blocked = true
+		default:
+		}
+	}
+	if !out.blocked && out.err == nil && p.check != nil {
+		out.err = p.check()
+	}
+	out.traffic = in.net.stop()
+	rec := in.obs.disarm(page)
+	out.events = append(out.events, rec.events...)
+	out.events = append(out.events, in.tabEvents(ctx, rec.popups)...)
+	if rec.errors > 0 {
+		out.events = append(out.events, fmt.Sprintf("console: %d error%s (prima console --errors)", rec.errors, plural(rec.errors)))
+	}
+	if out.blocked {
+		return out
+	}
+	after, serr := in.snap(ctx, page)
+	if serr != nil && !page.IsClosed() {
+		// A late navigation can destroy the document mid-snapshot.
+		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(timeoutMS(ctx))})
+		after, serr = in.snap(ctx, page)
+	}
+	if serr != nil {
+		if out.err == nil {
+			out.err = fmt.Errorf("the action ran, but the page could not be read afterwards: %w", serr)
+		}
+		return out
+	}
+	out.after = after
+	if before != nil {
+		out.changes = diffViews(before, after)
+	}
+	if p.typed != nil && !hasTyped(out.changes, p.typed.Text) {
+		out.changes = append([]ariadiff.Change{*p.typed}, out.changes...)
+		out.typed = p.typed
+	}
+	if len(rec.docs) > 0 {
+		last := rec.docs[len(rec.docs)-1]
+		if last.From != "" && !samePage(last.From, last.URL) {
+			out.redirected = last.From
+		}
+		if last.Status >= 400 && out.err == nil && samePage(last.URL, after.URL) {
+			out.err = &HTTPStatusError{URL: after.URL, Status: last.Status}
+		}
+	}
+	return out
+}
+
+// tabEvents names the tabs an action opened, with their index as `tab
+// list` prints it; a new tab gets a moment to show its title.
+func (in *Instance) tabEvents(ctx context.Context, popups []playwright.Page) []string {
+	var out []string
+	for _, np := range popups {
+		wait := time.Second
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			wait = time.Until(dl)
+		}
+		if wait > 0 {
+			np.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(float64(wait.Milliseconds()))})
+		}
+		title, _ := np.Title()
+		out = append(out, fmt.Sprintf("tab opened: [%d] %s %s", in.tabIndex(np), oneLineText(title), np.URL()))
+	}
+	return out
+}
+
+// tabIndex is a page's 1-based position among the browser's open pages.
+func (in *Instance) tabIndex(p playwright.Page) int {
+	for i, q := range in.pages() {
+		if q == p {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// pages lists the browser's open pages, context by context, in order.
+func (in *Instance) pages() []playwright.Page {
+	var out []playwright.Page
+	if in.browser == nil {
+		return nil
+	}
+	for _, c := range in.browser.Contexts() {
+		for _, p := range c.Pages() {
+			if !p.IsClosed() {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// fill writes an outcome into an envelope: page, Changes (every action
+// has them), Events, the failure with its code. A page blocked by a
+// dialog has no after-snapshot: its Changes say so.
+func (in *Instance) fill(env *envelope.Envelope, o outcome) {
+	if o.used != "" {
+		env.Used = o.used
+	}
+	env.Events = append(env.Events, o.events...)
+	switch {
+	case o.after != nil:
+		in.fillPage(env, o.before, o.after)
+		env.Page.Redirected = o.redirected
+		env.Changes = changes(o.changes)
+		if o.before == nil {
+			env.Changes = &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{"prima has no view of the page from before this command"}}}}
+		}
+	case o.blocked:
+		env.Changes = blockedChanges()
+		if o.before != nil {
+			in.fillPage(env, nil, o.before)
+		}
+	default:
+		env.Changes = &envelope.Changes{}
+		if o.before != nil {
+			in.fillPage(env, nil, o.before)
+		}
+	}
+	if len(o.traffic) > 0 {
+		if a, err := in.writeNetwork(o.traffic); err == nil {
+			env.Artifacts = append(env.Artifacts, a)
+		} else {
+			env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: "network.jsonl not written: " + err.Error()})
+		}
+	}
+	if o.err != nil {
+		in.failWith(env, o.err, o.after)
+		return
+	}
+	env.OK = true
+}
+
+// failWith marks the envelope failed with err's code, and the page as it
+// is (compact ARIA) when there is one.
+func (in *Instance) failWith(env *envelope.Envelope, err error, page *pageView) {
+	env.OK = false
+	env.Failure = failure(err)
+	env.Code = codeOf(err)
+	if page != nil {
+		env.CurrentPage = page.Tree.Compact(ariadiff.CompactOptions{})
+	}
+}
+
+// hasTyped reports whether the diff already has the typed entry of the
+// element the entry names.
+func hasTyped(cs []ariadiff.Change, entry string) bool {
+	head, _, _ := strings.Cut(entry, ": ")
+	for _, c := range cs {
+		if c.Kind == ariadiff.Typed && strings.HasPrefix(c.Text, head+":") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,51 @@
+package exec
+
+import (
+	"context"
+
+	"github.com/prima-dev/prima/envelope"
+)
+
+// AnswerDialog accepts (with text, for a prompt) or dismisses the open
+// dialog through the act path: its Changes run from the page as it was
+// before the action that raised the dialog to the page after the answer.
+func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "dialog dismiss"}
+	if accept {
+		env.Command = "dialog accept"
+		if text != "" {
+			env.Command += " " + quoteIfSpaced(text)
+		}
+	}
+	d := in.obs.openDialog()
+	if d == nil {
+		in.failWith(env, &NoDialogError{}, nil)
+		return env
+	}
+	before := in.last
+	if in.lastPage != d.page {
+		before = nil
+	}
+	answer := "dismissed"
+	if accept {
+		answer = "accepted"
+		if text != "" {
+			answer = "accepted with " + quoteShort(text)
+		}
+	}
+	desc := d.describe()
+	o := in.act(ctx, d.page, before, func(float64) (*prepared, error) {
+		return &prepared{run: func(float64) error {
+			if accept {
+				if text != "" {
+					return d.d.Accept(text)
+				}
+				return d.d.Accept()
+			}
+			return d.d.Dismiss()
+		}}, nil
+	})
+	o.events = append([]string{"dialog: " + desc + " -> " + answer}, o.events...)
+	in.fill(env, o)
+	return env
+}

@@ -1,0 +1,559 @@
+package exec
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/instruct"
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/prima/wire"
+	"github.com/prima-dev/prima/refs"
+)
+
+// Step statuses, as `### Steps` prints them.
+const (
+	StepOK       = "ok"
+	StepUnproven = "unproven"
+	StepFail     = "FAIL"
+)
+
+// stepRecord is one line of steps.jsonl, the do run's record.
+type stepRecord struct {
+	N           int    `json:"n"`
+	Instruction string `json:"instruction"`
+	Status      string `json:"status"`
+	Ref         string `json:"ref,omitempty"`
+	Used        string `json:"used,omitempty"`
+	Proof       string `json:"proof,omitempty"`
+	Error       string `json:"error,omitempty"`
+	Before      string `json:"before,omitempty"` // snapshot file names beside steps.jsonl
+	After       string `json:"after,omitempty"`
+	Diff        string `json:"diff,omitempty"`
+	Planner     string `json:"planner"`
+}
+
+// Do performs exactly the listed instructions, in order, each on an
+// element it resolved from the page as it is at that step, and proves
+// each one with the change it caused. It stops at the first instruction
+// that fails; the ones after it are reported as not run.
+// DoOptions configure one do run.
+type DoOptions struct {
+	Planner *Planner // nil: literal instructions only
+	// ResearchAfter is the visit of a state from which a stored research
+	// map (tier 1) is preferred; 0 never.
+	ResearchAfter int
+}
+
+func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOptions) *envelope.Envelope {
+	planner := opts.Planner
+	env := &envelope.Envelope{Command: "do " + quoteArgs(instructions)}
+	if len(instructions) == 0 {
+		in.failWith(env, &wire.UsageError{Msg: "do needs at least one instruction"}, nil)
+		return env
+	}
+	var page playwright.Page
+	var first *pageView
+	if d := in.obs.openDialog(); d != nil && answersDialog(instructions[0]) && in.last != nil && in.lastPage == d.page {
+		// The page is blocked until the dialog is answered, which is
+		// what the first instruction does: start from the view prima
+		// took before the dialog opened.
+		page, first = d.page, in.last
+	} else {
+		var ok bool
+		if page, first, ok = in.begin(ctx, env); !ok {
+			return env
+		}
+	}
+	rec := &doRecord{redact: func(s string) string { return in.mask(in.Secrets.Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
+	view := first
+	proven := 0
+	var statuses []string
+	var failErr error
+	blocked := false
+	redirected := ""
+	var typed []ariadiff.Change // contenteditable changes the tree cannot show
+	for i, text := range instructions {
+		step := envelope.Step{N: i + 1, Instruction: text}
+		if failErr == nil && blocked {
+			if d := in.obs.openDialog(); d != nil && !answersDialog(text) {
+				failErr = &DialogOpenError{Dialog: d.describe()}
+				step.Status, step.Proof = StepFail, "not run: "+failErr.Error()
+				env.Steps = append(env.Steps, step)
+				rec.add(stepRecord{N: i + 1, Instruction: text, Status: StepFail, Error: step.Proof, Planner: "none"}, nil, nil, nil)
+				continue
+			}
+			blocked = false
+		}
+		if failErr != nil {
+			step.Status, step.Proof = StepFail, fmt.Sprintf("not run: step %d failed", i)
+			env.Steps = append(env.Steps, step)
+			rec.add(stepRecord{N: i + 1, Instruction: text, Status: StepFail, Error: step.Proof, Planner: "none"}, nil, nil, nil)
+			continue
+		}
+		plannerName := "literal"
+		var r stepResult
+		if _, perr := instruct.Parse(text); perr != nil && !isInstructionError(perr) && planner != nil && planner.Chat != nil {
+			plannerName = "model"
+			r = in.modelStep(ctx, page, view, instructions, statuses, i+1, planner)
+		} else {
+			r = in.literalStep(ctx, page, view, text, opts.ResearchAfter)
+		}
+		statuses = append(statuses, r.status)
+		step.Status, step.Proof = r.status, r.proof
+		env.Steps = append(env.Steps, step)
+		env.Events = append(env.Events, r.events...)
+		if r.used != "" {
+			env.Used = r.used
+		}
+		if r.err != nil {
+			failErr = r.err
+		}
+		if r.status == StepOK {
+			proven++
+		}
+		blocked = blocked || r.blocked
+		if r.typed != nil {
+			typed = append(typed, *r.typed)
+		}
+		if r.after != nil {
+			redirected = r.redirected
+		}
+		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: plannerName}, view, r.after, r.changes)
+		if r.after != nil {
+			view = r.after
+		}
+		if cur, err := in.currentPage(); err == nil && cur != page && !blocked {
+			// The step selected, opened or closed a tab: the next steps
+			// act on the tab now selected.
+			if v, err := in.view(ctx, cur); err == nil {
+				page, view = cur, v
+			}
+		}
+	}
+	env.Proven = &envelope.Proven{N: proven, M: len(instructions)}
+	if planner != nil && planner.calls > 0 {
+		env.Extra = append(env.Extra, envelope.KV{Key: "model calls", Value: fmt.Sprintf("%d, actions %d", planner.calls, planner.actions)})
+	}
+	in.fillPage(env, first, view)
+	env.Page.Redirected = redirected
+	all := diffViews(first, view)
+	for i := len(typed) - 1; i >= 0; i-- {
+		if !hasTyped(all, typed[i].Text) {
+			all = append([]ariadiff.Change{typed[i]}, all...)
+		}
+	}
+	env.Changes = changes(all)
+	if blocked {
+		env.Changes.Groups = append(env.Changes.Groups, blockedChanges().Groups...)
+	}
+	if a, ok := rec.flush(); ok {
+		env.Artifacts = append(env.Artifacts, a)
+	} else if rec.err != nil {
+		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: "step records not written: " + rec.err.Error()})
+	}
+	if failErr != nil {
+		in.failWith(env, failErr, view)
+		return env
+	}
+	env.OK = true
+	return env
+}
+
+// stepResult is what one instruction did.
+type stepResult struct {
+	status, proof, used, ref string
+	err                      error
+	after                    *pageView
+	changes                  []ariadiff.Change
+	events                   []string
+	blocked                  bool   // a dialog the step raised is open
+	redirected               string // where the server redirected the step's navigation from
+	typed                    *ariadiff.Change
+}
+
+// literalStep reads an instruction with the literal grammar, resolves its
+// target uniquely in the current view, and acts through the act path.
+func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view *pageView, text string, researchAfter int) stepResult {
+	intent, err := instruct.Parse(text)
+	if err != nil {
+		msg := err.Error()
+		if !isInstructionError(err) {
+			msg += "; no model is configured to read it (set PRIMA_MODEL)"
+		}
+		return stepResult{status: StepFail, proof: msg, err: err}
+	}
+	switch intent.Verb {
+	case "tab", "closetab":
+		return in.tabStep(ctx, intent)
+	case "wait", "waitgone":
+		return in.waitStep(ctx, page, view, intent)
+	case "accept", "dismiss":
+		e := in.AnswerDialog(ctx, intent.Verb == "accept", intent.Value)
+		return envelopeStep(e, in.last)
+	}
+	var head, tier, ref, matched string
+	action, opts := verbAction(intent.Verb)
+	o := in.act(ctx, page, view, func(t float64) (*prepared, error) {
+		value, err := in.Secrets.Fill(intent.Value)
+		if err != nil {
+			return nil, err
+		}
+		opts.Value = value
+		switch intent.Verb {
+		case "go":
+			u, err := wire.ResolveURL(view.URL, intent.Value, false)
+			if err != nil {
+				return nil, err
+			}
+			return prepGoto(page, u)(t)
+		case "back", "forward", "reload":
+			return prepHistory(page, map[string]string{"back": "goBack", "forward": "goForward", "reload": "reload"}[intent.Verb])
+		case "press":
+			if intent.Target.Text == "" {
+				return in.prepPage(page, view, "keyboard.press", value)
+			}
+		case "upload":
+			for _, f := range intent.Values {
+				opts.Values = append(opts.Values, in.path(f))
+			}
+			if err := checkFiles(opts.Values); err != nil {
+				return nil, err
+			}
+		}
+		b, err := in.locate(page, view, intent.Verb, intent.Target, researchAfter)
+		if err != nil {
+			return nil, err
+		}
+		ref, matched, tier, head = b.ref, b.matched, b.tier, b.head
+		if intent.Verb == "drag" {
+			to, err := in.locate(page, view, "drag", intent.To, 0)
+			if err != nil {
+				return nil, err
+			}
+			return in.prepDrag(page, b.h, to.h, b.what, to.what, b.code, to.code)
+		}
+		return in.prepHandle(b.h, b.what, b.code, action, opts)
+	})
+	res := stepResult{used: o.used, ref: ref, err: o.err, after: o.after, changes: o.changes, events: o.events, blocked: o.blocked, redirected: o.redirected, typed: o.typed}
+	if res.err != nil {
+		res.status, res.proof = StepFail, res.err.Error()
+		return res
+	}
+	res.status = StepOK
+	switch {
+	case o.blocked:
+		res.proof = "opened a dialog; the page waits for its answer"
+		for _, e := range o.events {
+			if strings.HasPrefix(e, "dialog: ") {
+				res.proof = e
+			}
+		}
+	default:
+		res.proof = proof(intent.Verb, head, view.URL, o.after.URL, res.changes)
+		if res.proof == "" {
+			for _, e := range o.events {
+				res.proof = e // a dialog answered, a tab opened: outside the tree, still the effect
+				break
+			}
+		}
+	}
+	if res.proof == "" {
+		res.status, res.proof = StepUnproven, "no observed change"
+	}
+	var notes []string
+	for _, n := range []string{matched, o.note} {
+		if n != "" {
+			notes = append(notes, n)
+		}
+	}
+	if tier != "" {
+		notes = append(notes, "via "+tier)
+	}
+	if len(notes) > 0 {
+		res.proof += " (" + strings.Join(notes, "; ") + ")"
+	}
+	return res
+}
+
+// answersDialog reports whether an instruction accepts or dismisses a
+// dialog, the one thing that can run while a dialog blocks the page.
+func answersDialog(text string) bool {
+	intent, err := instruct.Parse(text)
+	return err == nil && (intent.Verb == "accept" || intent.Verb == "dismiss")
+}
+
+// verbAction maps a do verb to the action it performs and its options.
+func verbAction(verb string) (pwline.Action, Opts) {
+	switch verb {
+	case "rightclick":
+		return pwline.Actions["click"], Opts{Button: "right"}
+	}
+	return pwline.Actions[verb], Opts{}
+}
+
+// bound is a do target bound to its element, and how it was found.
+type bound struct {
+	h                  playwright.ElementHandle
+	what, code, head   string
+	ref, matched, tier string
+}
+
+// locate finds the one element a target names, down the perception
+// ladder: the research map of a well-visited state (tier 1), the refs of
+// the snapshot (tier 2), the visible markup when the tree lacks it (tier
+// 3). It never substitutes: an ambiguous or missing target is an error.
+func (in *Instance) locate(page playwright.Page, view *pageView, verb string, target instruct.Target, researchAfter int) (bound, error) {
+	if in.useMap(view, researchAfter) {
+		m, _ := loadMap(in.ResearchDir, view.state().ID())
+		if loc, e, ok := mapTarget(page, m, verb, target); ok {
+			h, err := bindLocator(loc, e.Code)
+			head := ariadiff.Head(e.Role, e.Name)
+			return bound{h: h, what: head, code: e.Code, head: head, tier: "research map"}, err
+		}
+	}
+	cand, err := instruct.Resolve(view.Tree, verb, target)
+	var re *instruct.ResolveError
+	if errors.As(err, &re) && !re.Ambiguous {
+		loc, code, merr := markupTarget(page, target)
+		if errors.Is(merr, errNoMarkup) && target.Word != "" {
+			loc, code, merr = markupTarget(page, instruct.Target{Text: target.Text + " " + target.Word})
+		}
+		switch {
+		case merr == nil:
+			h, err := bindLocator(loc, code)
+			return bound{h: h, what: code, code: code, tier: "markup"}, err
+		case !errors.Is(merr, errNoMarkup):
+			var ma *MarkupAmbiguousError
+			if errors.As(merr, &ma) {
+				ma.Refs = refsShowing(view.Tree, ma.Text)
+			}
+			return bound{}, merr
+		}
+	}
+	if err != nil {
+		return bound{}, err
+	}
+	r, _ := refs.Parse(cand.Ref)
+	entry := view.refs()[cand.Ref]
+	head := ariadiff.Head(entry.Role, entry.Name)
+	res, err := resolveRef(page, view.Tree, r, entry.Role, entry.Name)
+	if err != nil {
+		return bound{}, err
+	}
+	return bound{h: res.handle, what: head, code: res.code, head: head, ref: cand.Ref, matched: cand.Note()}, nil
+}
+
+// blockedChanges is what Changes say while a dialog blocks the page.
+func blockedChanges() *envelope.Changes {
+	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{"a dialog blocks the page; answer it (prima dialog accept|dismiss) and its envelope shows the Changes"}}}}
+}
+
+// useMap reports whether tier 1 applies: the state has been visited at
+// least researchAfter times and has a stored map.
+func (in *Instance) useMap(view *pageView, researchAfter int) bool {
+	if researchAfter <= 0 || in.ResearchDir == "" {
+		return false
+	}
+	id := view.state().ID()
+	if in.states.count(id) < researchAfter {
+		return false
+	}
+	_, ok := loadMap(in.ResearchDir, id)
+	return ok
+}
+
+// markupTarget finds, outside the accessibility tree, the one visible
+// element whose text, label, placeholder or title is exactly the target's
+// text. Several visible ones are ambiguous, listed by their locators.
+func markupTarget(page playwright.Page, t instruct.Target) (playwright.Locator, string, error) {
+	for _, c := range []struct{ sel, code string }{
+		{"internal:text=" + pwline.TextQuote(t.Text, true), "page.getByText(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
+		{"internal:label=" + pwline.TextQuote(t.Text, true), "page.getByLabel(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
+		{"internal:attr=[placeholder=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByPlaceholder(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
+		{"internal:attr=[title=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByTitle(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
+	} {
+		// Hidden copies of the text (a closed panel, a display:none
+		// message) are not what a user could act on (rule 14); `used:`
+		// says so only when a hidden copy exists, to stay replayable.
+		loc := page.Locator(c.sel + " >> visible=true")
+		n, err := loc.Count()
+		if err != nil || n == 0 {
+			continue
+		}
+		code := c.code
+		if all, err := page.Locator(c.sel).Count(); err != nil || all != n {
+			code += ".filter({ visible: true })"
+		}
+		if n > 1 {
+			return nil, "", &MarkupAmbiguousError{Text: t.Text, Code: code, Count: n}
+		}
+		return loc, code, nil
+	}
+	return nil, "", errNoMarkup
+}
+
+// errNoMarkup: no visible element shows the text either.
+var errNoMarkup = errors.New("no visible element shows the text")
+
+// MarkupAmbiguousError: several visible elements outside the
+// accessibility tree show the target's text; prima picks none.
+type MarkupAmbiguousError struct {
+	Text, Code string
+	Count      int
+	Refs       []string // the snapshot's nodes that show the text, `generic [ref=e10]`
+}
+
+func (e *MarkupAmbiguousError) Error() string {
+	var cs []string
+	for i := 0; i < e.Count && i < 4; i++ {
+		cs = append(cs, fmt.Sprintf("%s.nth(%d)", e.Code, i))
+	}
+	refs := ""
+	if len(e.Refs) > 0 {
+		refs = "; in the snapshot: " + strings.Join(e.Refs, ", ") + " (prima pw click REF)"
+	}
+	return fmt.Sprintf("%d visible elements show %q and none is a control the tree names: %s%s", e.Count, e.Text, strings.Join(cs, ", "), refs)
+}
+
+// refsShowing lists the snapshot's nodes whose name or text is exactly
+// text, as `role "name" [ref=eN]`.
+func refsShowing(t *ariadiff.Tree, text string) []string {
+	var out []string
+	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
+		if r := n.Ref(); r != "" && (n.Name == text || (n.HasValue && strings.TrimSpace(n.Value) == text)) {
+			out = append(out, fmt.Sprintf("%s %q [ref=%s]", n.Role, text, r))
+		}
+		return true
+	})
+	return out
+}
+
+// proof picks the diff entry that shows the instruction took effect: for a
+// fill, the value typed into that very field; for a check, that box
+// toggled; for a click, the page's answer (a message, a state change, a
+// navigation). An entry about another element never proves a fill.
+func proof(verb, head, fromURL, toURL string, cs []ariadiff.Change) string {
+	about := func(kinds ...ariadiff.Kind) string {
+		for _, c := range cs {
+			for _, k := range kinds {
+				if c.Kind == k && head != "" && strings.HasPrefix(c.Text, head+":") {
+					return c.String()
+				}
+			}
+		}
+		return ""
+	}
+	switch verb {
+	case "fill", "type", "clear":
+		return about(ariadiff.Typed)
+	case "select":
+		return about(ariadiff.Selected, ariadiff.Typed)
+	case "check", "uncheck":
+		return about(ariadiff.Toggled)
+	}
+	if fromURL != toURL {
+		return fmt.Sprintf("navigated: %s -> %s", pathOf(fromURL), pathOf(toURL))
+	}
+	if p := about(ariadiff.Toggled, ariadiff.Changed, ariadiff.Selected); p != "" {
+		return p
+	}
+	for _, k := range []ariadiff.Kind{ariadiff.Added, ariadiff.Renamed, ariadiff.Changed, ariadiff.Toggled, ariadiff.Removed, ariadiff.Typed, ariadiff.Selected} {
+		for _, c := range cs {
+			if c.Kind == k {
+				return c.String()
+			}
+		}
+	}
+	return ""
+}
+
+func pathOf(raw string) string {
+	if i := strings.Index(raw, "://"); i >= 0 {
+		if j := strings.Index(raw[i+3:], "/"); j >= 0 {
+			return raw[i+3+j:]
+		}
+	}
+	return raw
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func quoteArgs(args []string) string {
+	var out []string
+	for _, a := range args {
+		out = append(out, fmt.Sprintf("%q", a))
+	}
+	return strings.Join(out, " ")
+}
+
+// doRecord writes a do run's per-step artifacts: the before and after
+// snapshot of each step, its diff, and steps.jsonl naming them.
+type doRecord struct {
+	redact func(string) string // secrets out of every file
+	dir    string
+	lines  []stepRecord
+	files  map[string]string
+	err    error
+}
+
+func (r *doRecord) add(s stepRecord, before, after *pageView, cs []ariadiff.Change) {
+	if r.files == nil {
+		r.files = map[string]string{}
+	}
+	if before != nil {
+		s.Before = fmt.Sprintf("step-%d-before.aria", s.N)
+		r.files[s.Before] = before.Text
+	}
+	if after != nil {
+		s.After = fmt.Sprintf("step-%d-after.aria", s.N)
+		r.files[s.After] = after.Text
+		var b strings.Builder
+		for _, c := range cs {
+			b.WriteString(c.String())
+			b.WriteByte('\n')
+		}
+		s.Diff = fmt.Sprintf("step-%d.diff", s.N)
+		r.files[s.Diff] = b.String()
+	}
+	r.lines = append(r.lines, s)
+}
+
+func (r *doRecord) flush() (envelope.Artifact, bool) {
+	if err := os.MkdirAll(r.dir, 0o700); err != nil {
+		r.err = err
+		return envelope.Artifact{}, false
+	}
+	for name, content := range r.files {
+		if err := os.WriteFile(filepath.Join(r.dir, name), []byte(r.redact(content)), 0o600); err != nil {
+			r.err = err
+			return envelope.Artifact{}, false
+		}
+	}
+	var b strings.Builder
+	for _, l := range r.lines {
+		j, _ := json.Marshal(l)
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(r.dir, "steps.jsonl")
+	if err := os.WriteFile(path, []byte(r.redact(b.String())), 0o600); err != nil {
+		r.err = err
+		return envelope.Artifact{}, false
+	}
+	return envelope.Artifact{Name: "steps.jsonl", Path: path}, true
+}

@@ -1,0 +1,102 @@
+package exec
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/prima-dev/prima/envelope"
+)
+
+// Masked is how a password field's value prints, everywhere (rule 13).
+const Masked = "••••"
+
+// maskValue remembers a password field's value so that it never leaves
+// the daemon.
+func (in *Instance) maskValue(v string) {
+	if v != "" && v != Masked {
+		in.masked[v] = true
+	}
+}
+
+// mask replaces every remembered password value in text, where it stands
+// as a whole (not inside a longer word), longest first.
+func (in *Instance) mask(text string) string {
+	if len(in.masked) == 0 {
+		return text
+	}
+	vs := make([]string, 0, len(in.masked))
+	for v := range in.masked {
+		vs = append(vs, v)
+	}
+	sort.Slice(vs, func(i, j int) bool { return len(vs[i]) > len(vs[j]) })
+	for _, v := range vs {
+		if len([]rune(v)) >= minWhole {
+			text = replaceWhole(text, v, Masked)
+			continue
+		}
+		// A short value ("12") would mask every "12" on the page; it is
+		// masked where prima prints a field's value: quoted, or as a
+		// snapshot line's value.
+		for _, q := range []string{`"`, `'`} {
+			text = strings.ReplaceAll(text, q+v+q, q+Masked+q)
+		}
+		text = replaceLineEnd(text, ": "+v, ": "+Masked)
+	}
+	return text
+}
+
+// minWhole is the shortest password value masked wherever it stands.
+const minWhole = 4
+
+// replaceLineEnd replaces old where it ends a line.
+func replaceLineEnd(s, old, repl string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if strings.HasSuffix(l, old) {
+			lines[i] = strings.TrimSuffix(l, old) + repl
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// replaceWhole replaces old by repl where old is not flanked by a letter
+// or digit.
+func replaceWhole(s, old, repl string) string {
+	if old == "" || !strings.Contains(s, old) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, old)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[i+len(old):])
+		whole := (i == 0 || !isWordRune(before)) && (i+len(old) == len(s) || !isWordRune(after))
+		b.WriteString(s[:i])
+		if whole {
+			b.WriteString(repl)
+		} else {
+			b.WriteString(old)
+		}
+		s = s[i+len(old):]
+	}
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// MaskEnvelope replaces password values in everything an envelope says.
+func (in *Instance) MaskEnvelope(e *envelope.Envelope) {
+	if e == nil || len(in.masked) == 0 {
+		return
+	}
+	e.Rewrite(in.mask)
+	for v := range in.masked {
+		// The command echoes what the caller typed, short values too.
+		e.Command = replaceWhole(e.Command, v, Masked)
+	}
+}

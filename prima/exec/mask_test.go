@@ -1,0 +1,20 @@
+package exec
+
+import "testing"
+
+func TestMaskKeepsOrdinaryTextAndHidesPasswords(t *testing.T) {
+	in := &Instance{masked: map[string]bool{}}
+	in.maskValue("hunter22")
+	in.maskValue("12")
+	for _, c := range []struct{ in, want string }{
+		{`pw fill e5 hunter22`, `pw fill e5 ••••`},
+		{`textbox "Password": "" -> "hunter22"`, `textbox "Password": "" -> "••••"`},
+		{`xhunter22y stays`, `xhunter22y stays`},
+		{"- textbox \"PIN\" [ref=e9]: 12\n- text: 12 items", "- textbox \"PIN\" [ref=e9]: ••••\n- text: 12 items"},
+		{`.fill('12');`, `.fill('••••');`},
+	} {
+		if got := in.mask(c.in); got != c.want {
+			t.Errorf("mask(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,379 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/prima/judge"
+	"github.com/prima-dev/prima/prima/planner"
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/refs"
+)
+
+// Planner is the model side of do: a chat model for instructions the
+// literal grammar cannot read, an optional vision model for tier 4, and
+// the budgets of one run.
+type Planner struct {
+	Chat          *planner.Client
+	Vision        *planner.Client
+	Judge         *judge.Judge // offered to the model as a tool when set
+	MaxModelCalls int
+	MaxActions    int
+
+	calls, actions int
+}
+
+// injection is one context the model was given: its number and the view
+// whose refs it holds. A ref not in the current injection is dead.
+type injection struct {
+	n      int
+	view   *pageView
+	markup bool // the model asked twice on this page: tier 3
+	asked  bool // context was called on this page already
+}
+
+func newInjection(n int, v *pageView) *injection {
+	return &injection{n: n, view: v}
+}
+
+// modelRun is the state of one instruction under the model.
+type modelRun struct {
+	in       *Instance
+	page     playwright.Page
+	p        *Planner
+	k        int // 1-based number of the current instruction
+	texts    []string
+	inj      *injection
+	changes  []ariadiff.Change
+	proof    string
+	used     string
+	refused  []string
+	finished bool
+	failed   string
+	events   []string
+	blocked  bool
+	from     *pageView
+}
+
+// modelStep lets the model perform instruction k (1-based) and nothing
+// else: every tool call is checked in code before anything runs.
+func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *pageView, texts []string, statuses []string, k int, p *Planner) stepResult {
+	r := &modelRun{in: in, page: page, p: p, k: k, texts: texts, inj: newInjection(1, view), from: view}
+	conv := p.Chat.Start(in.Secrets.Redact(r.brief(statuses)), p.Judge != nil)
+	for !r.finished && r.failed == "" {
+		if p.calls >= p.MaxModelCalls {
+			r.failed = fmt.Sprintf("model call budget spent (%d calls)", p.MaxModelCalls)
+			break
+		}
+		p.calls++
+		calls, err := conv.Next(ctx)
+		if err != nil {
+			r.failed = "model call failed: " + err.Error()
+			break
+		}
+		if len(calls) == 0 {
+			// The model stopped talking without done: judge by what was seen.
+			r.finished = true
+			break
+		}
+		for _, tc := range calls {
+			result := r.call(ctx, tc.Name, tc.Args)
+			conv.Answer(tc.ID, r.in.mask(r.in.Secrets.Redact(result)))
+		}
+	}
+	res := stepResult{used: r.used, after: r.inj.view, changes: r.changes, events: r.events, blocked: r.blocked}
+	note := ""
+	if len(r.refused) > 0 {
+		note = "; refused: " + strings.Join(r.refused, "; ")
+	}
+	switch {
+	case r.failed != "":
+		res.status, res.proof = StepFail, r.failed+note
+		res.err = fmt.Errorf("instruction %d: %s", k, r.failed)
+	case r.proof != "":
+		res.status, res.proof = StepOK, r.proof+note
+	default:
+		res.status, res.proof = StepUnproven, "no observed change"+note
+	}
+	return res
+}
+
+// brief is the first user message: the instructions with their states,
+// the current one marked, and the page with refs.
+func (r *modelRun) brief(statuses []string) string {
+	var b strings.Builder
+	b.WriteString("Instructions:\n")
+	for i, t := range r.texts {
+		mark := "later"
+		switch {
+		case i+1 == r.k:
+			mark = "CURRENT"
+		case i < len(statuses) && statuses[i] != "":
+			mark = "done: " + statuses[i]
+		}
+		fmt.Fprintf(&b, "%d. [%s] %s\n", i+1, mark, t)
+	}
+	fmt.Fprintf(&b, "\nPerform instruction %d only, then call done for it.\n\n", r.k)
+	b.WriteString(r.contextText("context #1"))
+	return b.String()
+}
+
+func (r *modelRun) contextText(label string) string {
+	v := r.inj.view
+	return fmt.Sprintf("Page (%s; url %s; title %q). Refs below replace every ref you held:\n%s", label, v.URL, v.Title, v.Tree.Compact(ariadiff.CompactOptions{}))
+}
+
+func (r *modelRun) refuse(name string, a planner.Args, why string) string {
+	target := a.Ref
+	if target == "" {
+		target = a.Selector
+	}
+	r.refused = append(r.refused, fmt.Sprintf("%s %s for instruction %d: %s", name, target, a.Instruction, why))
+	return "refused, nothing was done: " + why
+}
+
+// call checks one tool call against the scope and runs it.
+func (r *modelRun) call(ctx context.Context, name, raw string) string {
+	a, err := planner.ParseArgs(raw)
+	if err != nil {
+		return r.refuse(name, a, err.Error())
+	}
+	switch name {
+	case "context":
+		return r.context(ctx)
+	case "judge":
+		return r.ask(ctx, a)
+	case "done":
+		if a.Instruction != r.k {
+			return r.refuse(name, a, fmt.Sprintf("instruction %d is not the current one (%d)", a.Instruction, r.k))
+		}
+		r.finished = true
+		if a.Status == "failed" && r.proof == "" {
+			r.failed = "the model reports it failed: " + a.Proof
+		}
+		return "noted"
+	}
+	verb, ok := map[string]string{"clickRef": "click", "hoverRef": "hover", "fillRef": "fill", "selectRef": "select", "checkRef": "check", "pressKey": "press", "visualClick": "click"}[name]
+	if !ok {
+		return r.refuse(name, a, "no such tool")
+	}
+	if a.Instruction < 1 || a.Instruction > len(r.texts) {
+		return r.refuse(name, a, fmt.Sprintf("there is no instruction %d", a.Instruction))
+	}
+	if a.Instruction != r.k {
+		return r.refuse(name, a, fmt.Sprintf("instruction %d is not the current one (%d)", a.Instruction, r.k))
+	}
+	if r.proof != "" {
+		return r.refuse(name, a, fmt.Sprintf("instruction %d is already proven (%s); no further action on it", r.k, r.proof))
+	}
+	if r.p.actions >= r.p.MaxActions {
+		r.failed = fmt.Sprintf("action budget spent (%d actions)", r.p.MaxActions)
+		return r.refuse(name, a, r.failed)
+	}
+	if name == "checkRef" && a.Checked != nil && !*a.Checked {
+		verb = "uncheck"
+	}
+	if verb == "fill" || verb == "select" {
+		if a.Value == "" || !strings.Contains(strings.ToLower(r.texts[r.k-1]), strings.ToLower(a.Value)) {
+			return r.refuse(name, a, fmt.Sprintf("the value %q is not stated in instruction %d; prima types only values the instruction gives", a.Value, r.k))
+		}
+	}
+	if name == "pressKey" {
+		a.Value = a.Key
+	}
+	var handle playwright.ElementHandle
+	var loc playwright.Locator
+	var code, head string
+	switch {
+	case name == "visualClick":
+		if r.p.Vision == nil {
+			return r.refuse(name, a, "no vision model is configured (set PRIMA_VISION_MODEL)")
+		}
+		h, c, err := r.locateByVision(ctx, a.Description)
+		if err != nil {
+			return "failed: " + err.Error()
+		}
+		handle, code = h, c
+	case a.Ref != "":
+		e, ok := r.inj.view.refs()[a.Ref]
+		if !ok {
+			return r.refuse(name, a, fmt.Sprintf("ref %s is dead: it is not in the current context (#%d); refs from an earlier context are void; call context for fresh refs", a.Ref, r.inj.n))
+		}
+		ref, err := refs.Parse(a.Ref)
+		if err != nil {
+			return r.refuse(name, a, err.Error())
+		}
+		res, err := resolveRef(r.page, r.inj.view.Tree, ref, e.Role, e.Name)
+		if err != nil {
+			return "failed: " + err.Error() + "; call context for fresh refs"
+		}
+		handle, code, head = res.handle, res.code, ariadiff.Head(e.Role, e.Name)
+	case a.Selector != "":
+		if !r.inj.markup {
+			return r.refuse(name, a, "a selector is allowed only from markup that context returned; call context twice on this page to get it")
+		}
+		loc = r.page.Locator(a.Selector)
+		n, err := loc.Count()
+		if err != nil || n != 1 {
+			return r.refuse(name, a, fmt.Sprintf("selector %s matches %d elements, not exactly one", a.Selector, n))
+		}
+		code = "page.locator(" + pwline.JSQuote(a.Selector) + ")"
+	case name == "pressKey":
+	default:
+		return r.refuse(name, a, "name a ref from the current context")
+	}
+	value, ferr := r.in.Secrets.Fill(a.Value)
+	if ferr != nil {
+		return r.refuse(name, a, ferr.Error())
+	}
+	r.p.actions++
+	act := pwline.Actions[verb]
+	before := r.inj.view
+	o := r.in.act(ctx, r.page, before, func(float64) (*prepared, error) {
+		switch {
+		case handle != nil:
+			return r.in.prepHandle(handle, code, code, act, Opts{Value: value})
+		case loc != nil:
+			return r.in.prepLocator(loc, a.Selector, code, act, Opts{Value: value})
+		}
+		return &prepared{
+			used: "await page.keyboard.press(" + pwline.JSQuote(a.Key) + ");",
+			run:  func(float64) error { return r.page.Keyboard().Press(a.Key) },
+		}, nil
+	})
+	if o.used != "" {
+		r.used = o.used
+	}
+	r.events = append(r.events, o.events...)
+	err = o.err
+	if o.blocked {
+		r.blocked = true
+		r.proof = "opened a dialog; the page waits for its answer"
+		r.finished = true
+		return "done. A dialog opened and blocks the page; the instruction ends here."
+	}
+	if o.after == nil {
+		r.failed = "the page could not be read after the action: " + errText(err)
+		return "failed: " + r.failed
+	}
+	after := o.after
+	cs := o.changes
+	r.changes = append(r.changes, cs...)
+	if err == nil {
+		r.proof = proof(verb, head, before.URL, after.URL, cs)
+	}
+	var out strings.Builder
+	if err != nil {
+		fmt.Fprintf(&out, "failed: %v\n", err)
+	} else {
+		out.WriteString("done.\n")
+	}
+	if len(cs) == 0 {
+		out.WriteString("observed: no change\n")
+	} else {
+		out.WriteString("observed:\n")
+		for _, c := range cs {
+			fmt.Fprintf(&out, "  %s\n", c)
+		}
+	}
+	changed := before.state() != after.state()
+	if changed {
+		r.inj = newInjection(r.inj.n+1, after)
+		out.WriteString("\nThe page changed. " + r.contextText(fmt.Sprintf("context #%d", r.inj.n)))
+	} else {
+		r.inj.view = after
+	}
+	return out.String()
+}
+
+// ask puts the model's question to the judge with a state prima
+// assembles itself: the instructions, the page capped, the steps so far.
+// The model supplies only the question.
+func (r *modelRun) ask(ctx context.Context, a planner.Args) string {
+	if r.p.Judge == nil {
+		return "refused: the judge tool is not enabled"
+	}
+	page := pageText(r.inj.view)
+	if len(page) > 6000 {
+		page = page[:6000] + "\n…(capped)"
+	}
+	state := map[string]any{"instructions": r.texts, "current": r.k, "page": page, "observed": changeTexts(r.changes)}
+	d := r.p.Judge.Consult(ctx, a.Question, a.Options, state)
+	if d.Approved {
+		return fmt.Sprintf("approved: %s (%.2f)", d.Value, d.Probability)
+	}
+	return fmt.Sprintf("not approved: %s", d.Reason)
+}
+
+func changeTexts(cs []ariadiff.Change) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.String())
+	}
+	return out
+}
+
+// context descends the ladder: fresh refs first, capped markup when asked
+// again on the same page.
+func (r *modelRun) context(ctx context.Context) string {
+	if r.inj.asked {
+		m, err := compactMarkup(r.page, 12000)
+		if err != nil {
+			return "failed: " + err.Error()
+		}
+		r.inj.markup = true
+		return "Markup of the page (capped; tier 3). Controls the accessibility tree does not show appear here; act on them with a selector from this markup:\n" + m
+	}
+	v, err := r.in.snap(ctx, r.page)
+	if err != nil {
+		return "failed: " + err.Error()
+	}
+	r.inj = newInjection(r.inj.n+1, v)
+	r.inj.asked = true
+	return r.contextText(fmt.Sprintf("context #%d", r.inj.n))
+}
+
+// pointJS names the element under a point, for vision clicks.
+const pointJS = `([x, y]) => document.elementFromPoint(x, y)`
+
+// locateByVision asks the vision model where the described element is,
+// binds the element under that point, and derives its unique locator so
+// `used:` names what was clicked.
+func (r *modelRun) locateByVision(ctx context.Context, description string) (playwright.ElementHandle, string, error) {
+	png, err := r.page.Screenshot()
+	if err != nil {
+		return nil, "", err
+	}
+	size := r.page.ViewportSize()
+	w, h := 1280, 720
+	if size != nil {
+		w, h = size.Width, size.Height
+	}
+	x, y, err := r.p.Vision.Locate(ctx, png, w, h, description)
+	if err != nil {
+		return nil, "", err
+	}
+	js, err := r.page.EvaluateHandle(pointJS, []float64{x, y})
+	if err != nil {
+		return nil, "", err
+	}
+	el := js.AsElement()
+	if el == nil {
+		return nil, "", fmt.Errorf("no element at (%v, %v)", x, y)
+	}
+	info, err := readInfo(el)
+	if err != nil {
+		return nil, "", err
+	}
+	for _, c := range candidates("", "", info) {
+		l := r.page.Locator(c.selector)
+		if n, i := matchOf(l, el); n == 1 && i == 0 {
+			return el, "page." + c.code, nil
+		}
+	}
+	return nil, "", fmt.Errorf("the element at (%v, %v) (<%s> %q) has no unique locator", x, y, info.Tag, info.Text)
+}

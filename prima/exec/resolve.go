@@ -1,0 +1,355 @@
+package exec
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/refs"
+)
+
+// candidate is one way to address an element: a Playwright selector and
+// the public-API code that means the same.
+type candidate struct {
+	selector string // for page.Locator; may chain through frames
+	code     string // e.g. page.getByRole('button', { name: 'Save', exact: true })
+}
+
+// elementInfoJS reads the attributes a locator can be built from.
+const elementInfoJS = `el => ({
+  tag: el.tagName.toLowerCase(),
+  id: el.id || '',
+  testid: el.getAttribute('data-testid') || '',
+  name: el.getAttribute('name') || '',
+  type: el.getAttribute('type') || '',
+  aria: el.getAttribute('aria-label') || '',
+  placeholder: el.getAttribute('placeholder') || '',
+  title: el.getAttribute('title') || '',
+  href: el.getAttribute('href') || '',
+  src: el.getAttribute('src') || '',
+  text: (el.innerText || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 120),
+})`
+
+type elementInfo struct {
+	Tag, ID, TestID, Name, Type, Aria, Placeholder, Title, Href, Src, Text string
+}
+
+func readInfo(h playwright.ElementHandle) (elementInfo, error) {
+	v, err := h.Evaluate(elementInfoJS)
+	if err != nil {
+		return elementInfo{}, err
+	}
+	m, _ := v.(map[string]any)
+	s := func(k string) string { x, _ := m[k].(string); return x }
+	return elementInfo{
+		Tag: s("tag"), ID: s("id"), TestID: s("testid"), Name: s("name"), Type: s("type"),
+		Aria: s("aria"), Placeholder: s("placeholder"), Title: s("title"), Href: s("href"),
+		Src: s("src"), Text: s("text"),
+	}, nil
+}
+
+// positionJS gives an element's absolute XPath by tag and position among
+// same-tag siblings: the last resort, used only when no attribute or text
+// makes a locator unique.
+const positionJS = `el => {
+  const parts = [];
+  for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+    let i = 1;
+    for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) i++;
+    parts.unshift(n.tagName.toLowerCase() + '[' + i + ']');
+  }
+  return '/' + parts.join('/');
+}`
+
+// roleless roles cannot be addressed with getByRole.
+var roleless = map[string]bool{"": true, "generic": true, "text": true, "none": true, "presentation": true, "iframe": true}
+
+var cssIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
+
+// candidates lists the locators for an element in the order prima prefers
+// them: role and exact name, test id, id, label, placeholder, then
+// attribute and text XPaths. Positions come last, and only in resolve.
+func candidates(role, name string, info elementInfo) []candidate {
+	var out []candidate
+	add := func(sel, code string) { out = append(out, candidate{sel, code}) }
+	if !roleless[role] {
+		if name != "" {
+			add(fmt.Sprintf("internal:role=%s[name=%s]", role, pwline.AttrQuote(name, true)),
+				fmt.Sprintf("getByRole(%s, { name: %s, exact: true })", pwline.JSQuote(role), pwline.JSQuote(name)))
+		} else {
+			add("internal:role="+role, fmt.Sprintf("getByRole(%s)", pwline.JSQuote(role)))
+		}
+	}
+	if info.TestID != "" {
+		add("internal:testid=[data-testid="+pwline.AttrQuote(info.TestID, true)+"]", fmt.Sprintf("getByTestId(%s)", pwline.JSQuote(info.TestID)))
+	}
+	if info.ID != "" {
+		css := "#" + info.ID
+		if !cssIdent.MatchString(info.ID) {
+			css = fmt.Sprintf("[id=%s]", cssString(info.ID))
+		}
+		add(css, fmt.Sprintf("locator(%s)", pwline.JSQuote(css)))
+	}
+	switch info.Tag {
+	case "input", "textarea", "select":
+		if name != "" {
+			add("internal:label="+pwline.TextQuote(name, true), fmt.Sprintf("getByLabel(%s, { exact: true })", pwline.JSQuote(name)))
+		}
+		if info.Placeholder != "" {
+			add("internal:attr=[placeholder="+pwline.AttrQuote(info.Placeholder, true)+"]",
+				fmt.Sprintf("getByPlaceholder(%s, { exact: true })", pwline.JSQuote(info.Placeholder)))
+		}
+	}
+	for _, a := range []struct{ attr, v string }{
+		{"name", info.Name}, {"aria-label", info.Aria}, {"title", info.Title}, {"href", info.Href}, {"src", info.Src},
+	} {
+		if a.v != "" && info.Tag != "" {
+			x := fmt.Sprintf("//%s[@%s=%s]", info.Tag, a.attr, xpathLiteral(a.v))
+			add("xpath="+x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x)))
+		}
+	}
+	if info.Text != "" && info.Tag != "" && len(info.Text) <= 80 {
+		x := fmt.Sprintf("//%s[normalize-space(.)=%s]", info.Tag, xpathLiteral(info.Text))
+		add("xpath="+x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x)))
+	}
+	return out
+}
+
+// resolved is a ref bound to its element.
+type resolved struct {
+	handle   playwright.ElementHandle
+	code     string // page.… expression of the unique locator
+	selector string // the same locator as a selector for page.Locator
+}
+
+// inMainFrame reports whether a ref belongs to the page's main frame: its
+// frame prefix is the one the snapshot's first ref has (the body of the
+// main document comes first). Unsure means no: frameScope then asks.
+func inMainFrame(t *ariadiff.Tree, r refs.Ref) bool {
+	first := ""
+	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
+		if first == "" {
+			first = n.Ref()
+		}
+		return first == ""
+	})
+	main, err := refs.Parse(first)
+	return err == nil && main.Frame == r.Frame
+}
+
+// uniqueInSnapshot reports whether the snapshot shows role and name once
+// among the nodes of r's frame, on r itself, with nothing aria-hidden on
+// the way (AI-mode snapshots show aria-hidden nodes, which getByRole
+// skips).
+func uniqueInSnapshot(t *ariadiff.Tree, r refs.Ref, role, name string) bool {
+	count, mine := 0, false
+	var walk func(n *ariadiff.Node, hidden bool) bool
+	walk = func(n *ariadiff.Node, hidden bool) bool {
+		for _, c := range n.Children {
+			h := hidden || c.Has("aria-hidden")
+			if c.Role == role && c.Name == name {
+				if other, err := refs.Parse(c.Ref()); err == nil && other.Frame == r.Frame {
+					count++
+					if c.Ref() == r.String() && !h {
+						mine = true
+					}
+				} else if err != nil {
+					return false // a node without a ref: unsure
+				}
+			}
+			if !walk(c, h) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(t.Root, false) && count == 1 && mine
+}
+
+// resolveRef binds a ref to its element and derives the most readable
+// locator that matches exactly that element and no other. It never
+// substitutes: the element is the one aria-ref names, and every candidate
+// is checked to be that very element.
+func resolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name string) (*resolved, error) {
+	mainFrame := inMainFrame(t, r)
+	// ElementHandles does not wait: a dead ref fails at once.
+	hs, err := page.Locator(r.Selector()).ElementHandles()
+	if err != nil {
+		if strings.Contains(err.Error(), "Invalid frame") {
+			return nil, &refs.UnknownFrameError{Ref: r}
+		}
+		return nil, err
+	}
+	if len(hs) != 1 {
+		return nil, &refs.NotFoundError{Ref: r}
+	}
+	h := hs[0]
+	scopeSel, scopeCode := "", "page"
+	if !mainFrame {
+		scopeSel, scopeCode, err = frameScope(h)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var firstMany *candidate
+	var manyCount int
+	try := func(cs []candidate) *resolved {
+		for _, c := range cs {
+			sel := scopeSel + c.selector
+			l := page.Locator(sel)
+			cnt, idx := matchOf(l, h)
+			switch {
+			case cnt == 1 && idx == 0:
+				return &resolved{handle: h, code: scopeCode + "." + c.code, selector: sel}
+			case cnt > 1 && idx >= 0 && firstMany == nil:
+				firstMany, manyCount = &candidate{fmt.Sprintf("%s >> nth=%d", sel, idx), fmt.Sprintf("%s.nth(%d)", c.code, idx)}, cnt
+			}
+		}
+		return nil
+	}
+	// The role candidate needs no attribute read; try it first, alone.
+	roleOnly := candidates(role, name, elementInfo{})
+	if len(roleOnly) == 1 && name != "" && uniqueInSnapshot(t, r, role, name) {
+		// The snapshot just taken (or proven current) lists this role and
+		// name once in the ref's frame, and getByRole sees no more than
+		// the snapshot does: the locator is unique and it is this element.
+		// On a 10,000-element page this saves the role engine's ~200 ms.
+		return &resolved{handle: h, code: scopeCode + "." + roleOnly[0].code, selector: scopeSel + roleOnly[0].selector}, nil
+	}
+	if res := try(roleOnly); res != nil {
+		return res, nil
+	}
+	info, err := readInfo(h)
+	if err != nil {
+		return nil, err
+	}
+	all := candidates(role, name, info)
+	if !roleless[role] && len(all) > 0 {
+		all = all[1:]
+	}
+	if res := try(all); res != nil {
+		return res, nil
+	}
+	if firstMany != nil {
+		// Every attribute-first locator matches several elements: address
+		// this one by its position among them, checked to be this element.
+		return &resolved{handle: h, code: scopeCode + "." + firstMany.code, selector: firstMany.selector}, nil
+	}
+	// Nothing names it (a bare container, say): its position in the
+	// document, checked like any other candidate to be this element.
+	if v, err := h.Evaluate(positionJS); err == nil {
+		if x, _ := v.(string); x != "" {
+			if res := try([]candidate{{"xpath=" + x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x))}}); res != nil {
+				return res, nil
+			}
+		}
+	}
+	if manyCount == 0 {
+		return nil, &StaleRefError{Ref: r, What: fmt.Sprintf("%s %q", role, name)}
+	}
+	return nil, &refs.AmbiguousError{Ref: r, Selector: fmt.Sprintf("%s (%s %q)", r, role, name), Count: manyCount}
+}
+
+// matchOf counts the locator's matches and finds h among them, in one
+// round trip: a locator is unique for h when it gives (1, 0).
+func matchOf(l playwright.Locator, h playwright.ElementHandle) (count, index int) {
+	v, err := l.EvaluateAll("(els, t) => [els.length, els.indexOf(t)]", h)
+	if err != nil {
+		return 0, -1
+	}
+	pair, ok := v.([]any)
+	if !ok || len(pair) != 2 {
+		return 0, -1
+	}
+	return toInt(pair[0]), toInt(pair[1])
+}
+
+func toInt(v any) int {
+	switch n := v.(type) {
+	case int:
+		return n
+	case float64:
+		return int(n)
+	}
+	return -1
+}
+
+// frameScope returns the selector prefix and code that reach the frame
+// holding h: "" and "page" in the main frame, else a chain through each
+// iframe element, each addressed by its own unique attributes.
+func frameScope(h playwright.ElementHandle) (string, string, error) {
+	f, err := h.OwnerFrame()
+	if err != nil || f == nil || f.ParentFrame() == nil {
+		return "", "page", nil
+	}
+	var sels, codes []string
+	for f.ParentFrame() != nil {
+		fe, err := f.FrameElement()
+		if err != nil {
+			return "", "", fmt.Errorf("locate the iframe: %w", err)
+		}
+		info, err := readInfo(fe)
+		if err != nil {
+			return "", "", err
+		}
+		sel, code := "iframe", "locator('iframe')"
+		switch {
+		case info.ID != "" && cssIdent.MatchString(info.ID):
+			sel = "#" + info.ID
+		case info.Title != "":
+			sel = fmt.Sprintf("iframe[title=%s]", cssString(info.Title))
+		case info.Name != "":
+			sel = fmt.Sprintf("iframe[name=%s]", cssString(info.Name))
+		case info.Src != "":
+			sel = fmt.Sprintf("iframe[src=%s]", cssString(info.Src))
+		}
+		code = fmt.Sprintf("locator(%s)", pwline.JSQuote(sel))
+		// Frames that look alike (two iframes titled "widget") are told
+		// apart by position, so that `used:` stays unique and replayable.
+		if parent := f.ParentFrame(); parent != nil {
+			if n, i := matchOf(parent.Locator(sel), fe); n > 1 && i >= 0 {
+				sel += fmt.Sprintf(" >> nth=%d", i)
+				code += fmt.Sprintf(".nth(%d)", i)
+			}
+		}
+		code += ".contentFrame()"
+		sels = append([]string{sel + " >> internal:control=enter-frame >> "}, sels...)
+		codes = append([]string{code}, codes...)
+		f = f.ParentFrame()
+	}
+	return strings.Join(sels, ""), "page." + strings.Join(codes, "."), nil
+}
+
+// cssString quotes a CSS attribute value.
+func cssString(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
+
+// xpathLiteral quotes s for XPath 1.0, which has no escapes: a value with
+// both quote kinds is built with concat().
+func xpathLiteral(s string) string {
+	if !strings.Contains(s, `"`) {
+		return `"` + s + `"`
+	}
+	if !strings.Contains(s, `'`) {
+		return `'` + s + `'`
+	}
+	parts := strings.Split(s, `"`)
+	var b strings.Builder
+	b.WriteString("concat(")
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteString(`, '"', `)
+		}
+		b.WriteString(`"` + p + `"`)
+	}
+	b.WriteString(")")
+	return b.String()
+}

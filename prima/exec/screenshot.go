@@ -1,0 +1,53 @@
+package exec
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/envelope"
+)
+
+// Screenshot writes a PNG of the page (the whole page with full), or of
+// one element, into the artifacts folder. It acts on nothing.
+func (in *Instance) Screenshot(ctx context.Context, target string, full bool) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "screenshot"}
+	if target != "" {
+		env.Command += " " + target
+	}
+	if full {
+		env.Command += " --full"
+	}
+	page, before, ok := in.begin(ctx, env)
+	if !ok {
+		return env
+	}
+	readOnly(env)
+	in.fillPage(env, nil, before)
+	dir := filepath.Join(in.ArtifactsDir, time.Now().UTC().Format("20060102T150405.000000000"))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		in.failWith(env, err, nil)
+		return env
+	}
+	path := filepath.Join(dir, "screenshot.png")
+	t := playwright.Float(timeoutMS(ctx))
+	var err error
+	if target != "" {
+		var h playwright.ElementHandle
+		if h, _, _, err = in.bind(page, before, target, timeoutMS(ctx)); err == nil {
+			_, err = h.Screenshot(playwright.ElementHandleScreenshotOptions{Path: playwright.String(path), Timeout: t})
+		}
+	} else {
+		_, err = page.Screenshot(playwright.PageScreenshotOptions{Path: playwright.String(path), FullPage: playwright.Bool(full), Timeout: t})
+	}
+	if err != nil {
+		in.failWith(env, err, before)
+		return env
+	}
+	env.Artifacts = append(env.Artifacts, envelope.Artifact{Name: "screenshot.png", Path: path})
+	env.OK = true
+	return env
+}

@@ -1,0 +1,28 @@
+package exec
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSecrets(t *testing.T) {
+	s := Secrets{"TOKEN": "hunter2-xyz", "PIN": "hunter2"}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Fill("fill Token with {{TOKEN}} and {{PIN}}")
+	if err != nil || got != "fill Token with hunter2-xyz and hunter2" {
+		t.Errorf("Fill = %q, %v", got, err)
+	}
+	if _, err := s.Fill("{{NOPE}}"); err == nil || !strings.Contains(err.Error(), "--secret NOPE=VALUE") {
+		t.Errorf("unbound name: %v", err)
+	}
+	if r := s.Redact(`typed: textbox "Token": "" -> "hunter2-xyz"; pin hunter2`); r != `typed: textbox "Token": "" -> "{{TOKEN}}"; pin {{PIN}}` {
+		t.Errorf("Redact = %q (the longer secret must go first)", r)
+	}
+	for _, bad := range []Secrets{{"A B": "long enough"}, {"X": "ab"}} {
+		if bad.Check() == nil {
+			t.Errorf("Check(%v) passed", bad)
+		}
+	}
+}

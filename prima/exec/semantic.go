@@ -1,0 +1,100 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/judge"
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/refs"
+)
+
+// navigating roles are the controls that can lead somewhere.
+var navigating = map[string]bool{"link": true, "button": true, "tab": true, "menuitem": true, "treeitem": true}
+
+// SemanticError: the judge did not approve any control for a go target,
+// or did not confirm arrival. Nothing was clicked in the first case.
+type SemanticError struct {
+	Target     string
+	Reason     string
+	Candidates []judge.Scored
+	Clicked    string // the control clicked, when arrival was not confirmed
+}
+
+func (e *SemanticError) Error() string {
+	var cs []string
+	for i, c := range e.Candidates {
+		if i == 5 {
+			break
+		}
+		cs = append(cs, fmt.Sprintf("%s (%.2f)", c.Option, c.Probability))
+	}
+	if e.Clicked != "" {
+		return fmt.Sprintf("clicked %s, but arrival at %q is not confirmed: %s", e.Clicked, e.Target, e.Reason)
+	}
+	msg := fmt.Sprintf("no control confidently leads to %q (%s); nothing was clicked", e.Target, e.Reason)
+	if len(cs) > 0 {
+		msg += "; candidates: " + strings.Join(cs, ", ")
+	}
+	return msg
+}
+
+// pageText is what the judge reads of a page: title, URL and the compact
+// tree without refs.
+func pageText(v *pageView) string {
+	t := ariadiff.Parse(v.Text)
+	t.StripRefs()
+	return fmt.Sprintf("title: %s\nurl: %s\n%s", v.Title, v.URL, t.Compact(ariadiff.CompactOptions{MaxValue: 80}))
+}
+
+// goSemantic asks the judge which listed control leads to target, acts on
+// it through the act path only when the judge approves, and reports ok
+// only when the judge confirms the page now shows the target.
+func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page playwright.Page, before *pageView, target string, j *judge.Judge) *envelope.Envelope {
+	var options []string
+	byOption := map[string]refs.Entry{}
+	for ref, e := range before.refs() {
+		if !navigating[e.Role] || e.Name == "" {
+			continue
+		}
+		opt := fmt.Sprintf("%s %q [%s]", e.Role, e.Name, ref)
+		options = append(options, opt)
+		byOption[opt] = e
+	}
+	sort.Strings(options)
+	if len(options) == 0 {
+		in.failWith(env, &SemanticError{Target: target, Reason: "the page has no named link, button, tab or menu item"}, before)
+		return env
+	}
+	d := j.Decide(ctx, "Which listed control leads to "+target+"?", options, map[string]string{"page": pageText(before)})
+	if !d.Approved {
+		in.failWith(env, &SemanticError{Target: target, Reason: d.Reason, Candidates: d.Candidates}, before)
+		return env
+	}
+	e := byOption[d.Value]
+	o := in.act(ctx, page, before, func(float64) (*prepared, error) {
+		r, err := refs.Parse(e.Ref)
+		if err != nil {
+			return nil, err
+		}
+		res, err := resolveRef(page, before.Tree, r, e.Role, e.Name)
+		if err != nil {
+			return nil, err
+		}
+		return in.prepHandle(res.handle, ariadiff.Head(e.Role, e.Name), res.code, pwline.Actions["click"], Opts{})
+	})
+	if o.err == nil && o.after != nil {
+		c := j.Decide(ctx, "The page now shows "+target+".", nil, map[string]string{"page": pageText(o.after)})
+		if !c.Approved {
+			o.err = &SemanticError{Target: target, Reason: c.Reason, Clicked: d.Value}
+		}
+	}
+	in.fill(env, o)
+	return env
+}

@@ -1,0 +1,192 @@
+package exec
+
+import (
+	"context"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+)
+
+// The settle rule (rule 9): after an action prima waits until the page is
+// done answering it, so that a list re-rendered 150 ms later, a submenu
+// opened after 300 ms or a navigation started 110 ms after the click is
+// seen. The page says when it is done: a tracker armed just before the
+// action counts the short timers (≤ timerMax ms, two levels deep) and the
+// fetch/XHR requests the page starts while armed, notes cross-document
+// navigations, and the time of the last DOM mutation. The page is settled
+// when no tracked timer or request is pending and the DOM has been quiet
+// for quietMS; a quiet page therefore pays one round trip. Every wait is
+// capped (settleCap, and the command's deadline).
+const (
+	quietMS   = 25
+	timerMax  = 600
+	settleCap = 1500 * time.Millisecond
+	// loadGrace is what a navigation gives `load` beyond the DOM, without
+	// failing when a sub-resource never arrives (rule 7).
+	loadGrace = 1500 * time.Millisecond
+	// popupWait bounds the wait for a tab the page asked to open.
+	popupWait = 2 * time.Second
+)
+
+// trackJS installs the tracker once per document and arms it; it returns
+// the document's id, so the probe can tell a new document from this one.
+const trackJS = `(cfg) => {
+  let p = window.__primaSettle;
+  if (!p) {
+    p = window.__primaSettle = { id: Math.random().toString(36).slice(2), armed: false, timers: new Set(), depth: 0,
+      requests: 0, lastMut: -1e9, lastEnd: -1e9, nav: false };
+    const st = window.setTimeout.bind(window), ct = window.clearTimeout.bind(window);
+    p.st = st;
+    window.setTimeout = function (fn, delay, ...args) {
+      const d = Number(delay) || 0;
+      if (!p.armed || typeof fn !== 'function' || d > cfg.timerMax || p.depth >= 2) return st(fn, delay, ...args);
+      const depth = p.depth + 1;
+      let id;
+      id = st(function () {
+        p.timers.delete(id);
+        const prev = p.depth; p.depth = depth;
+        try { return fn.apply(this, arguments); } finally { p.depth = prev; p.lastEnd = performance.now(); }
+      }, delay, ...args);
+      p.timers.add(id);
+      return id;
+    };
+    window.clearTimeout = function (id) { p.timers.delete(id); return ct(id); };
+    const done = () => { p.requests--; p.lastEnd = performance.now(); };
+    if (window.fetch) {
+      const f = window.fetch;
+      window.fetch = function () {
+        const r = f.apply(this, arguments);
+        if (p.armed) { p.requests++; r.then(done, done); }
+        return r;
+      };
+    }
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function () {
+      if (p.armed) { p.requests++; this.addEventListener('loadend', done, { once: true }); }
+      return send.apply(this, arguments);
+    };
+    new MutationObserver(() => { p.lastMut = performance.now(); })
+      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const wo = window.open;
+    window.open = function () { if (p.armed) p.popup = true; return wo.apply(this, arguments); };
+    document.addEventListener('click', (e) => {
+      const a = p.armed && e.target && e.target.closest && e.target.closest('a[href][target]');
+      if (a && !['', '_self', '_parent', '_top'].includes(a.target)) p.popup = true;
+    }, true);
+    const nav = () => { if (p.armed) p.nav = true; };
+    if (window.navigation) window.navigation.addEventListener('navigate', (e) => { if (!e.destination || !e.destination.sameDocument) nav(); });
+    window.addEventListener('beforeunload', nav);
+  }
+  p.armed = true; p.nav = false; p.popup = false; p.timers.clear(); p.requests = 0; p.lastMut = -1e9; p.lastEnd = -1e9;
+  return p.id;
+}`
+
+// probeJS waits in the page until it is settled, or capMS passes; it
+// answers [document id, navigating, capped].
+const probeJS = `(capMS) => new Promise((resolve) => {
+  const p = window.__primaSettle;
+  if (!p) { resolve(['', false, false, false]); return; }
+  const start = performance.now();
+  const check = () => {
+    const now = performance.now();
+    const end = (nav, capped) => { p.armed = false; resolve([p.id, nav, capped, p.popup]); };
+    if (p.nav) return end(true, false);
+    if (now - start >= capMS) return end(false, true);
+    if (p.timers.size === 0 && p.requests <= 0 && now - Math.max(p.lastMut, p.lastEnd) >= ` + "25" + `) return end(false, false);
+    p.st(check, 10);
+  };
+  check();
+})`
+
+// quietJS waits for a new document's DOM to be quiet for quietMS, capped.
+const quietJS = `(capMS) => new Promise((resolve) => {
+  let last = performance.now();
+  const start = last;
+  const mo = new MutationObserver(() => { last = performance.now(); });
+  mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const check = () => {
+    const now = performance.now();
+    if (now - last >= 25 || now - start >= capMS) { mo.disconnect(); resolve(now - start); return; }
+    setTimeout(check, 10);
+  };
+  setTimeout(check, 10);
+})`
+
+// armSettle arms the page's tracker just before an action; it returns the
+// document id ("" when the page could not be armed).
+func armSettle(page playwright.Page) string {
+	v, err := page.Evaluate(trackJS, map[string]any{"timerMax": timerMax})
+	if err != nil {
+		return ""
+	}
+	id, _ := v.(string)
+	return id
+}
+
+// settle waits until the page has answered the action: the tracked work
+// done and the DOM quiet, a navigation followed to its DOM (and `load`
+// for a bounded time), the requests the action started finished.
+func (in *Instance) settle(ctx context.Context, page playwright.Page, docID string, navigated, popped <-chan struct{}) {
+	capAt := time.Now().Add(settleCap)
+	if dl, ok := ctx.Deadline(); ok && dl.Before(capAt) {
+		capAt = dl
+	}
+	left := func() float64 {
+		d := time.Until(capAt)
+		if d < 0 {
+			return 0
+		}
+		return float64(d.Milliseconds())
+	}
+	newDoc := false
+	if docID != "" {
+		v, err := page.Evaluate(probeJS, left())
+		switch {
+		case err != nil:
+			newDoc = true // the document went away under the probe
+		default:
+			a, _ := v.([]any)
+			id, nav, popup := "", false, false
+			if len(a) == 4 {
+				id, _ = a[0].(string)
+				nav, _ = a[1].(bool)
+				popup, _ = a[3].(bool)
+			}
+			if popup {
+				// A new tab was asked for; Chromium reports it a moment
+				// after the click.
+				select {
+				case <-popped:
+				case <-time.After(popupWait):
+				case <-ctx.Done():
+				}
+			}
+			if id != docID {
+				newDoc = true
+			} else if nav {
+				// A navigation started; wait for it to commit.
+				select {
+				case <-navigated:
+					newDoc = true
+				case <-time.After(time.Until(capAt) + loadGrace):
+				case <-ctx.Done():
+				}
+			}
+		}
+	} else {
+		newDoc = true
+	}
+	if newDoc && !page.IsClosed() {
+		t := timeoutMS(ctx)
+		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
+		grace := loadGrace
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl)/2 < grace {
+			grace = time.Until(dl) / 2
+		}
+		if grace > 0 {
+			page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(grace.Milliseconds()))})
+		}
+		page.Evaluate(quietJS, float64(settleCap.Milliseconds())/3)
+	}
+	in.net.settle(ctx, capAt)
+}

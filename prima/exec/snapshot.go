@@ -1,0 +1,215 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/refs"
+)
+
+// pageView is what one snapshot saw.
+type pageView struct {
+	URL   string
+	Title string
+	Text  string // AI-mode snapshot text, with refs
+	Tree  *ariadiff.Tree
+
+	// Computed on first use: a view is read by several steps of one
+	// command, and on a 10,000-element page each pass costs milliseconds.
+	stateID *ariadiff.State
+	refIdx  map[string]refs.Entry
+}
+
+// state is the view's state id.
+func (v *pageView) state() ariadiff.State {
+	if v.stateID == nil {
+		st := ariadiff.StateHash(v.URL, v.Tree)
+		v.stateID = &st
+	}
+	return *v.stateID
+}
+
+// refs maps the view's refs to what the snapshot says of them.
+func (v *pageView) refs() map[string]refs.Entry {
+	if v.refIdx == nil {
+		v.refIdx = refs.Index(v.Tree)
+	}
+	return v.refIdx
+}
+
+// takeView takes the only kind of aria snapshot prima ever takes: full
+// page, AI mode. Any other aria snapshot (plain or partial) replaces the
+// frame's ref map and would kill the refs of a playwright-cli user sharing
+// the browser; the ref-free variant is derived from this text instead.
+// The title comes from the detector call that precedes every snapshot.
+func (in *Instance) takeView(page playwright.Page, title string, timeout float64) (*pageView, error) {
+	text, err := page.Locator("body").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{
+		Mode:    playwright.AriaSnapshotModeAi,
+		Timeout: playwright.Float(timeout),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	text = in.mask(text)
+	return &pageView{URL: page.URL(), Title: title, Text: text, Tree: ariadiff.Parse(text)}, nil
+}
+
+// watchJS arms a change detector in the page and returns the page's form
+// fingerprint. It is run just before a snapshot: any DOM mutation or user
+// input after it marks the page dirty, and form values set by script
+// (which fire no mutation) change the fingerprint. It adds a JS object to
+// the page and nothing to the DOM, so a shared browser's snapshots are
+// unchanged.
+const watchJS = `(arm) => {
+  let p = window.__prima;
+  if (arm && !p) {
+    p = window.__prima = { dirty: false };
+    const mark = () => { p.dirty = true; };
+    new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    for (const ev of ['input', 'change']) document.addEventListener(ev, mark, true);
+  }
+  let s = '';
+  for (const e of document.querySelectorAll('input,select,textarea')) s += (e.checked ? '1' : '0') + e.value + '\u0000';
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
+  const dirty = !p || p.dirty;
+  if (arm) p.dirty = false;
+  const pw = [];
+  for (const e of document.querySelectorAll('input[type=password]')) if (e.value) pw.push(e.value);
+  return [location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : ''), document.title, pw];
+}`
+
+// snap takes a fresh view and remembers it, with the detector armed
+// first so that nothing that happens during the snapshot is missed.
+func (in *Instance) snap(ctx context.Context, page playwright.Page) (*pageView, error) {
+	timeout := leftMS(ctx)
+	res, err := page.Evaluate(watchJS, true)
+	fp, title, passwords := detected(res)
+	if err != nil {
+		title, _ = page.Title()
+	}
+	for _, pw := range passwords {
+		in.maskValue(pw)
+	}
+	v, verr := in.takeView(page, title, timeout)
+	if verr != nil {
+		in.last = nil
+		return nil, verr
+	}
+	in.last, in.lastFP, in.lastPage = v, "", page
+	if err == nil && fp != "" && !hasFrames(v.Tree) {
+		in.lastFP = strings.TrimSuffix(fp, " dirty")
+	}
+	return v, nil
+}
+
+// view returns the page as it is: the remembered view when the detector
+// says nothing changed since it was taken, else a fresh one. It saves a
+// whole snapshot (hundreds of milliseconds on a big page) per command.
+func (in *Instance) view(ctx context.Context, page playwright.Page) (*pageView, error) {
+	if in.last != nil && in.lastPage == page && in.lastFP != "" {
+		if res, err := page.Evaluate(watchJS, false); err == nil {
+			if fp, _, _ := detected(res); fp == in.lastFP {
+				return in.last, nil
+			}
+		}
+	}
+	return in.snap(ctx, page)
+}
+
+// detected reads the detector's [fingerprint, title, password values].
+func detected(v any) (string, string, []string) {
+	a, ok := v.([]any)
+	if !ok || len(a) != 3 {
+		return "", "", nil
+	}
+	fp, _ := a[0].(string)
+	title, _ := a[1].(string)
+	var pws []string
+	if l, ok := a[2].([]any); ok {
+		for _, x := range l {
+			if s, ok := x.(string); ok {
+				pws = append(pws, s)
+			}
+		}
+	}
+	return fp, title, pws
+}
+
+// hasFrames: the detector watches the main document only, so a page with
+// frames is always snapshotted afresh.
+func hasFrames(t *ariadiff.Tree) bool {
+	found := false
+	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
+		if n.Role == "iframe" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// diffViews diffs two views; across a change of path nothing is renamed,
+// since the page is another one.
+func diffViews(before, after *pageView) []ariadiff.Change {
+	if stripQuery(pathOf(before.URL)) != stripQuery(pathOf(after.URL)) {
+		return ariadiff.DiffNavigated(before.Tree, after.Tree)
+	}
+	return ariadiff.Diff(before.Tree, after.Tree)
+}
+
+func stripQuery(p string) string {
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		return p[:i]
+	}
+	return p
+}
+
+// compactMarkupJS renders the page as capped compact markup (tier 3): the
+// elements a user can act on or read, with the attributes that identify
+// them, and frames inline. It reads the DOM and changes nothing.
+const compactMarkupJS = `(max) => {
+  const keep = ['id','name','type','role','href','placeholder','aria-label','title','value','for','data-testid','alt','aria-expanded','aria-pressed','aria-selected','aria-checked','disabled','checked','selected'];
+  const skip = new Set(['SCRIPT','STYLE','NOSCRIPT','TEMPLATE','SVG','HEAD','META','LINK']);
+  const out = [];
+  let size = 0, cut = 0;
+  const push = (s) => { if (size + s.length > max) { cut++; return; } out.push(s); size += s.length + 1; };
+  const attrs = (el) => keep.filter(a => el.hasAttribute(a)).map(a => {
+    const v = a === 'value' && 'value' in el ? String(el.value) : el.getAttribute(a);
+    return v === '' ? a : a + '="' + v.slice(0, 80).replace(/"/g, '&quot;') + '"';
+  }).join(' ');
+  const walk = (node, depth) => {
+    for (const el of node.children) {
+      if (skip.has(el.tagName)) continue;
+      const style = el.ownerDocument.defaultView.getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const tag = el.tagName.toLowerCase();
+      const a = attrs(el);
+      const own = Array.from(el.childNodes).filter(n => n.nodeType === 3).map(n => n.textContent.trim()).filter(Boolean).join(' ').slice(0, 80);
+      const interesting = a || own || ['button','a','input','select','textarea','iframe','h1','h2','h3','label','dialog','form'].includes(tag);
+      if (interesting) push('  '.repeat(depth) + '<' + tag + (a ? ' ' + a : '') + '>' + (own ? ' ' + own : ''));
+      if (tag === 'iframe') {
+        try { if (el.contentDocument && el.contentDocument.body) walk(el.contentDocument.body, depth + 1); } catch (e) {}
+      } else {
+        walk(el, interesting ? depth + 1 : depth);
+      }
+    }
+  };
+  walk(document.body, 0);
+  if (cut) out.push('… ' + cut + ' more elements (capped)');
+  return out.join('\n');
+}`
+
+// compactMarkup returns tier-3 markup of the page, at most max bytes.
+func compactMarkup(page playwright.Page, max int) (string, error) {
+	v, err := page.Evaluate(compactMarkupJS, max)
+	if err != nil {
+		return "", fmt.Errorf("compact markup: %w", err)
+	}
+	s, _ := v.(string)
+	return s, nil
+}

@@ -1,0 +1,287 @@
+package exec
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/claim"
+	"github.com/prima-dev/prima/prima/instruct"
+	"github.com/prima-dev/prima/prima/judge"
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/refs"
+)
+
+// Verdicts.
+const (
+	Passed        = "passed"
+	Failed        = "failed"
+	Inexpressible = "inexpressible"
+)
+
+// look is the start of a command that reads the page without acting:
+// the page as it is now, with the envelope's Page section and, beside the
+// command's own section, the changes since prima last looked.
+func (in *Instance) look(ctx context.Context, env *envelope.Envelope) (playwright.Page, *pageView, bool) {
+	prev := in.last
+	page, view, ok := in.begin(ctx, env)
+	if !ok {
+		return nil, nil, false
+	}
+	in.fillPage(env, prev, view)
+	env.Changes = &envelope.Changes{}
+	if prev != nil && prev != view {
+		env.Changes = changes(diffViews(prev, view))
+	}
+	return page, view, true
+}
+
+// check is one assertion as it ran: its Playwright line and whether it held.
+type check struct {
+	line   string
+	held   bool
+	reason string // why it did not hold, with what the page showed
+}
+
+// Verify checks a claim about the page with assertions the page can
+// answer. It separates failed (an assertion ran and did not hold) from
+// inexpressible (no assertion could express the claim); only passed
+// claims are remembered, and a judge's match to a remembered claim is
+// reported by reference and writes nothing.
+func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "verify " + text}
+	page, view, ok := in.look(ctx, env)
+	if !ok {
+		return env
+	}
+	state := view.state().ID()
+
+	if known := in.verified[state]; len(known) > 0 && j != nil {
+		d := j.Decide(ctx, "Which already verified claim means the same as the claim under consideration?", known, map[string]string{"claim": text})
+		if d.Approved {
+			env.OK = true
+			env.Verdict = &envelope.Verdict{Result: Passed, Reason: fmt.Sprintf("verified by reference: the same as the claim %q, verified on this state (judge %.2f); no assertion ran now", d.Value, d.Probability)}
+			return env
+		}
+	}
+
+	assertions, err := claim.Parse(text)
+	var ie *claim.InexpressibleError
+	if errors.As(err, &ie) {
+		env.Verdict = &envelope.Verdict{Result: Inexpressible, Reason: ie.Reason}
+		if j != nil {
+			d := j.Consult(ctx, "The page shows that this claim is true: "+text, nil, map[string]string{"page": pageText(view)})
+			env.Verdict.Judgement = judgement(d)
+		}
+		return env
+	}
+	if err != nil {
+		env.Failure = failure(err)
+		return env
+	}
+	var failedOne *check
+	for _, a := range assertions {
+		c := in.assert(ctx, page, view, a)
+		env.Verdict = verdictWith(env.Verdict, c)
+		if !c.held && failedOne == nil {
+			failedOne = &c
+		}
+	}
+	if failedOne != nil {
+		env.Verdict.Result, env.Verdict.Reason = Failed, failedOne.reason
+		return env
+	}
+	env.Verdict.Result = Passed
+	env.OK = true
+	if in.verified == nil {
+		in.verified = map[string][]string{}
+	}
+	in.verified[state] = append(in.verified[state], text)
+	return env
+}
+
+func verdictWith(v *envelope.Verdict, c check) *envelope.Verdict {
+	if v == nil {
+		v = &envelope.Verdict{}
+	}
+	mark := "held"
+	if !c.held {
+		mark = "did not hold"
+	}
+	v.Assertions = append(v.Assertions, c.line+"   // "+mark)
+	return v
+}
+
+func judgement(d judge.Decision) string {
+	if d.Reason != "" && d.Value == "" {
+		return "none: " + d.Reason
+	}
+	verdict := "the claim looks true"
+	if d.Value == "no" {
+		verdict = "the claim looks false"
+	}
+	if !d.Approved {
+		return fmt.Sprintf("%s, not confidently (P(yes) %.2f; %s)", verdict, d.Probability, d.Reason)
+	}
+	return fmt.Sprintf("%s (P(yes) %.2f)", verdict, d.Probability)
+}
+
+// assert runs one assertion against the page.
+func (in *Instance) assert(ctx context.Context, page playwright.Page, view *pageView, a claim.Assertion) check {
+	switch a.Kind {
+	case claim.TextVisible, claim.TextHidden:
+		// Whole words only (rule 10), in every frame.
+		n, code, err := textMatches(page, a.Pattern())
+		if err != nil {
+			return check{line: code, reason: err.Error()}
+		}
+		if a.Kind == claim.TextVisible {
+			return check{line: "await expect(" + code + ".first()).toBeVisible();", held: n > 0, reason: fmt.Sprintf("no visible text %q on the page", a.Text)}
+		}
+		return check{line: "await expect(" + code + ").toHaveCount(0);", held: n == 0, reason: fmt.Sprintf("%d visible matches of %q", n, a.Text)}
+	case claim.Title:
+		title, _ := page.Title()
+		held := title == a.Text
+		line := "await expect(page).toHaveTitle(" + pwline.JSQuote(a.Text) + ");"
+		if !a.Exact {
+			held = strings.Contains(strings.ToLower(title), strings.ToLower(a.Text))
+			line = "await expect(page).toHaveTitle(new RegExp(" + pwline.JSQuote(regexQuote(a.Text)) + ", 'i'));"
+		}
+		return check{line: line, held: held, reason: fmt.Sprintf("the title is %q", title)}
+	case claim.URL:
+		u := page.URL()
+		held := u == a.Text
+		line := "await expect(page).toHaveURL(" + pwline.JSQuote(a.Text) + ");"
+		if !a.Exact {
+			held = strings.Contains(u, a.Text)
+			line = "await expect(page).toHaveURL(new RegExp(" + pwline.JSQuote(regexQuote(a.Text)) + "));"
+		}
+		return check{line: line, held: held, reason: fmt.Sprintf("the URL is %s", u)}
+	}
+	cand, err := instruct.Resolve(view.Tree, a.ResolveVerb(), a.Target)
+	var re *instruct.ResolveError
+	if errors.As(err, &re) && !re.Ambiguous && a.Kind == claim.ElementHidden {
+		return check{line: fmt.Sprintf("// %s is not in the accessibility tree", a.Target), held: true}
+	}
+	if err != nil {
+		return check{line: fmt.Sprintf("// %s: %s", a.Target, err), reason: err.Error()}
+	}
+	entry := view.refs()[cand.Ref]
+	r, _ := refs.Parse(cand.Ref)
+	res, err := resolveRef(page, view.Tree, r, entry.Role, entry.Name)
+	if err != nil {
+		return check{line: fmt.Sprintf("// %s: %s", a.Target, err), reason: err.Error()}
+	}
+	expect := "await expect(" + res.code + ")"
+	node := entry.Node
+	switch a.Kind {
+	case claim.ElementVisible, claim.ElementHidden:
+		vis, err := res.handle.IsVisible()
+		if a.Kind == claim.ElementVisible {
+			return check{line: expect + ".toBeVisible();", held: err == nil && vis, reason: "it is hidden"}
+		}
+		return check{line: expect + ".toBeHidden();", held: err == nil && !vis, reason: "it is visible"}
+	case claim.Value:
+		v, err := res.handle.InputValue()
+		if err != nil {
+			return check{line: expect + ".toHaveValue(…);", reason: err.Error()}
+		}
+		if a.Exact {
+			return check{line: expect + ".toHaveValue(" + pwline.JSQuote(a.Text) + ");", held: v == a.Text, reason: fmt.Sprintf("its value is %q", v)}
+		}
+		return check{line: expect + ".toHaveValue(new RegExp(" + pwline.JSQuote(regexQuote(a.Text)) + "));", held: strings.Contains(v, a.Text), reason: fmt.Sprintf("its value is %q", v)}
+	}
+	return stateCheck(expect, a.State, res.handle, node)
+}
+
+// textMatches counts the visible elements whose text holds pattern as
+// whole words, in the main frame and in every frame, and prints the
+// Playwright locator of the frame where they are (the main one first).
+func textMatches(page playwright.Page, pattern string) (int, string, error) {
+	sel := "internal:text=/" + pattern + "/iu >> visible=true"
+	code := "getByText(/" + pattern + "/iu).filter({ visible: true })"
+	total, where := 0, ""
+	for _, f := range page.Frames() {
+		loc := f.Locator(sel)
+		n, err := loc.Count()
+		if err != nil {
+			if f == page.MainFrame() {
+				return 0, "page." + code, err
+			}
+			continue // a frame that went away
+		}
+		if n > 0 && where == "" {
+			where = "page"
+			if f != page.MainFrame() {
+				if h, err := loc.First().ElementHandle(); err == nil {
+					if _, scope, err := frameScope(h); err == nil {
+						where = scope
+					}
+				}
+			}
+		}
+		total += n
+	}
+	if where == "" {
+		where = "page"
+	}
+	return total, where + "." + code, nil
+}
+
+// stateCheck asserts one interactive state, reading it from the element
+// (enabled, checked, focused) or from the ref snapshot's groups (pressed,
+// expanded, selected), which is what the page exposes to assistive tech.
+func stateCheck(expect, state string, h playwright.ElementHandle, n *ariadiff.Node) check {
+	has := func(g string) bool { return n != nil && n.Has(g) }
+	attr := func(name string, want bool) (string, bool) {
+		line := fmt.Sprintf("%s.toHaveAttribute('aria-%s', '%t');", expect, name, want)
+		return line, has(name) == want
+	}
+	var line string
+	var held bool
+	switch state {
+	case "enabled", "disabled":
+		en, err := h.IsEnabled()
+		held = err == nil && en == (state == "enabled")
+		line = expect + ".toBeEnabled();"
+		if state == "disabled" {
+			line = expect + ".toBeDisabled();"
+		}
+	case "checked", "unchecked":
+		c, err := h.IsChecked()
+		held = err == nil && c == (state == "checked")
+		line = expect + ".toBeChecked();"
+		if state == "unchecked" {
+			line = expect + ".not.toBeChecked();"
+		}
+	case "focused":
+		v, err := h.Evaluate("el => el === el.ownerDocument.activeElement")
+		b, _ := v.(bool)
+		held, line = err == nil && b, expect+".toBeFocused();"
+	case "expanded", "collapsed":
+		line, held = attr("expanded", state == "expanded")
+	case "pressed", "unpressed":
+		line, held = attr("pressed", state == "pressed")
+	case "selected", "unselected":
+		line, held = attr("selected", state == "selected")
+	default:
+		return check{line: "// unknown state " + state, reason: "unknown state " + state}
+	}
+	return check{line: line, held: held, reason: fmt.Sprintf("it is not %s", state)}
+}
+
+func regexQuote(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`\.+*?()|[]{}^$/`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,128 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/instruct"
+)
+
+// WaitTimeoutError: what a wait waited for did not happen in time.
+type WaitTimeoutError struct {
+	What string
+	For  time.Duration
+}
+
+func (e *WaitTimeoutError) Error() string {
+	return fmt.Sprintf("%s within %s (--timeout)", e.What, e.For.Round(time.Millisecond))
+}
+
+// Wait waits for a text to show (gone: to go), or for a duration, bounded
+// by the command's deadline, through the act path: its Changes run from
+// before the wait to after it, and what happened meanwhile (a dialog, a
+// tab) is in its Events.
+func (in *Instance) Wait(ctx context.Context, text string, gone bool, d time.Duration) *envelope.Envelope {
+	env := &envelope.Envelope{Command: waitCommand(text, gone, d)}
+	page, before, ok := in.begin(ctx, env)
+	if !ok {
+		return env
+	}
+	in.fill(env, in.act(ctx, page, before, prepWait(ctx, page, text, gone, d)))
+	return env
+}
+
+func waitCommand(text string, gone bool, d time.Duration) string {
+	switch {
+	case text == "":
+		return "wait " + d.String()
+	case gone:
+		return "wait gone " + quoteIfSpaced(text)
+	}
+	return "wait text " + quoteIfSpaced(text)
+}
+
+// prepWait prepares a wait; whole words only (rule 10), visible only.
+func prepWait(ctx context.Context, page playwright.Page, text string, gone bool, d time.Duration) prepare {
+	return func(float64) (*prepared, error) {
+		if text == "" {
+			return &prepared{run: func(float64) error {
+				select {
+				case <-time.After(d):
+					return nil
+				case <-ctx.Done():
+					return fmt.Errorf("%w during the wait", errDeadline)
+				}
+			}}, nil
+		}
+		loc := page.Locator("internal:text=/" + instruct.TextPattern(text) + "/iu >> visible=true").First()
+		state, what := playwright.WaitForSelectorStateVisible, fmt.Sprintf("no visible text %q appeared", text)
+		if gone {
+			state, what = playwright.WaitForSelectorStateHidden, fmt.Sprintf("the text %q is still visible", text)
+		}
+		return &prepared{run: func(float64) error {
+			left := time.Until(deadlineOf(ctx))
+			if err := loc.WaitFor(playwright.LocatorWaitForOptions{State: state, Timeout: playwright.Float(float64(left.Milliseconds()))}); err != nil {
+				return &WaitTimeoutError{What: what, For: left}
+			}
+			return nil
+		}}, nil
+	}
+}
+
+func deadlineOf(ctx context.Context) time.Time {
+	if dl, ok := ctx.Deadline(); ok {
+		return dl.Add(-300 * time.Millisecond) // room to snapshot
+	}
+	return time.Now().Add(30 * time.Second)
+}
+
+// waitStep is do's `wait for TEXT` and `wait until TEXT is gone`.
+func (in *Instance) waitStep(ctx context.Context, page playwright.Page, view *pageView, intent instruct.Intent) stepResult {
+	o := in.act(ctx, page, view, prepWait(ctx, page, intent.Value, intent.Verb == "waitgone", 0))
+	r := stepResult{err: o.err, after: o.after, changes: o.changes, events: o.events, blocked: o.blocked}
+	if o.err != nil {
+		r.status, r.proof = StepFail, o.err.Error()
+		return r
+	}
+	r.status, r.proof = StepOK, fmt.Sprintf("the text %q is visible", intent.Value)
+	if intent.Verb == "waitgone" {
+		r.proof = fmt.Sprintf("the text %q is gone", intent.Value)
+	}
+	return r
+}
+
+// FileError: a file to upload that is not there.
+type FileError struct{ Path, Why string }
+
+func (e *FileError) Error() string {
+	return fmt.Sprintf("cannot upload %s: %s; nothing was uploaded", e.Path, e.Why)
+}
+
+// path resolves a file name against the caller's folder.
+func (in *Instance) path(f string) string {
+	if filepath.IsAbs(f) || in.Dir == "" {
+		return f
+	}
+	return filepath.Join(in.Dir, f)
+}
+
+// checkFiles requires every file to upload to be a readable regular file.
+func checkFiles(files []string) error {
+	for _, f := range files {
+		st, err := os.Stat(f)
+		switch {
+		case err != nil:
+			return &FileError{Path: f, Why: strings.TrimPrefix(err.Error(), "stat "+f+": ")}
+		case !st.Mode().IsRegular():
+			return &FileError{Path: f, Why: "it is not a regular file"}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,235 @@
+// Package wire is the one schema the prima CLI, the MCP server, the client
+// and the daemon share: versioned routes, requests that validate
+// themselves, responses, error codes, and where the daemon's socket is.
+package wire
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/config"
+)
+
+// Routes, sorted. Every request is a POST with a JSON body.
+const (
+	RouteBrowserClose = "/v0/browser/close"
+	RouteBrowserList  = "/v0/browser/list"
+	RouteBrowserOpen  = "/v0/browser/open"
+	RouteDialog       = "/v0/dialog"
+	RouteDo           = "/v0/do"
+	RouteGo           = "/v0/go"
+	RoutePw           = "/v0/pw"
+	RouteResearch     = "/v0/research"
+	RouteSnapshot     = "/v0/snapshot"
+	RouteTab          = "/v0/tab"
+	RouteEval         = "/v0/eval"
+	RouteConsole      = "/v0/console"
+	RouteScreenshot   = "/v0/screenshot"
+	RouteWait         = "/v0/wait"
+	RouteStatus       = "/v0/status"
+	RouteStop         = "/v0/stop"
+	RouteVerify       = "/v0/verify"
+)
+
+// SocketPath is the daemon's socket under home.
+func SocketPath(home string) string { return filepath.Join(home, "prima.sock") }
+
+// Target says which browser a command is for. Empty fields follow the
+// attach order: endpoint, playwright-cli session, the session titled
+// "default", the only live session, a prima-owned browser.
+type Target struct {
+	Endpoint  string `json:"endpoint,omitempty"`
+	PwSession string `json:"pw_session,omitempty"` // from --pw-session or PLAYWRIGHT_CLI_SESSION (read by the CLI)
+	Instance  string `json:"instance,omitempty"`
+	TimeoutMS int64  `json:"timeout_ms,omitempty"` // the whole command's deadline
+	// Secrets bind {{NAME}} in values and instructions; envelopes,
+	// artifacts and model messages show only the names.
+	Secrets map[string]string `json:"secrets,omitempty"`
+	// Dialog answers a dialog the command raises: accept, dismiss, or a
+	// text to accept a prompt with; empty leaves it open and reports it.
+	Dialog string `json:"dialog,omitempty"`
+	// Dir is the caller's working folder: relative file names are its.
+	Dir string `json:"dir,omitempty"`
+}
+
+// TabRequest is `prima tab list | new [URL] | select N | close [N]`.
+type TabRequest struct {
+	Target
+	Op    string `json:"op"`
+	Index int    `json:"index,omitempty"` // 1-based, as tab list prints it
+	URL   string `json:"url,omitempty"`
+}
+
+// EvalRequest is `prima eval JS [TARGET]`.
+type EvalRequest struct {
+	Target
+	JS  string `json:"js"`
+	Ref string `json:"target,omitempty"`
+}
+
+// ConsoleRequest is `prima console [--errors]`.
+type ConsoleRequest struct {
+	Target
+	Errors bool `json:"errors,omitempty"`
+}
+
+// ScreenshotRequest is `prima screenshot [TARGET] [--full]`.
+type ScreenshotRequest struct {
+	Target
+	Ref  string `json:"target,omitempty"`
+	Full bool   `json:"full,omitempty"`
+}
+
+// WaitRequest is `prima wait text TEXT | gone TEXT | DURATION`.
+type WaitRequest struct {
+	Target
+	Text string `json:"text,omitempty"`
+	Gone bool   `json:"gone,omitempty"`
+	MS   int64  `json:"ms,omitempty"`
+}
+
+// DialogRequest is `prima dialog accept [TEXT] | dismiss`.
+type DialogRequest struct {
+	Target
+	Accept bool   `json:"accept"`
+	Text   string `json:"text,omitempty"`
+}
+
+// PwRequest is `prima pw`.
+type PwRequest struct {
+	Target
+	Action string   `json:"action,omitempty"`
+	Ref    string   `json:"target,omitempty"` // a ref or a Playwright selector
+	Values []string `json:"values,omitempty"` // fill/type/press text, select options, upload files, drag's drop target
+	// Click options.
+	Button    string   `json:"button,omitempty"`
+	Modifiers []string `json:"modifiers,omitempty"`
+	Count     int      `json:"count,omitempty"`
+	Line      string   `json:"line,omitempty"` // a Playwright one-liner instead
+}
+
+// DoRequest is `prima do`: natural-language instructions, one per entry.
+type DoRequest struct {
+	Target
+	Instructions []string      `json:"instructions"`
+	Config       config.Config `json:"config"` // read by the CLI from prima.json and its environment
+}
+
+// GoRequest is `prima go`.
+type GoRequest struct {
+	Target
+	URL          string        `json:"url"`
+	AllowSchemes bool          `json:"allow_schemes,omitempty"`
+	Config       config.Config `json:"config"` // the judge, for a semantic target
+}
+
+// VerifyRequest is `prima verify`.
+type VerifyRequest struct {
+	Target
+	Claim  string        `json:"claim"`
+	Config config.Config `json:"config"` // the judge, for judgements and claim matching
+}
+
+// SnapshotRequest is `prima snapshot`.
+type SnapshotRequest struct {
+	Target
+	HTML bool `json:"html,omitempty"`
+}
+
+// OpenRequest is `prima browser open`.
+type OpenRequest struct {
+	Instance  string `json:"instance,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Headed    bool   `json:"headed,omitempty"`
+	TimeoutMS int64  `json:"timeout_ms,omitempty"`
+}
+
+// ListRequest is `prima browser list`.
+type ListRequest struct{ Target }
+
+// ResearchRequest is `prima research`.
+type ResearchRequest struct{ Target }
+
+// CloseRequest is `prima browser close`.
+type CloseRequest struct {
+	Target
+}
+
+// EnvelopeResponse carries a command's envelope.
+type EnvelopeResponse struct {
+	Envelope *envelope.Envelope `json:"envelope"`
+}
+
+// Browser is one attachable browser server.
+type Browser struct {
+	Title    string `json:"title"`
+	Endpoint string `json:"endpoint"`
+	Version  string `json:"version"`
+	Status   string `json:"status"` // live | stale | corrupt
+	Problem  string `json:"problem,omitempty"`
+	Path     string `json:"path"`
+}
+
+// Instance is a browser the daemon holds.
+type Instance struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"` // owned | attached
+	Endpoint  string `json:"endpoint,omitempty"`
+	Title     string `json:"title,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Connected bool   `json:"connected"`
+}
+
+// ListResponse is `prima browser list`.
+type ListResponse struct {
+	Browsers  []Browser  `json:"browsers"`
+	Instances []Instance `json:"instances"`
+}
+
+// OpenResponse is `prima browser open`.
+type OpenResponse struct {
+	Instance Instance           `json:"instance"`
+	Envelope *envelope.Envelope `json:"envelope,omitempty"` // when a URL was opened
+}
+
+// StatusResponse is `prima daemon status`.
+type StatusResponse struct {
+	PID       int        `json:"pid"`
+	Socket    string     `json:"socket"`
+	UptimeMS  int64      `json:"uptime_ms"`
+	IdleMS    int64      `json:"idle_exit_ms"`
+	Instances []Instance `json:"instances"`
+}
+
+// Error codes on the wire.
+const (
+	CodeUsage            = "usage"             // the request can never succeed as written
+	CodeNoBrowser        = "no_browser"        // nothing to attach to
+	CodeAmbiguousSession = "ambiguous_session" // several live sessions, none chosen
+	CodeSessionNotFound  = "session_not_found" // the named session is not live
+	CodeVersion          = "version_mismatch"  // browser server and driver cannot work together
+	CodeAttach           = "attach_failed"     // the endpoint did not accept prima
+	CodeNoInstance       = "no_instance"       // --instance names nothing
+	CodeInternal         = "internal"
+)
+
+// Error is the wire form of a failure that produced no envelope.
+type Error struct {
+	Code    string   `json:"code"`
+	Message string   `json:"message"`
+	Titles  []string `json:"titles,omitempty"` // live session titles, when relevant
+	Session string   `json:"session,omitempty"`
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// Errorf builds an Error.
+func Errorf(code, format string, a ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, a...)}
+}
+
+// ErrorResponse wraps Error on the wire: {"error": {...}}.
+type ErrorResponse struct {
+	Error *Error `json:"error"`
+}

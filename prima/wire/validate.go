@@ -1,0 +1,268 @@
+package wire
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/refs"
+)
+
+// UsageError is a request that can never succeed as written. The client
+// returns it before anything is sent, the daemon before anything runs.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
+
+// Validator is a request that can check itself without a browser.
+type Validator interface{ Validate() error }
+
+// Validate checks the request; see Parse.
+func (r PwRequest) Validate() error {
+	_, _, err := r.Parse()
+	return err
+}
+
+// Parse checks a pw request and gives its action (the zero Action for a
+// page-level line such as page.keyboard.press) and, for the line form,
+// the parsed line.
+func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
+	if strings.TrimSpace(r.Line) != "" {
+		l, err := pwline.Parse(r.Line)
+		if err != nil {
+			return pwline.Action{}, nil, &UsageError{err.Error()}
+		}
+		if l.PageLevel() {
+			return pwline.Action{}, &l, nil
+		}
+		if a, ok := pwline.ByMethod(l.Method); ok {
+			return a, &l, nil
+		}
+		return pwline.Action{}, nil, usagef("unknown action %s", l.Method)
+	}
+	target := strings.TrimSpace(r.Ref)
+	a, ok := pwline.Actions[r.Action]
+	usage := func(format string, args ...any) (pwline.Action, *pwline.Line, error) {
+		return pwline.Action{}, nil, usagef(format, args...)
+	}
+	if !ok {
+		return usage("%s", (&pwline.UnknownActionError{Action: r.Action}).Error())
+	}
+	if target == "" {
+		return usage("pw %s needs a target: a ref like e5 or a Playwright selector", a.Name)
+	}
+	n := len(r.Values)
+	switch a.Name {
+	case "fill", "type":
+		if n > 1 {
+			return usage("pw %s takes one value (quote a value with spaces); got %d", a.Name, n)
+		}
+	case "press":
+		if n != 1 || r.Values[0] == "" {
+			return usage("pw press needs one key, like: pw press %s Enter", target)
+		}
+	case "select":
+		if n == 0 {
+			return usage("pw select needs at least one option, like: pw select %s Blue (several for a multi-select)", target)
+		}
+	case "upload":
+		if n == 0 {
+			return usage("pw upload needs at least one file, like: pw upload %s ./invoice.pdf", target)
+		}
+	case "drag":
+		if n != 1 || strings.TrimSpace(r.Values[0]) == "" {
+			return usage("pw drag needs a second target to drop on, like: pw drag e5 e9")
+		}
+		if strings.TrimSpace(r.Values[0]) == target {
+			return usage("pw drag needs two different targets; %s onto itself drags nothing", target)
+		}
+	default:
+		if n > 0 {
+			return usage("pw %s takes no value (got %q)", a.Name, r.Values[0])
+		}
+	}
+	clickOpts := r.Button != "" || len(r.Modifiers) > 0 || r.Count != 0
+	if clickOpts && a.Name != "click" && a.Name != "dblclick" && a.Name != "hover" {
+		return usage("--button, --modifiers and --count go with click (and dblclick, hover), not %s", a.Name)
+	}
+	if clickOpts {
+		if a.Name == "dblclick" && r.Count != 0 {
+			return usage("pw dblclick takes no --count; use pw click --count N")
+		}
+		// The options go through pwline's own checks, the ones a line gets.
+		opt := pwline.Line{Locator: "page.locator('x')", Method: a.Method, Button: r.Button, Modifiers: r.Modifiers, ClickCount: r.Count}
+		if _, err := pwline.Parse(opt.Code()); err != nil {
+			var se *pwline.SyntaxError
+			if errors.As(err, &se) {
+				return usage("pw %s: %s", a.Name, se.Reason)
+			}
+			return usage("pw %s: %v", a.Name, err)
+		}
+	}
+	for _, t := range append([]string{target}, r.DropTarget()...) {
+		if looksLikeRef(t) {
+			if _, err := refs.Parse(t); err != nil {
+				return pwline.Action{}, nil, &UsageError{err.Error()}
+			}
+		}
+	}
+	return a, nil, nil
+}
+
+// DropTarget is drag's second target, when the request is a drag.
+func (r PwRequest) DropTarget() []string {
+	if r.Action == "drag" && len(r.Values) == 1 {
+		return []string{strings.TrimSpace(r.Values[0])}
+	}
+	return nil
+}
+
+// looksLikeRef tells a mistyped ref (e, f1e, e5x) from a selector: a
+// selector of that shape would be a bare tag name no page uses.
+func looksLikeRef(s string) bool {
+	if refs.Is(s) {
+		return true
+	}
+	if len(s) == 0 || (s[0] != 'e' && s[0] != 'f') {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c == 'e' || c == 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// ErrSemantic marks a go target that is neither a URL nor a path: a
+// description of where to go, for the judge.
+var ErrSemantic = errors.New("a semantic target")
+
+// NeedsPageError is a relative go target with no http(s) page to resolve
+// it against.
+type NeedsPageError struct{ Target, Current string }
+
+func (e *NeedsPageError) Error() string {
+	return fmt.Sprintf("go %s: a relative path needs a current http(s) page, and the page is at %q; give a full URL", e.Target, e.Current)
+}
+
+// ResolveURL turns a go target into an absolute http(s) URL against the
+// current page's URL. It returns ErrSemantic for a description, a
+// *NeedsPageError for a relative path without a page, a *UsageError for
+// anything that can never be a target.
+func ResolveURL(current, target string, allowSchemes bool) (*url.URL, error) {
+	target = strings.TrimSpace(target)
+	if target == "" {
+		return nil, &UsageError{"go needs a URL or a path"}
+	}
+	u, err := url.Parse(target)
+	if err != nil {
+		return nil, usagef("go: %q is not a URL: %v", target, err)
+	}
+	if u.Scheme != "" {
+		if u.Scheme != "http" && u.Scheme != "https" && !allowSchemes {
+			return nil, usagef("go refuses %s: URLs (only http and https are allowed)", u.Scheme)
+		}
+		if (u.Scheme == "http" || u.Scheme == "https") && (u.Host == "" || !strings.HasPrefix(target[len(u.Scheme)+1:], "//")) {
+			return nil, usagef("go %s: the URL has no host; write it like %s://host/path", envelope.Clip(target, 200), u.Scheme)
+		}
+		return u, nil
+	}
+	if !strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "./") && !strings.HasPrefix(target, "../") && !strings.HasPrefix(target, "?") {
+		if strings.Contains(target, ".") && !strings.Contains(target, " ") {
+			if h, err := url.Parse("http://" + target); err == nil && strings.Contains(h.Host, ".") {
+				return h, nil
+			}
+		}
+		return nil, ErrSemantic
+	}
+	base, err := url.Parse(current)
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") {
+		return nil, &NeedsPageError{Target: target, Current: current}
+	}
+	return base.ResolveReference(u), nil
+}
+
+// checkURL accepts what may still succeed once a page is known: a URL, a
+// relative path, a semantic target.
+func checkURL(target string, allowSchemes bool) error {
+	_, err := ResolveURL("about:blank", target, allowSchemes)
+	var np *NeedsPageError
+	if errors.Is(err, ErrSemantic) || errors.As(err, &np) {
+		return nil
+	}
+	return err
+}
+
+// Validate checks the target without a page.
+func (r GoRequest) Validate() error { return checkURL(r.URL, r.AllowSchemes) }
+
+// Validate checks the URL, when one is given.
+func (r OpenRequest) Validate() error {
+	if r.URL == "" {
+		return nil
+	}
+	return checkURL(r.URL, false)
+}
+
+// Validate needs at least one instruction.
+func (r DoRequest) Validate() error {
+	if len(r.Instructions) == 0 {
+		return &UsageError{"do needs at least one instruction"}
+	}
+	return nil
+}
+
+// Validate needs a claim.
+func (r VerifyRequest) Validate() error {
+	if strings.TrimSpace(r.Claim) == "" {
+		return &UsageError{"verify needs a claim"}
+	}
+	return nil
+}
+
+// Request is every command request the daemon runs: it checks itself
+// and names the command's deadline (0: DefaultTimeout).
+type Request interface {
+	Validator
+	Timeout() time.Duration
+}
+
+// DefaultTimeout is a command's deadline when the caller sets none.
+const DefaultTimeout = 30 * time.Second
+
+// Validate: a target alone needs no check.
+func (t Target) Validate() error { return nil }
+
+// Timeout is the command's deadline as the caller set it.
+func (t Target) Timeout() time.Duration { return time.Duration(t.TimeoutMS) * time.Millisecond }
+
+// Timeout is the command's deadline as the caller set it.
+func (r OpenRequest) Timeout() time.Duration { return time.Duration(r.TimeoutMS) * time.Millisecond }
+
+// Requests maps each command route to a new request of its type: the
+// daemon decodes into it, validates it, and hands it to its backend.
+var Requests = map[string]func() Request{
+	RouteBrowserClose: func() Request { return &CloseRequest{} },
+	RouteBrowserList:  func() Request { return &ListRequest{} },
+	RouteBrowserOpen:  func() Request { return &OpenRequest{} },
+	RouteDialog:       func() Request { return &DialogRequest{} },
+	RouteDo:           func() Request { return &DoRequest{} },
+	RouteGo:           func() Request { return &GoRequest{} },
+	RoutePw:           func() Request { return &PwRequest{} },
+	RouteResearch:     func() Request { return &ResearchRequest{} },
+	RouteSnapshot:     func() Request { return &SnapshotRequest{} },
+	RouteTab:          func() Request { return &TabRequest{} },
+	RouteEval:         func() Request { return &EvalRequest{} },
+	RouteConsole:      func() Request { return &ConsoleRequest{} },
+	RouteScreenshot:   func() Request { return &ScreenshotRequest{} },
+	RouteWait:         func() Request { return &WaitRequest{} },
+	RouteVerify:       func() Request { return &VerifyRequest{} },
+}
