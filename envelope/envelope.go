@@ -65,121 +65,130 @@ func IsCode(s string) bool {
 // convert their own types and this package depends on nothing else in the project.
 type Envelope struct {
 	// OK reports whether the command did what it was asked.
-	OK bool
+	OK bool `json:"ok"`
 	// Command is the command as the user gave it, e.g. `pw click e5`.
-	Command string
+	Command string `json:"command,omitempty"`
 	// Used is the one runnable Playwright line that acted; omitted when empty.
-	Used string
+	Used string `json:"used,omitempty"`
 	// Proven is set by `do` only and renders `proven: N/M` in the Result section.
-	Proven *Proven
+	Proven *Proven `json:"proven,omitempty"`
 	// Code is the failure code, one of Codes. It renders (`code: <code>` after the used and
 	// proven lines, top-level `code` in JSON) only when OK is false and Code is set; the
 	// renderers never invent one.
-	Code string
+	Code string `json:"code,omitempty"`
 	// Extra holds further Result lines, rendered in order after the standard ones.
-	Extra []KV
+	Extra []KV `json:"extra,omitempty"`
 	// Page describes the page after the command.
-	Page *Page
+	Page *Page `json:"page,omitempty"`
 	// Changes is the proof of what changed. Nil means the command is not an action and gets no
 	// Changes section; non-nil and empty renders `no change`.
-	Changes *Changes
+	Changes *Changes `json:"changes,omitempty"`
 	// Events are the lines of the `### Events` section, one `- <line>` each: what happened
 	// outside the page tree (a dialog left open, a tab opened, a download, console errors).
-	Events []string
+	Events []string `json:"events,omitempty"`
 	// Answer is the body of the `### Answer` section.
-	Answer string
+	Answer string `json:"answer,omitempty"`
 	// Verdict is the outcome of `verify`.
-	Verdict *Verdict
+	Verdict *Verdict `json:"verdict,omitempty"`
 	// Research is the body of the `### Research` section.
-	Research string
+	Research string `json:"research,omitempty"`
 	// Snapshot is the body of the `### Snapshot` section: compact ARIA with refs or compact markup.
-	Snapshot string
+	Snapshot string `json:"snapshot,omitempty"`
 	// Steps holds one entry per `do` instruction.
-	Steps []Step
+	Steps []Step `json:"steps,omitempty"`
 	// Failure is the exact error; rendered only when OK is false.
-	Failure *Failure
+	Failure *Failure `json:"failure,omitempty"`
 	// CurrentPage is the page as compact ARIA; rendered only when OK is false, so the
 	// orchestrator sees page data on failure and never on the happy path.
-	CurrentPage string
+	CurrentPage string `json:"current_page,omitempty"`
 	// Artifacts lists files written by the command; only existing, non-empty files are rendered.
-	Artifacts []Artifact
+	Artifacts []Artifact `json:"artifacts,omitempty"`
 }
 
 // Proven counts the `do` steps whose effect was observed (N) out of all steps (M).
-type Proven struct{ N, M int }
+type Proven struct {
+	N int `json:"n"`
+	M int `json:"m"`
+}
 
 // KV is one extra `key: value` line of the Result section.
-type KV struct{ Key, Value string }
+type KV struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
 
 // Page describes the page a command left the browser on.
 type Page struct {
 	// URL is the page's address after the command.
-	URL string
+	URL string `json:"url,omitempty"`
 	// PrevURL is the address before the command; when it is set and differs from URL the url
 	// line shows the change.
-	PrevURL string
+	PrevURL string `json:"prev_url,omitempty"`
 	// Redirected is the address the server redirected from (the one that was requested); the
 	// page then shows `redirected: <from> -> <URL>`, paths only when the origin is the same.
 	// A value that already reads `A -> B` is shown as it is.
-	Redirected string
+	Redirected string `json:"redirected,omitempty"`
 	// Title is the page title.
-	Title string
+	Title string `json:"title,omitempty"`
 	// State is the state id; the state line is omitted when it is empty.
-	State string
+	State string `json:"state,omitempty"`
 	// Visit counts visits to State; 0 omits the `(visit #N)` suffix.
-	Visit int
+	Visit int `json:"visit,omitempty"`
 }
 
 // Changes is the diff between the ref-free trees before and after an action.
 type Changes struct {
 	// Groups are rendered in the caller's order; a group without items is skipped.
-	Groups []ChangeGroup
+	Groups []ChangeGroup `json:"groups,omitempty"`
 	// More counts entries cut by the cap and renders a last line `+N more`.
-	More int
+	More int `json:"more,omitempty"`
 }
 
 // ChangeGroup is one kind of change with its entries.
 type ChangeGroup struct {
 	// Kind names the change, e.g. added, removed, typed, toggled, renamed, changed.
-	Kind string
+	Kind string `json:"kind,omitempty"`
 	// Items are the diff entries, one line each.
-	Items []string
+	Items []string `json:"items,omitempty"`
 }
 
 // Verdict is the outcome of checking a claim.
 type Verdict struct {
 	// Result is passed, failed or inexpressible.
-	Result string
+	Result string `json:"result,omitempty"`
 	// Assertions are the Playwright assertion lines that ran: the proof.
-	Assertions []string
+	Assertions []string `json:"assertions,omitempty"`
 	// Judgement is optional and always labelled as a judgement, never as an assertion.
-	Judgement string
+	Judgement string `json:"judgement,omitempty"`
 	// Reason is an optional one-line explanation.
-	Reason string
+	Reason string `json:"reason,omitempty"`
 }
 
 // Step is the outcome of one `do` instruction.
 type Step struct {
 	// N is the 1-based position of the instruction.
-	N int
+	N int `json:"n,omitempty"`
 	// Status is ok, unproven or FAIL.
-	Status string
+	Status string `json:"status,omitempty"`
 	// Instruction is the instruction as given.
-	Instruction string
+	Instruction string `json:"instruction,omitempty"`
 	// Proof is the diff entry that proves the step, or the reason it is unproven; may be empty.
-	Proof string
+	Proof string `json:"proof,omitempty"`
 }
 
 // Failure is the exact error of a failed command with Playwright's call log.
 type Failure struct {
 	// Error is the exact error text; multi-line text is kept.
-	Error string
+	Error string `json:"error,omitempty"`
 	// CallLog holds Playwright's call log lines.
-	CallLog []string
+	CallLog []string `json:"call_log,omitempty"`
 }
 
 // Artifact is a file written by a command.
-type Artifact struct{ Name, Path string }
+type Artifact struct {
+	Name string `json:"name"`
+	Path string `json:"path"`
+}
 
 // ExitCode is the process exit status for the envelope: 0 when OK, 1 when not, and 3 when a
 // verdict is inexpressible, whatever OK says, because an inexpressible claim is not a failure.

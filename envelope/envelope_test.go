@@ -728,8 +728,8 @@ func TestRedirectLine(t *testing.T) {
 	}
 }
 
-// The daemon sends the Envelope struct to the CLI in Go's default encoding: the new fields
-// travel under their Go names and come back whole.
+// The daemon sends the Envelope struct to the CLI under the snake_case names --json uses,
+// unbounded, and it comes back whole.
 func TestWireRoundTrip(t *testing.T) {
 	in := Envelope{OK: false, Code: CodeDialogOpen, Events: []string{"dialog: alert \"x\""},
 		Page: &Page{URL: "http://h/b", Redirected: "http://h/a"}, Failure: &Failure{Error: "e", CallLog: []string{"l"}}}
@@ -737,7 +737,7 @@ func TestWireRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{`"Code":`, `"Events":`, `"Redirected":`} {
+	for _, key := range []string{`"code":`, `"events":`, `"redirected":`, `"call_log":`} {
 		if !bytes.Contains(b, []byte(key)) {
 			t.Errorf("wire lacks %s: %s", key, b)
 		}

@@ -14,8 +14,8 @@ import (
 // carry invisible characters as literal `\u200b` escapes (EscapeInvisible) and the failure is
 // bounded (Failure.Bounded), exactly as in Markdown.
 //
-// This rendering is for readers of --json and MCP; the Envelope struct itself has no JSON
-// tags and travels between daemon and CLI in Go's default encoding.
+// This rendering is for readers of --json and MCP. Between daemon and CLI the Envelope travels
+// whole, unbounded, under the same snake_case names (its JSON tags).
 func (e *Envelope) JSON() ([]byte, error) {
 	o := object{{"ok", e.OK}}
 	o.str("command", one(e.Command))

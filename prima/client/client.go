@@ -19,7 +19,6 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/wire"
-	"github.com/prima-dev/prima/prima/daemon"
 )
 
 // Client calls the daemon serving Home.
@@ -41,7 +40,7 @@ func (c *Client) dial(ctx context.Context) (net.Conn, error) {
 		return c.Dial(ctx)
 	}
 	var d net.Dialer
-	return d.DialContext(ctx, "unix", daemon.SocketPath(c.Home))
+	return d.DialContext(ctx, "unix", wire.SocketPath(c.Home))
 }
 
 // ensure makes sure a daemon answers, starting one if allowed, and waits
@@ -105,6 +104,12 @@ func (c *Client) start() error {
 // call posts req to route and decodes the answer into resp; a daemon
 // error comes back as *wire.Error.
 func (c *Client) call(ctx context.Context, route string, req, resp any) error {
+	// A request that can never succeed fails here, before a daemon starts.
+	if v, ok := req.(wire.Validator); ok {
+		if err := v.Validate(); err != nil {
+			return wire.Errorf(wire.CodeUsage, "%v", err)
+		}
+	}
 	err := c.once(ctx, route, req, resp)
 	if errors.Is(err, errClosed) && rereadable[route] {
 		// No answer came, and asking again changes nothing that asking
@@ -185,7 +190,7 @@ func (c *Client) Verify(ctx context.Context, req wire.VerifyRequest) (*envelope.
 
 // Research runs `research`.
 func (c *Client) Research(ctx context.Context, t wire.Target) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteResearch, wire.SnapshotRequest{Target: t})
+	return c.envelope(ctx, wire.RouteResearch, wire.ResearchRequest{Target: t})
 }
 
 // envelope calls a route that answers with an envelope.
@@ -200,7 +205,6 @@ func (c *Client) Go(ctx context.Context, req wire.GoRequest) (*envelope.Envelope
 	return c.envelope(ctx, wire.RouteGo, req)
 }
 
-// Snapshot runs `snapshot`.
 // Tab lists, opens, selects or closes tabs.
 func (c *Client) Tab(ctx context.Context, req wire.TabRequest) (*envelope.Envelope, error) {
 	return c.envelope(ctx, wire.RouteTab, req)
@@ -231,6 +235,7 @@ func (c *Client) Dialog(ctx context.Context, req wire.DialogRequest) (*envelope.
 	return c.envelope(ctx, wire.RouteDialog, req)
 }
 
+// Snapshot runs `snapshot`.
 func (c *Client) Snapshot(ctx context.Context, req wire.SnapshotRequest) (*envelope.Envelope, error) {
 	return c.envelope(ctx, wire.RouteSnapshot, req)
 }
@@ -270,7 +275,7 @@ func (c *Client) Stop(ctx context.Context) (*wire.StatusResponse, error) {
 		return nil, err
 	}
 	for ctx.Err() == nil {
-		if _, err := os.Stat(daemon.SocketPath(c.Home)); err != nil {
+		if _, err := os.Stat(wire.SocketPath(c.Home)); err != nil {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)

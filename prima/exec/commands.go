@@ -45,7 +45,7 @@ func timeoutMS(ctx context.Context) float64 {
 // leftMS is the time left in the command, in milliseconds: what a
 // snapshot may take, since a 10,000-element page needs seconds for it.
 func leftMS(ctx context.Context) float64 {
-	d := 30 * time.Second
+	d := wire.DefaultTimeout
 	if dl, ok := ctx.Deadline(); ok {
 		d = time.Until(dl)
 	}

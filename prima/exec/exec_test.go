@@ -12,6 +12,7 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/fixtures"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -24,7 +25,7 @@ var (
 
 func TestMain(m *testing.M) {
 	var err error
-	testPW, err = StartPlaywright(os.Stderr)
+	testPW, err = browser.StartPlaywright(os.Stderr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "prima tests need the driver and Chromium (scripts/setup):", err)
 		os.Exit(1)

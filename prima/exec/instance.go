@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+	"github.com/prima-dev/prima/prima/browser"
 )
 
 // Instance is one browser prima drives: its own Chromium or an attached
@@ -56,7 +57,7 @@ type Instance struct {
 
 // NewOwned launches prima's own Chromium as an instance, optionally at url.
 func NewOwned(pw *playwright.Playwright, name string, headed bool, artifacts string) (*Instance, error) {
-	b, err := LaunchChromium(pw, headed)
+	b, err := browser.LaunchChromium(pw, headed)
 	if err != nil {
 		return nil, err
 	}

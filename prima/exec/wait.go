@@ -12,6 +12,7 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/instruct"
+	"github.com/prima-dev/prima/prima/wire"
 )
 
 // WaitTimeoutError: what a wait waited for did not happen in time.
@@ -80,7 +81,7 @@ func deadlineOf(ctx context.Context) time.Time {
 	if dl, ok := ctx.Deadline(); ok {
 		return dl.Add(-300 * time.Millisecond) // room to snapshot
 	}
-	return time.Now().Add(30 * time.Second)
+	return time.Now().Add(wire.DefaultTimeout)
 }
 
 // waitStep is do's `wait for TEXT` and `wait until TEXT is gone`.

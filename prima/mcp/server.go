@@ -25,9 +25,9 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/prima/client"
 	"github.com/prima-dev/prima/prima/config"
+	"github.com/prima-dev/prima/prima/wire"
 )
 
 // MaxArgumentBytes caps one call's arguments (their JSON). A value this
@@ -66,7 +66,7 @@ type Server struct {
 // New builds the server with every tool.
 func New(o Options) *Server {
 	if o.Timeout <= 0 {
-		o.Timeout = 30 * time.Second
+		o.Timeout = wire.DefaultTimeout
 	}
 	o.Target.TimeoutMS = o.Timeout.Milliseconds()
 	if o.Version == "" {

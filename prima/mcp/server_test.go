@@ -18,9 +18,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/prima/client"
-	"github.com/prima-dev/prima/prima/daemon"
+	"github.com/prima-dev/prima/prima/wire"
 )
 
 // fakeDaemon answers the daemon's routes with canned envelopes and
@@ -98,7 +97,7 @@ func withFake(t *testing.T) (*sdk.ClientSession, *fakeDaemon) {
 	t.Cleanup(func() { os.RemoveAll(home) })
 	f := &fakeDaemon{reqs: map[string][]json.RawMessage{}, png: filepath.Join(home, "s.png")}
 	os.WriteFile(f.png, []byte("\x89PNG\r\n\x1a\nfake"), 0o600)
-	l, err := net.Listen("unix", daemon.SocketPath(home))
+	l, err := net.Listen("unix", wire.SocketPath(home))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -266,3 +266,9 @@ var Requests = map[string]func() Request{
 	RouteWait:         func() Request { return &WaitRequest{} },
 	RouteVerify:       func() Request { return &VerifyRequest{} },
 }
+
+// Where is the browser the request is for.
+func (t Target) Where() Target { return t }
+
+// Duration is how long a bare wait waits.
+func (r WaitRequest) Duration() time.Duration { return time.Duration(r.MS) * time.Millisecond }

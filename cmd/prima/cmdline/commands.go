@@ -1,4 +1,4 @@
-package main
+package cmdline
 
 import (
 	"context"
@@ -16,10 +16,10 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima"
-	"github.com/prima-dev/prima/prima/api"
 	"github.com/prima-dev/prima/prima/client"
 	"github.com/prima-dev/prima/prima/daemon"
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/prima/wire"
 )
 
 func pwCommand(stdout, stderr io.Writer) *cli.Command {
@@ -27,7 +27,7 @@ func pwCommand(stdout, stderr io.Writer) *cli.Command {
 		Name:      "pw",
 		Usage:     "Do one direct action on a ref or a Playwright selector, with no AI and no healing",
 		ArgsUsage: "ACTION TARGET [VALUE...] | \"page.getByRole('button', { name: 'Save' }).click()\"",
-		Description: "ACTION is one of " + strings.Join(prima.ActionNames(), ", ") + ".\n" +
+		Description: "ACTION is one of " + strings.Join(pwline.ActionNames(), ", ") + ".\n" +
 			"TARGET is a ref from a snapshot (e5, f1e3) or any Playwright selector.\n" +
 			"select takes one or more options, upload one or more files, drag a second TARGET.",
 		Flags: []cli.Flag{
@@ -37,7 +37,7 @@ func pwCommand(stdout, stderr io.Writer) *cli.Command {
 		},
 		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
 			args := cmd.Args().Slice()
-			req := api.PwRequest{Target: e.target, Button: cmd.String("button"), Count: int(cmd.Int("count"))}
+			req := wire.PwRequest{Target: e.target, Button: cmd.String("button"), Count: int(cmd.Int("count"))}
 			if m := cmd.String("modifiers"); m != "" {
 				for _, k := range strings.Split(m, ",") {
 					req.Modifiers = append(req.Modifiers, strings.TrimSpace(k))
@@ -51,7 +51,7 @@ func pwCommand(stdout, stderr io.Writer) *cli.Command {
 			default:
 				return nil, wrongArgs(cmd, "an action and a target (and a value for fill, type, press; options for select; files for upload; a second target for drag), or one Playwright line")
 			}
-			if _, _, err := prima.CheckPw(prima.PwRequest{Action: req.Action, Target: req.Ref, Values: req.Values, Button: req.Button, Modifiers: req.Modifiers, Count: req.Count, Line: req.Line}); err != nil {
+			if err := req.Validate(); err != nil {
 				return nil, usageError{err.Error()}
 			}
 			if req.Action == "upload" {
@@ -76,7 +76,7 @@ func historyCommand(stdout, stderr io.Writer, name, method, usage string) *cli.C
 			if cmd.Args().Len() != 0 {
 				return nil, wrongArgs(cmd, "no arguments")
 			}
-			env, err := e.client().Pw(ctx, api.PwRequest{Target: e.target, Line: "page." + method + "()"})
+			env, err := e.client().Pw(ctx, wire.PwRequest{Target: e.target, Line: "page." + method + "()"})
 			if env != nil {
 				env.Command = name
 			}
@@ -86,7 +86,7 @@ func historyCommand(stdout, stderr io.Writer, name, method, usage string) *cli.C
 }
 
 func tabCommand(stdout, stderr io.Writer) *cli.Command {
-	tab := func(op string, args string, build func(cmd *cli.Command) (api.TabRequest, error)) *cli.Command {
+	tab := func(op string, args string, build func(cmd *cli.Command) (wire.TabRequest, error)) *cli.Command {
 		return &cli.Command{
 			Name:      op,
 			ArgsUsage: args,
@@ -120,25 +120,25 @@ func tabCommand(stdout, stderr io.Writer) *cli.Command {
 		Name:  "tab",
 		Usage: "List, open, select and close the tabs; prima acts on the selected one",
 		Commands: []*cli.Command{
-			tab("list", "", func(cmd *cli.Command) (api.TabRequest, error) {
+			tab("list", "", func(cmd *cli.Command) (wire.TabRequest, error) {
 				if cmd.Args().Len() != 0 {
-					return api.TabRequest{}, wrongArgs(cmd, "no arguments")
+					return wire.TabRequest{}, wrongArgs(cmd, "no arguments")
 				}
-				return api.TabRequest{}, nil
+				return wire.TabRequest{}, nil
 			}),
-			tab("new", "[URL]", func(cmd *cli.Command) (api.TabRequest, error) {
+			tab("new", "[URL]", func(cmd *cli.Command) (wire.TabRequest, error) {
 				if cmd.Args().Len() > 1 {
-					return api.TabRequest{}, wrongArgs(cmd, "at most one URL")
+					return wire.TabRequest{}, wrongArgs(cmd, "at most one URL")
 				}
-				return api.TabRequest{URL: cmd.Args().First()}, nil
+				return wire.TabRequest{URL: cmd.Args().First()}, nil
 			}),
-			tab("select", "N", func(cmd *cli.Command) (api.TabRequest, error) {
+			tab("select", "N", func(cmd *cli.Command) (wire.TabRequest, error) {
 				n, err := index(cmd, true)
-				return api.TabRequest{Index: n}, err
+				return wire.TabRequest{Index: n}, err
 			}),
-			tab("close", "[N]", func(cmd *cli.Command) (api.TabRequest, error) {
+			tab("close", "[N]", func(cmd *cli.Command) (wire.TabRequest, error) {
 				n, err := index(cmd, false)
-				return api.TabRequest{Index: n}, err
+				return wire.TabRequest{Index: n}, err
 			}),
 		},
 	}
@@ -154,7 +154,7 @@ func evalCommand(stdout, stderr io.Writer) *cli.Command {
 			if len(args) < 1 || len(args) > 2 || strings.TrimSpace(args[0]) == "" {
 				return nil, wrongArgs(cmd, "a JavaScript expression, and optionally a TARGET")
 			}
-			req := api.EvalRequest{Target: e.target, JS: args[0]}
+			req := wire.EvalRequest{Target: e.target, JS: args[0]}
 			if len(args) == 2 {
 				req.Ref = args[1]
 			}
@@ -172,7 +172,7 @@ func consoleCommand(stdout, stderr io.Writer) *cli.Command {
 			if cmd.Args().Len() != 0 {
 				return nil, wrongArgs(cmd, "no arguments")
 			}
-			return e.client().Console(ctx, api.ConsoleRequest{Target: e.target, Errors: cmd.Bool("errors")})
+			return e.client().Console(ctx, wire.ConsoleRequest{Target: e.target, Errors: cmd.Bool("errors")})
 		}),
 	}
 }
@@ -187,7 +187,7 @@ func screenshotCommand(stdout, stderr io.Writer) *cli.Command {
 			if cmd.Args().Len() > 1 {
 				return nil, wrongArgs(cmd, "at most one TARGET")
 			}
-			return e.client().Screenshot(ctx, api.ScreenshotRequest{Target: e.target, Ref: cmd.Args().First(), Full: cmd.Bool("full")})
+			return e.client().Screenshot(ctx, wire.ScreenshotRequest{Target: e.target, Ref: cmd.Args().First(), Full: cmd.Bool("full")})
 		}),
 	}
 }
@@ -199,7 +199,7 @@ func waitCommand(stdout, stderr io.Writer) *cli.Command {
 		ArgsUsage: "text TEXT | gone TEXT | DURATION (like 1500ms)",
 		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
 			args := cmd.Args().Slice()
-			req := api.WaitRequest{Target: e.target}
+			req := wire.WaitRequest{Target: e.target}
 			switch {
 			case len(args) == 2 && (args[0] == "text" || args[0] == "gone"):
 				if strings.TrimSpace(args[1]) == "" {
@@ -246,7 +246,7 @@ func doCommand(stdout, stderr io.Writer) *cli.Command {
 			if err != nil {
 				return nil, err
 			}
-			return e.client().Do(ctx, api.DoRequest{Target: e.target, Instructions: args, Config: cfg})
+			return e.client().Do(ctx, wire.DoRequest{Target: e.target, Instructions: args, Config: cfg})
 		}),
 	}
 }
@@ -264,14 +264,11 @@ func goCommand(stdout, stderr io.Writer) *cli.Command {
 				return nil, wrongArgs(cmd, "one URL or path")
 			}
 			target := cmd.Args().First()
-			if err := prima.CheckGo(target, cmd.Bool("allow-scheme")); err != nil {
-				return nil, usageError{err.Error()}
-			}
 			cfg, err := e.config()
 			if err != nil {
 				return nil, err
 			}
-			return e.client().Go(ctx, api.GoRequest{Target: e.target, URL: target, AllowSchemes: cmd.Bool("allow-scheme"), Config: cfg})
+			return e.client().Go(ctx, wire.GoRequest{Target: e.target, URL: target, AllowSchemes: cmd.Bool("allow-scheme"), Config: cfg})
 		}),
 	}
 }
@@ -293,7 +290,7 @@ func verifyCommand(stdout, stderr io.Writer) *cli.Command {
 			if err != nil {
 				return nil, err
 			}
-			return e.client().Verify(ctx, api.VerifyRequest{Target: e.target, Claim: text, Config: cfg})
+			return e.client().Verify(ctx, wire.VerifyRequest{Target: e.target, Claim: text, Config: cfg})
 		}),
 	}
 }
@@ -320,7 +317,7 @@ func dialogCommand(stdout, stderr io.Writer) *cli.Command {
 			if cmd.Args().Len() > 1 {
 				return nil, wrongArgs(cmd, "at most one TEXT (quote it)")
 			}
-			return e.client().Dialog(ctx, api.DialogRequest{Target: e.target, Accept: accept, Text: cmd.Args().First()})
+			return e.client().Dialog(ctx, wire.DialogRequest{Target: e.target, Accept: accept, Text: cmd.Args().First()})
 		})
 	}
 	return &cli.Command{
@@ -342,7 +339,7 @@ func snapshotCommand(stdout, stderr io.Writer) *cli.Command {
 			if cmd.Args().Len() != 0 {
 				return nil, wrongArgs(cmd, "no arguments")
 			}
-			return e.client().Snapshot(ctx, api.SnapshotRequest{Target: e.target, HTML: cmd.Bool("html")})
+			return e.client().Snapshot(ctx, wire.SnapshotRequest{Target: e.target, HTML: cmd.Bool("html")})
 		}),
 	}
 }
@@ -363,14 +360,9 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 						return e.fail(wrongArgs(cmd, "at most one URL"))
 					}
 					url := cmd.Args().First()
-					if url != "" {
-						if err := prima.CheckGo(url, false); err != nil {
-							return e.fail(usageError{err.Error()})
-						}
-					}
 					ctx, cancel := e.ctx(ctx)
 					defer cancel()
-					resp, err := e.client().Open(ctx, api.OpenRequest{Instance: e.target.Instance, URL: url, Headed: cmd.Bool("headed"), TimeoutMS: e.target.TimeoutMS})
+					resp, err := e.client().Open(ctx, wire.OpenRequest{Instance: e.target.Instance, URL: url, Headed: cmd.Bool("headed"), TimeoutMS: e.target.TimeoutMS})
 					if err != nil {
 						return e.fail(err)
 					}
@@ -417,7 +409,7 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 					}
 					ctx, cancel := e.ctx(ctx)
 					defer cancel()
-					in, err := e.client().Close(ctx, api.CloseRequest{Target: e.target})
+					in, err := e.client().Close(ctx, wire.CloseRequest{Target: e.target})
 					if err != nil {
 						return e.fail(err)
 					}
@@ -435,7 +427,7 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 	}
 }
 
-func printList(w io.Writer, resp *api.ListResponse) {
+func printList(w io.Writer, resp *wire.ListResponse) {
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
 	fmt.Fprintln(tw, "TITLE\tSTATUS\tVERSION\tENDPOINT")
 	for _, b := range resp.Browsers {
@@ -456,7 +448,7 @@ func printList(w io.Writer, resp *api.ListResponse) {
 	}
 }
 
-func daemonCommand(stdout, stderr io.Writer) *cli.Command {
+func daemonCommand(stdout, stderr io.Writer, newBackend NewBackend) *cli.Command {
 	return &cli.Command{
 		Name:  "daemon",
 		Usage: "Run, stop or inspect the daemon (other commands start it on demand)",
@@ -469,7 +461,8 @@ func daemonCommand(stdout, stderr io.Writer) *cli.Command {
 					e := readEnv(cmd, stdout, stderr)
 					ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 					defer stop()
-					s := &daemon.Server{Home: e.home, Idle: cmd.Duration("idle"), Log: newLogger(stderr)}
+					logger := newLogger(stderr)
+					s := &daemon.Server{Home: e.home, Idle: cmd.Duration("idle"), Log: logger, Backend: newBackend(e.home, logger)}
 					err := s.Run(ctx)
 					if errors.Is(err, daemon.ErrRunning) {
 						fmt.Fprintln(stderr, "prima: a daemon is already running for", e.home)

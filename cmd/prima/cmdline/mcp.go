@@ -1,4 +1,4 @@
-package main
+package cmdline
 
 import (
 	"context"
@@ -9,8 +9,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/prima-dev/prima/prima"
 	primamcp "github.com/prima-dev/prima/prima/mcp"
+	"github.com/prima-dev/prima/prima/pwline"
 )
 
 // mcpCommand serves the commands as MCP tools over stdio. The global
@@ -42,7 +42,7 @@ func mcpCommand(stdout, stderr io.Writer) *cli.Command {
 				Target:  e.target,
 				Timeout: e.timeout,
 				Config:  e.config,
-				Actions: prima.ActionNames(),
+				Actions: pwline.ActionNames(),
 			})
 			if err := s.Run(ctx, primamcp.Stdio(os.Stdin, stdout)); err != nil {
 				return e.fail(err)

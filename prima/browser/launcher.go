@@ -1,15 +1,19 @@
-// Package prima is the executor: browser instances, the commands that act
-// on them (pw, go, snapshot), the per-instance state manager and the
-// envelopes that prove what each command changed.
-package exec
+// Package browser holds what prima knows about browsers below any command:
+// the Playwright driver and the Chromium it launches, watched for dying.
+package browser
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 )
@@ -76,6 +80,7 @@ func StartPlaywright(stderr io.Writer) (*playwright.Playwright, error) {
 		if err != nil {
 			return nil, errors.New("node is not installed; run scripts/setup")
 		}
+		// playwright-go reads the Node.js path from the environment only.
 		os.Setenv("PLAYWRIGHT_NODEJS_PATH", node)
 	}
 	if stderr == nil {
@@ -109,4 +114,107 @@ func LaunchChromium(pw *playwright.Playwright, headed bool) (playwright.Browser,
 		HandleSIGHUP:      playwright.Bool(false),
 		IgnoreDefaultArgs: nil,
 	})
+}
+
+// AttachTimeout is how long connecting to a browser server may take: the
+// command's time left, at most ten seconds.
+func AttachTimeout(ctx context.Context) time.Duration {
+	d := 10 * time.Second
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
+		d = time.Until(dl)
+	}
+	if d < 100*time.Millisecond {
+		d = 100 * time.Millisecond
+	}
+	return d
+}
+
+// Driver is the daemon's one Playwright driver: started on first use, and
+// again after it died (its node process is watched through /proc; where
+// there is no /proc, a dead driver shows as failing commands instead).
+type Driver struct {
+	Log io.Writer
+
+	mu  sync.Mutex
+	pw  *playwright.Playwright
+	pid int
+}
+
+// Start returns the running driver, starting one if none runs.
+func (d *Driver) Start() (*playwright.Playwright, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.pw != nil && (d.pid == 0 || processAlive(d.pid)) {
+		return d.pw, nil
+	}
+	before := driverProcs()
+	pw, err := StartPlaywright(d.Log)
+	if err != nil {
+		return nil, err
+	}
+	d.pw, d.pid = pw, 0
+	for pid := range driverProcs() {
+		if !before[pid] {
+			d.pid = pid
+		}
+	}
+	return pw, nil
+}
+
+// Died reports, once, that the driver's process is gone: every browser it
+// held went with it, and the next Start starts a new one.
+func (d *Driver) Died() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.pw == nil || d.pid == 0 || processAlive(d.pid) {
+		return false
+	}
+	d.pw, d.pid = nil, 0
+	return true
+}
+
+// Stop stops the driver, if one runs.
+func (d *Driver) Stop() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.pw != nil {
+		d.pw.Stop()
+		d.pw = nil
+	}
+}
+
+// driverProcs lists this process's children that run the Playwright driver.
+func driverProcs() map[int]bool {
+	out := map[int]bool{}
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	me := strconv.Itoa(os.Getpid())
+	for _, st := range stats {
+		b, err := os.ReadFile(st)
+		if err != nil {
+			continue
+		}
+		i := strings.LastIndexByte(string(b), ')')
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) < 2 || f[1] != me {
+			continue
+		}
+		dir := filepath.Dir(st)
+		cmd, _ := os.ReadFile(filepath.Join(dir, "cmdline"))
+		if strings.Contains(string(cmd), "run-driver") {
+			pid, _ := strconv.Atoi(filepath.Base(dir))
+			out[pid] = true
+		}
+	}
+	return out
+}
+
+// processAlive: the process exists and is not a zombie.
+func processAlive(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	f := strings.Fields(string(b[i+1:]))
+	return len(f) > 0 && f[0] != "Z" && f[0] != "X"
 }

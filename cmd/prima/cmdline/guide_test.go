@@ -1,4 +1,4 @@
-package main
+package cmdline
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 // prompt (DESIGN: <= 2,500 tokens; about 4 bytes a token for English).
 func TestHelpAgentsPrintsTheGuide(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"prima", "help", "agents"}, &out, &errb); code != 0 {
+	if code := Run(context.Background(), []string{"prima", "help", "agents"}, &out, &errb, nil); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if out.String() != agentsGuide {

@@ -1,4 +1,4 @@
-package main
+package cmdline
 
 import (
 	"context"
@@ -15,10 +15,11 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/api"
 	"github.com/prima-dev/prima/prima/client"
 	"github.com/prima-dev/prima/prima/config"
+	"github.com/prima-dev/prima/prima/daemon"
 	"github.com/prima-dev/prima/prima/judge"
+	"github.com/prima-dev/prima/prima/wire"
 )
 
 // Exit codes, as the CLI contract fixes them.
@@ -49,7 +50,7 @@ type env struct {
 	json           bool
 	timeout        time.Duration
 	home           string
-	target         api.Target
+	target         wire.Target
 }
 
 func globalFlags() []cli.Flag {
@@ -58,7 +59,7 @@ func globalFlags() []cli.Flag {
 		&cli.StringFlag{Name: "pw-session", Usage: "attach to the playwright-cli session with this title", Sources: cli.EnvVars("PLAYWRIGHT_CLI_SESSION")},
 		&cli.StringFlag{Name: "instance", Usage: "use the daemon instance with this name"},
 		&cli.BoolFlag{Name: "json", Usage: "print the envelope as one JSON object"},
-		&cli.DurationFlag{Name: "timeout", Value: 30 * time.Second, Usage: "deadline for the whole command"},
+		&cli.DurationFlag{Name: "timeout", Value: wire.DefaultTimeout, Usage: "deadline for the whole command"},
 		&cli.StringFlag{Name: "home", Usage: "prima's state folder (socket, artifacts, logs)", Sources: cli.EnvVars("PRIMA_HOME")},
 		&cli.StringFlag{Name: "dialog", Usage: "answer a dialog this command raises: accept, dismiss, or a TEXT to accept a prompt with (default: leave it open and report it)"},
 		&cli.StringSliceFlag{Name: "secret", Usage: "NAME=VALUE: {{NAME}} in a value or instruction types VALUE; output shows only {{NAME}} (also PRIMA_SECRET_NAME=VALUE)"},
@@ -81,7 +82,7 @@ func readEnv(cmd *cli.Command, stdout, stderr io.Writer) *env {
 		home = abs
 	}
 	e := &env{stdout: stdout, stderr: stderr, json: cmd.Bool("json"), timeout: cmd.Duration("timeout"), home: home}
-	e.target = api.Target{
+	e.target = wire.Target{
 		Endpoint:  cmd.String("endpoint"),
 		PwSession: cmd.String("pw-session"),
 		Instance:  cmd.String("instance"),
@@ -194,13 +195,13 @@ func (e *env) fail(err error) error {
 		fmt.Fprintf(e.stderr, "prima: %s\n", ue.msg)
 		return exitError{exitUsage}
 	}
-	var ae *api.Error
+	var ae *wire.Error
 	if errors.As(err, &ae) {
 		fmt.Fprintf(e.stderr, "prima: %s\n", ae.Message)
 		if fix := suggest(ae); fix != "" {
 			fmt.Fprintf(e.stderr, "fix: %s\n", fix)
 		}
-		if ae.Code == api.CodeUsage {
+		if ae.Code == wire.CodeUsage {
 			return exitError{exitUsage}
 		}
 		return exitError{exitNotOK}
@@ -210,31 +211,36 @@ func (e *env) fail(err error) error {
 }
 
 // suggest is the one place that turns an error code into advice.
-func suggest(e *api.Error) string {
+func suggest(e *wire.Error) string {
 	switch e.Code {
-	case api.CodeNoBrowser:
+	case wire.CodeNoBrowser:
 		if e.Session != "" {
 			return fmt.Sprintf("restart that session (playwright-cli -s=%s open URL), or use prima's own browser: prima browser open URL", e.Session)
 		}
 		return "open prima's own browser: prima browser open URL (or start a playwright-cli session: playwright-cli open URL)"
-	case api.CodeAmbiguousSession:
+	case wire.CodeAmbiguousSession:
 		return fmt.Sprintf("choose one with --pw-session TITLE or PLAYWRIGHT_CLI_SESSION=TITLE (live: %s)", strings.Join(e.Titles, ", "))
-	case api.CodeSessionNotFound:
+	case wire.CodeSessionNotFound:
 		if len(e.Titles) > 0 {
 			return fmt.Sprintf("pass one of the live sessions to --pw-session: %s", strings.Join(e.Titles, ", "))
 		}
 		return fmt.Sprintf("start it: playwright-cli -s=%s open URL", e.Session)
-	case api.CodeVersion:
+	case wire.CodeVersion:
 		return "use a playwright-cli built on the same Playwright major.minor as prima's driver (1.64)"
-	case api.CodeNoInstance:
+	case wire.CodeNoInstance:
 		return "see the instances: prima browser list"
-	case api.CodeAttach:
+	case wire.CodeAttach:
 		return "check the endpoint is live: prima browser list"
 	}
 	return ""
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// NewBackend builds what `prima daemon run` serves: the executor. The
+// command line itself knows only the wire and the client.
+type NewBackend func(home string, logger *log.Logger) daemon.Backend
+
+// Run runs the prima command line on args and returns the exit code.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBackend NewBackend) int {
 	root := &cli.Command{
 		Name:            "prima",
 		Usage:           "Do exactly what you ask on a web page, and prove what changed",
@@ -254,7 +260,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			researchCommand(stdout, stderr),
 			snapshotCommand(stdout, stderr),
 			verifyCommand(stdout, stderr),
-			daemonCommand(stdout, stderr),
+			daemonCommand(stdout, stderr, newBackend),
 			dialogCommand(stdout, stderr),
 			helpCommand(stdout, stderr),
 			historyCommand(stdout, stderr, "back", "goBack", "Go back in the tab's history, proven like any action"),

@@ -1,0 +1,459 @@
+package exec
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/attach"
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/wire"
+)
+
+// Backend owns the daemon's browsers: the Playwright driver, the instances
+// by name, and attaching in the order DESIGN.md fixes. Its lock guards the
+// maps only and is never held across a launch, an attach or a command, so
+// `daemon status` and a command on another instance never wait behind one.
+type Backend struct {
+	Home string
+	Log  *log.Logger
+
+	driver *browser.Driver
+
+	mu        sync.Mutex
+	reg       *attach.Registry
+	instances map[string]*Instance
+	pending   map[string]chan struct{} // names being launched or attached
+	lost      map[string]bool          // titles of attached sessions that went away
+
+	// BeforeCommand, when set, runs under the instance lock just before
+	// each command: the seam a test uses to stand for a command that
+	// panics or hangs.
+	BeforeCommand func(wire.Request)
+}
+
+// NewBackend is a backend for the daemon serving home.
+func NewBackend(home string, logger *log.Logger) *Backend {
+	if logger == nil {
+		logger = log.New(io.Discard, "", 0)
+	}
+	return &Backend{
+		Home: home, Log: logger,
+		driver:    &browser.Driver{Log: logger.Writer()},
+		reg:       attach.NewRegistry(attach.RegistryDirs()),
+		instances: map[string]*Instance{},
+		pending:   map[string]chan struct{}{},
+		lost:      map[string]bool{},
+	}
+}
+
+// Shutdown closes every instance and stops the driver.
+func (b *Backend) Shutdown() {
+	b.mu.Lock()
+	ins := b.instances
+	b.instances = map[string]*Instance{}
+	b.mu.Unlock()
+	for _, in := range ins {
+		in.Close()
+	}
+	b.reg.Close()
+	b.driver.Stop()
+}
+
+// Instances lists the instances without waiting for any command.
+func (b *Backend) Instances() []wire.Instance {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := []wire.Instance{}
+	for _, in := range b.instances {
+		out = append(out, info(in))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Run performs one validated request under ctx's deadline.
+func (b *Backend) Run(ctx context.Context, req wire.Request) (any, error) {
+	switch r := req.(type) {
+	case *wire.OpenRequest:
+		return b.open(ctx, r)
+	case *wire.ListRequest:
+		return b.list(), nil
+	case *wire.CloseRequest:
+		return b.close(ctx, r.Target)
+	}
+	t, ok := req.(interface{ Where() wire.Target })
+	if !ok {
+		return nil, wire.Errorf(wire.CodeInternal, "no route runs %T", req)
+	}
+	run, err := b.command(req)
+	if err != nil {
+		return nil, err
+	}
+	in, err := b.instanceFor(ctx, t.Where())
+	if err != nil {
+		return nil, err
+	}
+	return b.with(ctx, in, req, t.Where(), run)
+}
+
+// command binds a request to the instance method that runs it, building
+// the models it needs first (a bad model configuration is a usage error
+// before any browser is touched).
+func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *envelope.Envelope, error) {
+	switch r := req.(type) {
+	case *wire.PwRequest:
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Pw(ctx, *r) }, nil
+	case *wire.DoRequest:
+		p, err := b.planner(r.Config)
+		if err != nil {
+			return nil, err
+		}
+		opts := DoOptions{Planner: p, ResearchAfter: r.Config.ResearchAfter}
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Do(ctx, r.Instructions, opts) }, nil
+	case *wire.GoRequest:
+		j, err := b.judge(r.Config)
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context, in *Instance) *envelope.Envelope {
+			return in.Go(ctx, r.URL, r.AllowSchemes, j)
+		}, nil
+	case *wire.VerifyRequest:
+		j, err := b.judge(r.Config)
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Verify(ctx, r.Claim, j) }, nil
+	case *wire.ResearchRequest:
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Research(ctx) }, nil
+	case *wire.SnapshotRequest:
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Snapshot(ctx, r.HTML) }, nil
+	case *wire.DialogRequest:
+		return func(ctx context.Context, in *Instance) *envelope.Envelope {
+			return in.AnswerDialog(ctx, r.Accept, r.Text)
+		}, nil
+	case *wire.TabRequest:
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Tabs(ctx, r.Op, r.Index, r.URL) }, nil
+	case *wire.EvalRequest:
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Eval(ctx, r.JS, r.Ref) }, nil
+	case *wire.ConsoleRequest:
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Console(r.Errors) }, nil
+	case *wire.ScreenshotRequest:
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Screenshot(ctx, r.Ref, r.Full) }, nil
+	case *wire.WaitRequest:
+		return func(ctx context.Context, in *Instance) *envelope.Envelope {
+			return in.Wait(ctx, r.Text, r.Gone, r.Duration())
+		}, nil
+	}
+	return nil, wire.Errorf(wire.CodeInternal, "no command runs %T", req)
+}
+
+// with runs fn on in under the instance's lock, with the request's
+// secrets, dialog policy and folder, and cleans the envelope of what must
+// not leave the daemon.
+func (b *Backend) with(ctx context.Context, in *Instance, req wire.Request, t wire.Target, fn func(context.Context, *Instance) *envelope.Envelope) (any, error) {
+	secrets := Secrets(t.Secrets)
+	if err := secrets.Check(); err != nil {
+		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+	}
+	in.Lock()
+	defer in.Unlock()
+	in.Secrets, in.Dialog, in.Dir = secrets, ParseDialogPolicy(t.Dialog), t.Dir
+	defer func() { in.Secrets, in.Dialog, in.Dir = nil, DialogPolicy{}, "" }()
+	if b.BeforeCommand != nil {
+		b.BeforeCommand(req)
+	}
+	env := fn(ctx, in)
+	secrets.RedactEnvelope(env)
+	in.MaskEnvelope(env)
+	ClipEchoes(env)
+	return wire.EnvelopeResponse{Envelope: env}, nil
+}
+
+func (b *Backend) artifacts(name string) string {
+	return filepath.Join(b.Home, "artifacts", url.PathEscape(name))
+}
+
+// claim waits until no launch or attach of name is under way and marks
+// one as started; the caller must release. ok is false when ctx ended.
+func (b *Backend) claim(ctx context.Context, name string) (release func(*Instance), err error) {
+	for {
+		b.mu.Lock()
+		ch, busy := b.pending[name]
+		if !busy {
+			done := make(chan struct{})
+			b.pending[name] = done
+			b.mu.Unlock()
+			return func(in *Instance) {
+				b.mu.Lock()
+				defer b.mu.Unlock()
+				if in != nil {
+					b.instances[name] = in
+				}
+				delete(b.pending, name)
+				close(done)
+			}, nil
+		}
+		b.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, wire.Errorf(wire.CodeAttach, "still attaching to %s when the command's time ran out", name)
+		}
+	}
+}
+
+// instanceFor resolves a target to an instance, attaching when needed, in
+// the order DESIGN.md fixes.
+func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*Instance, error) {
+	if b.driver.Died() {
+		b.dropAll()
+	}
+	b.mu.Lock()
+	for name, in := range b.instances {
+		if !in.Owned && !in.Connected() {
+			// An attached session that went away: forget it, and remember
+			// its title to name it in the error.
+			if in.Title != "" {
+				b.lost[in.Title] = true
+			}
+			delete(b.instances, name)
+		}
+	}
+	if t.Instance != "" {
+		in := b.instances[t.Instance]
+		b.mu.Unlock()
+		if in == nil {
+			return nil, wire.Errorf(wire.CodeNoInstance, "no instance %q in the daemon", t.Instance)
+		}
+		return in, nil
+	}
+	b.mu.Unlock()
+	if t.Endpoint != "" {
+		return b.attach(ctx, t.Endpoint, "", "")
+	}
+	ds := b.reg.List()
+	d, err := attach.Select(ds, t.PwSession)
+	if err == nil {
+		if err := attach.CheckVersion(d.Version, browser.DriverVersion, d.Endpoint); err != nil {
+			return nil, &wire.Error{Code: wire.CodeVersion, Message: err.Error()}
+		}
+		b.mu.Lock()
+		delete(b.lost, d.Title)
+		b.mu.Unlock()
+		return b.attach(ctx, d.Endpoint, d.Title, d.Version)
+	}
+	var nf *attach.SessionNotFoundError
+	if errors.As(err, &nf) {
+		return nil, &wire.Error{Code: wire.CodeSessionNotFound, Message: err.Error(), Titles: nf.Live, Session: nf.Title}
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if in := b.owned(); in != nil {
+		return in, nil
+	}
+	var amb *attach.AmbiguousError
+	if errors.As(err, &amb) {
+		return nil, &wire.Error{Code: wire.CodeAmbiguousSession, Message: err.Error(), Titles: amb.Live}
+	}
+	msg := "no browser to act on: no live playwright-cli session and no prima-owned browser"
+	var lost []string
+	for title := range b.lost {
+		lost = append(lost, title)
+	}
+	sort.Strings(lost)
+	session := ""
+	if len(lost) > 0 {
+		session = lost[0]
+		msg = fmt.Sprintf("the playwright-cli session %q that prima was attached to is no longer running, and no other browser is open", session)
+	}
+	return nil, &wire.Error{Code: wire.CodeNoBrowser, Message: msg, Session: session}
+}
+
+// dropAll forgets every instance after the driver died: every browser it
+// held is gone with it (attached sessions are remembered by title, to be
+// named), and the next command starts a new driver.
+func (b *Backend) dropAll() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for name, in := range b.instances {
+		if in.Title != "" {
+			b.lost[in.Title] = true
+		}
+		delete(b.instances, name)
+	}
+}
+
+// owned returns the prima-owned instance to fall back on: "prima" if it
+// exists, else the first by name. The caller holds b.mu.
+func (b *Backend) owned() *Instance {
+	if in := b.instances["prima"]; in != nil && in.Owned {
+		return in
+	}
+	var names []string
+	for name, in := range b.instances {
+		if in.Owned {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return nil
+	}
+	return b.instances[names[0]]
+}
+
+// attach connects to a browser server (unix socket or ws://) or a CDP
+// endpoint (http://), reusing a live connection. The connection is made
+// without the backend's lock: only commands for the same name wait.
+func (b *Backend) attach(ctx context.Context, endpoint, title, version string) (*Instance, error) {
+	name := "endpoint:" + endpoint
+	if title != "" {
+		name = "pw:" + title
+	}
+	release, err := b.claim(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	in := b.instances[name]
+	b.mu.Unlock()
+	if in != nil && in.Connected() && in.Endpoint == endpoint {
+		release(nil)
+		return in, nil
+	}
+	in, err = b.connect(ctx, name, endpoint, title, version)
+	release(in)
+	return in, err
+}
+
+func (b *Backend) connect(ctx context.Context, name, endpoint, title, version string) (*Instance, error) {
+	pw, err := b.driver.Start()
+	if err != nil {
+		return nil, wire.Errorf(wire.CodeInternal, "%v", err)
+	}
+	u, perr := url.Parse(endpoint)
+	if perr == nil && u.Scheme == "" {
+		if _, serr := os.Stat(endpoint); serr != nil {
+			return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("cannot attach to %s: %v", endpoint, serr), Session: title}
+		}
+	}
+	timeout := playwright.Float(float64(browser.AttachTimeout(ctx).Milliseconds()))
+	var br playwright.Browser
+	if perr == nil && (u.Scheme == "http" || u.Scheme == "https") {
+		br, err = pw.Chromium.ConnectOverCDP(endpoint, playwright.BrowserTypeConnectOverCDPOptions{Timeout: timeout})
+	} else {
+		br, err = pw.Chromium.Connect(endpoint, playwright.BrowserTypeConnectOptions{Timeout: timeout})
+	}
+	if err != nil {
+		msg := fmt.Sprintf("cannot attach to %s: %v", endpoint, err)
+		if version != "" {
+			msg += fmt.Sprintf(" (server Playwright %s, driver %s)", version, browser.DriverVersion)
+		}
+		return nil, &wire.Error{Code: wire.CodeAttach, Message: msg, Session: title}
+	}
+	in := NewAttached(name, br, endpoint, title, b.artifacts(name))
+	in.ResearchDir = filepath.Join(b.Home, "research")
+	return in, nil
+}
+
+func info(in *Instance) wire.Instance {
+	kind := "attached"
+	if in.Owned {
+		kind = "owned"
+	}
+	return wire.Instance{Name: in.Name, Kind: kind, Endpoint: in.Endpoint, Title: in.Title, URL: in.URL(), Connected: in.Connected()}
+}
+
+// open starts (or reuses) a prima-owned Chromium, launching it without
+// the backend's lock, and goes to the request's URL.
+func (b *Backend) open(ctx context.Context, req *wire.OpenRequest) (any, error) {
+	name := req.Instance
+	if name == "" {
+		name = "prima"
+	}
+	release, err := b.claim(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	in := b.instances[name]
+	b.mu.Unlock()
+	if in != nil && !in.Owned {
+		release(nil)
+		return nil, wire.Errorf(wire.CodeUsage, "instance %q is an attached session, not a prima-owned browser", name)
+	}
+	if in == nil || !in.Connected() {
+		if in != nil {
+			in.Close()
+		}
+		in, err = b.launch(name, req.Headed)
+		release(in)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		release(nil)
+	}
+	resp := wire.OpenResponse{}
+	if req.URL != "" {
+		v, err := b.with(ctx, in, req, wire.Target{}, func(ctx context.Context, in *Instance) *envelope.Envelope {
+			return in.Go(ctx, req.URL, false, nil)
+		})
+		if err != nil {
+			return nil, err
+		}
+		resp.Envelope = v.(wire.EnvelopeResponse).Envelope
+	}
+	resp.Instance = info(in)
+	return resp, nil
+}
+
+func (b *Backend) launch(name string, headed bool) (*Instance, error) {
+	pw, err := b.driver.Start()
+	if err != nil {
+		return nil, wire.Errorf(wire.CodeInternal, "%v", err)
+	}
+	in, err := NewOwned(pw, name, headed, b.artifacts(name))
+	if err != nil {
+		return nil, wire.Errorf(wire.CodeInternal, "launch Chromium: %v", err)
+	}
+	in.ResearchDir = filepath.Join(b.Home, "research")
+	return in, nil
+}
+
+func (b *Backend) list() wire.ListResponse {
+	var resp wire.ListResponse
+	for _, d := range b.reg.List() {
+		resp.Browsers = append(resp.Browsers, wire.Browser{Title: d.Title, Endpoint: d.Endpoint, Version: d.Version, Status: string(d.Status), Problem: d.Problem, Path: d.Path})
+	}
+	resp.Instances = b.Instances()
+	return resp
+}
+
+func (b *Backend) close(ctx context.Context, t wire.Target) (any, error) {
+	in, err := b.instanceFor(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	func() {
+		in.Lock()
+		defer in.Unlock()
+		in.Close()
+	}()
+	b.mu.Lock()
+	delete(b.instances, in.Name)
+	b.mu.Unlock()
+	return info(in), nil
+}

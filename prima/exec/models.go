@@ -1,0 +1,38 @@
+package exec
+
+import (
+	"github.com/prima-dev/prima/prima/config"
+	"github.com/prima-dev/prima/prima/judge"
+	"github.com/prima-dev/prima/prima/planner"
+	"github.com/prima-dev/prima/prima/wire"
+)
+
+// judge builds the decision model a command's config names; the offline
+// local scorer when it names none.
+func (b *Backend) judge(c config.Config) (*judge.Judge, error) {
+	p, err := judge.FromConfig(c.Judge.Provider, c.Judge.Model, c.Judge.BaseURL, func(string) string { return c.Judge.APIKey })
+	if err != nil {
+		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+	}
+	return &judge.Judge{Provider: p, Direct: c.Judge.DirectJudge(), Tool: c.Judge.Tool, TracePath: judge.TracePath(b.Home)}, nil
+}
+
+// planner builds do's model side when the config names a chat model; nil
+// leaves do to its literal grammar.
+func (b *Backend) planner(c config.Config) (*Planner, error) {
+	if !c.Model.Enabled() {
+		return nil, nil
+	}
+	p := &Planner{Chat: planner.New(c.Model), MaxModelCalls: c.MaxModelCalls, MaxActions: c.MaxActions}
+	if c.Vision.Enabled() {
+		p.Vision = planner.New(c.Vision)
+	}
+	if c.Judge.Tool {
+		j, err := b.judge(c)
+		if err != nil {
+			return nil, err
+		}
+		p.Judge = j
+	}
+	return p, nil
+}
