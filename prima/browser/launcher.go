@@ -1,5 +1,7 @@
-// Package browser holds what prima knows about browsers below any command:
-// the Playwright driver and the Chromium it launches, watched for dying.
+// Package browser holds what prima knows of browsers below any command: the
+// Playwright driver and the Chromium it launches, a ref resolved to its one
+// element and unique locator, and the observers of what happens outside
+// the page tree (dialogs, tabs, downloads, console, document responses).
 package browser
 
 import (

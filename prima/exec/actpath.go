@@ -10,6 +10,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 )
 
 // prepared is an action ready to run: the target resolved and bound, the
@@ -68,15 +69,15 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 		return out
 	}
 	out.used, out.note = p.used, p.note
-	in.obs.arm(in.Dialog)
+	in.obs.Arm(in.Dialog)
 	in.net.start(page.URL())
 	docID := p.doc
-	if docID == "" && in.obs.openDialog() == nil {
+	if docID == "" && in.obs.Dialog() == nil {
 		// An open dialog blocks every script; answering it is the action.
 		docID = armSettle(page)
 	}
-	opened := in.obs.dialogOpened()
-	navigated, popped := in.obs.navigated()
+	opened := in.obs.DialogOpened()
+	navigated, popped := in.obs.Navigated()
 	done := make(chan error, 1)
 	t := timeoutMS(ctx)
 	if p.long {
@@ -106,11 +107,11 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 		out.err = p.check()
 	}
 	out.traffic = in.net.stop()
-	rec := in.obs.disarm(page)
-	out.events = append(out.events, rec.events...)
-	out.events = append(out.events, in.tabEvents(ctx, rec.popups)...)
-	if rec.errors > 0 {
-		out.events = append(out.events, fmt.Sprintf("console: %d error%s (prima console --errors)", rec.errors, plural(rec.errors)))
+	rec := in.obs.Disarm(page)
+	out.events = append(out.events, rec.Events...)
+	out.events = append(out.events, in.tabEvents(ctx, rec.Popups)...)
+	if rec.Errors > 0 {
+		out.events = append(out.events, fmt.Sprintf("console: %d error%s (prima console --errors)", rec.Errors, plural(rec.Errors)))
 	}
 	if out.blocked {
 		return out
@@ -135,12 +136,12 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 		out.changes = append([]ariadiff.Change{*p.typed}, out.changes...)
 		out.typed = p.typed
 	}
-	if len(rec.docs) > 0 {
-		last := rec.docs[len(rec.docs)-1]
-		if last.From != "" && !samePage(last.From, last.URL) {
+	if len(rec.Docs) > 0 {
+		last := rec.Docs[len(rec.Docs)-1]
+		if last.From != "" && !browser.SamePage(last.From, last.URL) {
 			out.redirected = last.From
 		}
-		if last.Status >= 400 && out.err == nil && samePage(last.URL, after.URL) {
+		if last.Status >= 400 && out.err == nil && browser.SamePage(last.URL, after.URL) {
 			out.err = &HTTPStatusError{URL: after.URL, Status: last.Status}
 		}
 	}

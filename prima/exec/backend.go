@@ -169,8 +169,8 @@ func (b *Backend) with(ctx context.Context, in *Instance, req wire.Request, t wi
 	}
 	in.Lock()
 	defer in.Unlock()
-	in.Secrets, in.Dialog, in.Dir = secrets, ParseDialogPolicy(t.Dialog), t.Dir
-	defer func() { in.Secrets, in.Dialog, in.Dir = nil, DialogPolicy{}, "" }()
+	in.Secrets, in.Dialog, in.Dir = secrets, browser.ParseDialogPolicy(t.Dialog), t.Dir
+	defer func() { in.Secrets, in.Dialog, in.Dir = nil, browser.DialogPolicy{}, "" }()
 	if b.BeforeCommand != nil {
 		b.BeforeCommand(req)
 	}

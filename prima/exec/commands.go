@@ -15,6 +15,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/prima/wire"
@@ -145,11 +146,11 @@ func (in *Instance) bind(page playwright.Page, before *pageView, target string, 
 			// dead; waiting for aria-ref would cost the whole timeout.
 			return nil, "", "", &refs.NotFoundError{Ref: r}
 		}
-		res, err := resolveRef(page, before.Tree, r, entry.Role, entry.Name)
+		res, err := browser.ResolveRef(page, before.Tree, r, entry.Role, entry.Name)
 		if err != nil {
 			return nil, "", "", err
 		}
-		return res.handle, ariadiff.Head(entry.Role, entry.Name), res.code, nil
+		return res.Handle, ariadiff.Head(entry.Role, entry.Name), res.Code, nil
 	}
 	code := "page.locator(" + pwline.JSQuote(target) + ")"
 	h, err := in.bindSelector(page, target, t)
@@ -246,8 +247,8 @@ func (in *Instance) prepPage(page playwright.Page, before *pageView, method, val
 func (in *Instance) begin(ctx context.Context, env *envelope.Envelope) (playwright.Page, *pageView, bool) {
 	page, err := in.currentPage()
 	if err == nil {
-		if d := in.obs.openDialog(); d != nil {
-			err = &DialogOpenError{Dialog: d.describe()}
+		if d := in.obs.Dialog(); d != nil {
+			err = &DialogOpenError{Dialog: d.Describe()}
 		}
 	}
 	if err != nil {
@@ -415,7 +416,7 @@ func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a 
 			}
 			got, _ := v.(string)
 			if ins.editable && got != ins.value {
-				p.typed = &ariadiff.Change{Kind: ariadiff.Typed, Text: what + ": " + quoteShort(ins.value) + " -> " + quoteShort(got)}
+				p.typed = &ariadiff.Change{Kind: ariadiff.Typed, Text: what + ": " + browser.QuoteShort(ins.value) + " -> " + browser.QuoteShort(got)}
 			}
 			if got == want || (a.Name == "type" && strings.Contains(got, want)) {
 				return nil
@@ -534,8 +535,8 @@ func (in *Instance) Snapshot(ctx context.Context, html bool) *envelope.Envelope 
 	}
 	page, err := in.currentPage()
 	if err == nil {
-		if d := in.obs.openDialog(); d != nil {
-			err = &DialogOpenError{Dialog: d.describe()}
+		if d := in.obs.Dialog(); d != nil {
+			err = &DialogOpenError{Dialog: d.Describe()}
 		}
 	}
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 )
 
 // AnswerDialog accepts (with text, for a prompt) or dismisses the open
@@ -17,32 +18,32 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 			env.Command += " " + quoteIfSpaced(text)
 		}
 	}
-	d := in.obs.openDialog()
+	d := in.obs.Dialog()
 	if d == nil {
 		in.failWith(env, &NoDialogError{}, nil)
 		return env
 	}
 	before := in.last
-	if in.lastPage != d.page {
+	if in.lastPage != d.Page {
 		before = nil
 	}
 	answer := "dismissed"
 	if accept {
 		answer = "accepted"
 		if text != "" {
-			answer = "accepted with " + quoteShort(text)
+			answer = "accepted with " + browser.QuoteShort(text)
 		}
 	}
-	desc := d.describe()
-	o := in.act(ctx, d.page, before, func(float64) (*prepared, error) {
+	desc := d.Describe()
+	o := in.act(ctx, d.Page, before, func(float64) (*prepared, error) {
 		return &prepared{run: func(float64) error {
 			if accept {
 				if text != "" {
-					return d.d.Accept(text)
+					return d.Dialog.Accept(text)
 				}
-				return d.d.Accept()
+				return d.Dialog.Accept()
 			}
-			return d.d.Dismiss()
+			return d.Dialog.Dismiss()
 		}}, nil
 	})
 	o.events = append([]string{"dialog: " + desc + " -> " + answer}, o.events...)

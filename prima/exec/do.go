@@ -14,6 +14,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/prima/wire"
@@ -63,11 +64,11 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	}
 	var page playwright.Page
 	var first *pageView
-	if d := in.obs.openDialog(); d != nil && answersDialog(instructions[0]) && in.last != nil && in.lastPage == d.page {
+	if d := in.obs.Dialog(); d != nil && answersDialog(instructions[0]) && in.last != nil && in.lastPage == d.Page {
 		// The page is blocked until the dialog is answered, which is
 		// what the first instruction does: start from the view prima
 		// took before the dialog opened.
-		page, first = d.page, in.last
+		page, first = d.Page, in.last
 	} else {
 		var ok bool
 		if page, first, ok = in.begin(ctx, env); !ok {
@@ -85,8 +86,8 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	for i, text := range instructions {
 		step := envelope.Step{N: i + 1, Instruction: text}
 		if failErr == nil && blocked {
-			if d := in.obs.openDialog(); d != nil && !answersDialog(text) {
-				failErr = &DialogOpenError{Dialog: d.describe()}
+			if d := in.obs.Dialog(); d != nil && !answersDialog(text) {
+				failErr = &DialogOpenError{Dialog: d.Describe()}
 				step.Status, step.Proof = StepFail, "not run: "+failErr.Error()
 				env.Steps = append(env.Steps, step)
 				rec.add(stepRecord{N: i + 1, Instruction: text, Status: StepFail, Error: step.Proof, Planner: "none"}, nil, nil, nil)
@@ -346,11 +347,11 @@ func (in *Instance) locate(page playwright.Page, view *pageView, verb string, ta
 	r, _ := refs.Parse(cand.Ref)
 	entry := view.refs()[cand.Ref]
 	head := ariadiff.Head(entry.Role, entry.Name)
-	res, err := resolveRef(page, view.Tree, r, entry.Role, entry.Name)
+	res, err := browser.ResolveRef(page, view.Tree, r, entry.Role, entry.Name)
 	if err != nil {
 		return bound{}, err
 	}
-	return bound{h: res.handle, what: head, code: res.code, head: head, ref: cand.Ref, matched: cand.Note()}, nil
+	return bound{h: res.Handle, what: head, code: res.Code, head: head, ref: cand.Ref, matched: cand.Note()}, nil
 }
 
 // blockedChanges is what Changes say while a dialog blocks the page.

@@ -7,6 +7,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/wire"
@@ -32,7 +33,7 @@ type ValueMismatchError struct {
 }
 
 func (e *ValueMismatchError) Error() string {
-	return fmt.Sprintf("%s holds %s after the action, not %s as asked", e.Field, quoteShort(e.Got), quoteShort(e.Want))
+	return fmt.Sprintf("%s holds %s after the action, not %s as asked", e.Field, browser.QuoteShort(e.Got), browser.QuoteShort(e.Want))
 }
 
 // HTTPStatusError: the main document answered with an error status.
@@ -57,17 +58,6 @@ type NoDialogError struct{}
 
 func (e *NoDialogError) Error() string { return "no dialog is open; nothing was answered" }
 
-// StaleRefError: a ref bound to an element that changed while prima
-// looked; a fresh snapshot gives its new ref.
-type StaleRefError struct {
-	Ref  refs.Ref
-	What string
-}
-
-func (e *StaleRefError) Error() string {
-	return fmt.Sprintf("ref %s (%s) is bound, but no locator matches that element: it changed while prima looked (call snapshot again)", e.Ref, e.What)
-}
-
 // codeOf names the failure code of an error, from its type: never from
 // its text.
 func codeOf(err error) string {
@@ -81,7 +71,7 @@ func codeOf(err error) string {
 		malformed *refs.MalformedError
 		amb       *refs.AmbiguousError
 		sel       *SelectorError
-		stale     *StaleRefError
+		stale     *browser.StaleRefError
 		notAct    *NotActionableError
 		mismatch  *ValueMismatchError
 		status    *HTTPStatusError

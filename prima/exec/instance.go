@@ -44,12 +44,12 @@ type Instance struct {
 	// Secrets are the current command's secrets, set under the lock.
 	Secrets Secrets
 	// Dialog is the current command's --dialog, set under the lock.
-	Dialog DialogPolicy
+	Dialog browser.DialogPolicy
 	// Dir is the current command's caller's folder: relative file names
 	// (upload) are the caller's, not the daemon's.
 	Dir string
 
-	obs *observer
+	obs *browser.Observer
 	// masked are the values of password fields prima has seen or typed:
 	// they never leave the daemon (rule 13).
 	masked map[string]bool
@@ -90,10 +90,10 @@ func newInstance(name string, b playwright.Browser, artifacts string) *Instance 
 		states:  states{visits: map[string]int{}},
 		net:     &netLog{},
 		watched: map[playwright.Page]bool{},
-		obs:     newObserver(),
+		obs:     browser.NewObserver(),
 		masked:  map[string]bool{},
 	}
-	in.obs.onPage = in.watchPage
+	in.obs.OnPage = in.watchPage
 	// Pages of an attached browser are watched from the start, so a
 	// dialog they raise is seen even before prima first acts there.
 	for _, c := range b.Contexts() {
@@ -101,7 +101,7 @@ func newInstance(name string, b playwright.Browser, artifacts string) *Instance 
 			in.watchPage(p)
 		}
 		c.OnPage(func(p playwright.Page) {
-			in.obs.pageOpened(p)
+			in.obs.PageOpened(p)
 			in.watchPage(p)
 		})
 	}
@@ -117,7 +117,7 @@ func (in *Instance) watchPage(p playwright.Page) {
 	}
 	in.watched[p] = true
 	in.net.watch(p)
-	in.obs.watch(p)
+	in.obs.Watch(p)
 }
 
 // Lock serializes commands on the instance.
@@ -159,7 +159,7 @@ func (in *Instance) currentPage() (playwright.Page, error) {
 	if !in.Owned {
 		// Attached to a playwright-cli session: follow the tab its user
 		// opened (tab-new), as the session itself does.
-		if p := in.obs.takeForeign(); p != nil {
+		if p := in.obs.TakeForeign(); p != nil {
 			in.setPage(p)
 		}
 	}

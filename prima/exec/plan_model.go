@@ -8,6 +8,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/planner"
 	"github.com/prima-dev/prima/prima/pwline"
@@ -207,11 +208,11 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		if err != nil {
 			return r.refuse(name, a, err.Error())
 		}
-		res, err := resolveRef(r.page, r.inj.view.Tree, ref, e.Role, e.Name)
+		res, err := browser.ResolveRef(r.page, r.inj.view.Tree, ref, e.Role, e.Name)
 		if err != nil {
 			return "failed: " + err.Error() + "; call context for fresh refs"
 		}
-		handle, code, head = res.handle, res.code, ariadiff.Head(e.Role, e.Name)
+		handle, code, head = res.Handle, res.Code, ariadiff.Head(e.Role, e.Name)
 	case a.Selector != "":
 		if !r.inj.markup {
 			return r.refuse(name, a, "a selector is allowed only from markup that context returned; call context twice on this page to get it")
@@ -365,14 +366,14 @@ func (r *modelRun) locateByVision(ctx context.Context, description string) (play
 	if el == nil {
 		return nil, "", fmt.Errorf("no element at (%v, %v)", x, y)
 	}
-	info, err := readInfo(el)
+	info, err := browser.ReadInfo(el)
 	if err != nil {
 		return nil, "", err
 	}
-	for _, c := range candidates("", "", info) {
-		l := r.page.Locator(c.selector)
-		if n, i := matchOf(l, el); n == 1 && i == 0 {
-			return el, "page." + c.code, nil
+	for _, c := range browser.Candidates("", "", info) {
+		l := r.page.Locator(c.Selector)
+		if n, i := browser.MatchOf(l, el); n == 1 && i == 0 {
+			return el, "page." + c.Code, nil
 		}
 	}
 	return nil, "", fmt.Errorf("the element at (%v, %v) (<%s> %q) has no unique locator", x, y, info.Tag, info.Text)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/refs"
 )
@@ -83,8 +84,8 @@ func (in *Instance) Research(ctx context.Context) *envelope.Envelope {
 			if ref := c.Ref(); ref != "" && instructFits(c) {
 				r, err := refs.Parse(ref)
 				if err == nil {
-					if res, err := resolveRef(page, view.Tree, r, c.Role, c.Name); err == nil && res.selector != "" {
-						m.Elements = append(m.Elements, MapEntry{Section: sec, Role: c.Role, Name: c.Name, Selector: res.selector, Code: res.code})
+					if res, err := browser.ResolveRef(page, view.Tree, r, c.Role, c.Name); err == nil && res.Selector != "" {
+						m.Elements = append(m.Elements, MapEntry{Section: sec, Role: c.Role, Name: c.Name, Selector: res.Selector, Code: res.Code})
 					} else {
 						skipped++
 					}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/refs"
@@ -83,11 +84,11 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 		if err != nil {
 			return nil, err
 		}
-		res, err := resolveRef(page, before.Tree, r, e.Role, e.Name)
+		res, err := browser.ResolveRef(page, before.Tree, r, e.Role, e.Name)
 		if err != nil {
 			return nil, err
 		}
-		return in.prepHandle(res.handle, ariadiff.Head(e.Role, e.Name), res.code, pwline.Actions["click"], Opts{})
+		return in.prepHandle(res.Handle, ariadiff.Head(e.Role, e.Name), res.Code, pwline.Actions["click"], Opts{})
 	})
 	if o.err == nil && o.after != nil {
 		c := j.Decide(ctx, "The page now shows "+target+".", nil, map[string]string{"page": pageText(o.after)})

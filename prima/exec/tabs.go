@@ -49,8 +49,8 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 		return env
 	}
 	if op != "list" {
-		if d := in.obs.openDialog(); d != nil {
-			in.failWith(env, &DialogOpenError{Dialog: d.describe()}, nil)
+		if d := in.obs.Dialog(); d != nil {
+			in.failWith(env, &DialogOpenError{Dialog: d.Describe()}, nil)
 			return env
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/claim"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/judge"
@@ -173,21 +174,21 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *page
 	}
 	entry := view.refs()[cand.Ref]
 	r, _ := refs.Parse(cand.Ref)
-	res, err := resolveRef(page, view.Tree, r, entry.Role, entry.Name)
+	res, err := browser.ResolveRef(page, view.Tree, r, entry.Role, entry.Name)
 	if err != nil {
 		return check{line: fmt.Sprintf("// %s: %s", a.Target, err), reason: err.Error()}
 	}
-	expect := "await expect(" + res.code + ")"
+	expect := "await expect(" + res.Code + ")"
 	node := entry.Node
 	switch a.Kind {
 	case claim.ElementVisible, claim.ElementHidden:
-		vis, err := res.handle.IsVisible()
+		vis, err := res.Handle.IsVisible()
 		if a.Kind == claim.ElementVisible {
 			return check{line: expect + ".toBeVisible();", held: err == nil && vis, reason: "it is hidden"}
 		}
 		return check{line: expect + ".toBeHidden();", held: err == nil && !vis, reason: "it is visible"}
 	case claim.Value:
-		v, err := res.handle.InputValue()
+		v, err := res.Handle.InputValue()
 		if err != nil {
 			return check{line: expect + ".toHaveValue(…);", reason: err.Error()}
 		}
@@ -196,7 +197,7 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *page
 		}
 		return check{line: expect + ".toHaveValue(new RegExp(" + pwline.JSQuote(regexQuote(a.Text)) + "));", held: strings.Contains(v, a.Text), reason: fmt.Sprintf("its value is %q", v)}
 	}
-	return stateCheck(expect, a.State, res.handle, node)
+	return stateCheck(expect, a.State, res.Handle, node)
 }
 
 // textMatches counts the visible elements whose text holds pattern as
@@ -219,7 +220,7 @@ func textMatches(page playwright.Page, pattern string) (int, string, error) {
 			where = "page"
 			if f != page.MainFrame() {
 				if h, err := loc.First().ElementHandle(); err == nil {
-					if _, scope, err := frameScope(h); err == nil {
+					if _, scope, err := browser.FrameScope(h); err == nil {
 						where = scope
 					}
 				}

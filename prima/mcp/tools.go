@@ -11,8 +11,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/prima/config"
+	"github.com/prima-dev/prima/prima/wire"
 )
 
 // The tool inputs. The schemas (tools below) are what clients see and

@@ -1,4 +1,4 @@
-package exec
+package browser
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/mxschmitt/playwright-go"
+	"github.com/prima-dev/prima/envelope"
 )
 
 // DialogPolicy says what to do with a dialog the current command raises:
@@ -28,51 +29,51 @@ func ParseDialogPolicy(s string) DialogPolicy {
 	return DialogPolicy{Answer: "accept", Text: s}
 }
 
-// openDialog is a dialog left open for the orchestrator to answer.
-type openDialog struct {
-	d    playwright.Dialog
-	page playwright.Page
+// OpenDialog is a dialog left open for the orchestrator to answer.
+type OpenDialog struct {
+	Dialog playwright.Dialog
+	Page   playwright.Page
 }
 
-func (o *openDialog) describe() string {
-	return fmt.Sprintf("%s %s", o.d.Type(), quoteShort(o.d.Message()))
+func (o *OpenDialog) Describe() string {
+	return fmt.Sprintf("%s %s", o.Dialog.Type(), QuoteShort(o.Dialog.Message()))
 }
 
-// docResponse is one main-frame document response: what rule 7 judges.
-type docResponse struct {
+// DocResponse is one main-frame document response: what rule 7 judges.
+type DocResponse struct {
 	URL, From string // From: the first URL of a server redirect chain
 	Status    int
 }
 
-// consoleMsg is one console message, kept for `prima console`.
-type consoleMsg struct {
+// ConsoleMsg is one console message, kept for `prima console`.
+type ConsoleMsg struct {
 	Type, Text string
 }
 
 // maxConsole bounds the console messages kept between two reads.
 const maxConsole = 200
 
-// observer records what happens outside the page tree: dialogs, pages
+// Observer records what happens outside the page tree: dialogs, pages
 // opened, downloads, console messages and main-document responses. Its
 // handlers are attached once per page; the act path arms it per command,
 // so an event is reported by the command that caused it.
-type observer struct {
+type Observer struct {
 	mu      sync.Mutex
 	armed   bool
 	policy  DialogPolicy
 	events  []string
-	open    *openDialog
+	open    *OpenDialog
 	opened  chan struct{} // closed when a dialog is left open while armed
 	nav     chan struct{} // closed when a main frame navigates while armed
 	popped  chan struct{} // closed when a page opens while armed
 	popups  []playwright.Page
-	docs    map[playwright.Page][]docResponse
+	docs    map[playwright.Page][]DocResponse
 	errors  int
-	console []consoleMsg
+	console []ConsoleMsg
 	dropped int
-	// onPage is called (outside the lock) for every page seen opening,
+	// OnPage is called (outside the lock) for every page seen opening,
 	// so the instance watches it too.
-	onPage func(playwright.Page)
+	OnPage func(playwright.Page)
 	// foreign are pages opened while no prima command ran: by the
 	// playwright-cli user sharing the browser (tab-new).
 	foreign []playwright.Page
@@ -80,7 +81,7 @@ type observer struct {
 
 // opened records a page a context opened; one opened while no command
 // of prima's is armed is the other client's.
-func (o *observer) pageOpened(p playwright.Page) {
+func (o *Observer) PageOpened(p playwright.Page) {
 	if op, err := p.Opener(); err == nil && op != nil {
 		return // a popup: some page's action opened it, reported, not followed
 	}
@@ -91,9 +92,9 @@ func (o *observer) pageOpened(p playwright.Page) {
 	o.mu.Unlock()
 }
 
-// takeForeign returns the newest open page another client opened since
+// TakeForeign returns the newest open page another client opened since
 // the last call, if any.
-func (o *observer) takeForeign() playwright.Page {
+func (o *Observer) TakeForeign() playwright.Page {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	var newest playwright.Page
@@ -106,16 +107,16 @@ func (o *observer) takeForeign() playwright.Page {
 	return newest
 }
 
-func newObserver() *observer {
-	return &observer{opened: make(chan struct{}), nav: make(chan struct{}), popped: make(chan struct{}), docs: map[playwright.Page][]docResponse{}}
+func NewObserver() *Observer {
+	return &Observer{opened: make(chan struct{}), nav: make(chan struct{}), popped: make(chan struct{}), docs: map[playwright.Page][]DocResponse{}}
 }
 
-// watch attaches the observer's handlers to a page.
-func (o *observer) watch(p playwright.Page) {
+// Watch attaches the observer's handlers to a page.
+func (o *Observer) Watch(p playwright.Page) {
 	p.OnDialog(func(d playwright.Dialog) { o.dialog(p, d) })
 	p.OnDialogClosed(func(d playwright.Dialog) {
 		o.mu.Lock()
-		if o.open != nil && o.open.d == d {
+		if o.open != nil && o.open.Dialog == d {
 			o.open = nil
 		}
 		o.mu.Unlock()
@@ -137,8 +138,8 @@ func (o *observer) watch(p playwright.Page) {
 			closeOnce(o.popped)
 		}
 		o.mu.Unlock()
-		if o.onPage != nil {
-			o.onPage(np)
+		if o.OnPage != nil {
+			o.OnPage(np)
 		}
 	})
 	p.OnConsole(func(m playwright.ConsoleMessage) {
@@ -151,7 +152,7 @@ func (o *observer) watch(p playwright.Page) {
 			o.console = o.console[1:]
 			o.dropped++
 		}
-		o.console = append(o.console, consoleMsg{Type: m.Type(), Text: m.Text()})
+		o.console = append(o.console, ConsoleMsg{Type: m.Type(), Text: m.Text()})
 	})
 	p.OnPageError(func(err error) {
 		o.mu.Lock()
@@ -159,7 +160,7 @@ func (o *observer) watch(p playwright.Page) {
 		if o.armed {
 			o.errors++
 		}
-		o.console = append(o.console, consoleMsg{Type: "pageerror", Text: err.Error()})
+		o.console = append(o.console, ConsoleMsg{Type: "pageerror", Text: err.Error()})
 	})
 	p.OnResponse(func(r playwright.Response) {
 		req := r.Request()
@@ -175,7 +176,7 @@ func (o *observer) watch(p playwright.Page) {
 		}
 		o.mu.Lock()
 		if o.armed {
-			o.docs[p] = append(o.docs[p], docResponse{URL: r.URL(), From: from, Status: r.Status()})
+			o.docs[p] = append(o.docs[p], DocResponse{URL: r.URL(), From: from, Status: r.Status()})
 		}
 		o.mu.Unlock()
 	})
@@ -184,22 +185,22 @@ func (o *observer) watch(p playwright.Page) {
 		armed := o.armed
 		o.mu.Unlock()
 		if armed {
-			o.event(fmt.Sprintf("download: %s (%s)", dl.SuggestedFilename(), clip(dl.URL())))
+			o.Event(fmt.Sprintf("download: %s (%s)", dl.SuggestedFilename(), envelope.Clip(dl.URL(), 200)))
 		}
 	})
 }
 
 // dialog answers a dialog by the armed command's policy, or leaves it
 // open and says so; it never answers silently.
-func (o *observer) dialog(p playwright.Page, d playwright.Dialog) {
+func (o *Observer) dialog(p playwright.Page, d playwright.Dialog) {
 	o.mu.Lock()
 	policy := DialogPolicy{}
 	if o.armed {
 		policy = o.policy
 	}
-	desc := fmt.Sprintf("%s %s", d.Type(), quoteShort(d.Message()))
+	desc := fmt.Sprintf("%s %s", d.Type(), QuoteShort(d.Message()))
 	if policy.Answer == "" {
-		o.open = &openDialog{d: d, page: p}
+		o.open = &OpenDialog{Dialog: d, Page: p}
 		o.events = append(o.events, "dialog: "+desc+" -> left open (answer: prima dialog accept|dismiss)")
 		if o.armed {
 			closeOnce(o.opened)
@@ -213,7 +214,7 @@ func (o *observer) dialog(p playwright.Page, d playwright.Dialog) {
 	if policy.Answer == "accept" {
 		what = "accepted"
 		if policy.Text != "" {
-			what = "accepted with " + quoteShort(policy.Text)
+			what = "accepted with " + QuoteShort(policy.Text)
 			err = d.Accept(policy.Text)
 		} else {
 			err = d.Accept()
@@ -224,22 +225,22 @@ func (o *observer) dialog(p playwright.Page, d playwright.Dialog) {
 	if err != nil {
 		what += " (failed: " + err.Error() + ")"
 	}
-	o.event("dialog: " + desc + " -> " + what)
+	o.Event("dialog: " + desc + " -> " + what)
 }
 
-func (o *observer) event(s string) {
+func (o *Observer) Event(s string) {
 	o.mu.Lock()
 	o.events = append(o.events, s)
 	o.mu.Unlock()
 }
 
-// arm starts recording for one command.
-func (o *observer) arm(policy DialogPolicy) {
+// Arm starts recording for one command.
+func (o *Observer) Arm(policy DialogPolicy) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.armed, o.policy = true, policy
 	o.events, o.popups, o.errors = nil, nil, 0
-	o.docs = map[playwright.Page][]docResponse{}
+	o.docs = map[playwright.Page][]DocResponse{}
 	o.opened, o.nav, o.popped = make(chan struct{}), make(chan struct{}), make(chan struct{})
 }
 
@@ -251,51 +252,51 @@ func closeOnce(c chan struct{}) {
 	}
 }
 
-// navigated is closed when a main frame navigates while armed; popped
+// Navigated is closed when a main frame navigates while armed; popped
 // when a page opens.
-func (o *observer) navigated() (<-chan struct{}, <-chan struct{}) {
+func (o *Observer) Navigated() (<-chan struct{}, <-chan struct{}) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.nav, o.popped
 }
 
-// dialogOpened is closed when the armed command leaves a dialog open.
-func (o *observer) dialogOpened() <-chan struct{} {
+// DialogOpened is closed when the armed command leaves a dialog open.
+func (o *Observer) DialogOpened() <-chan struct{} {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.opened
 }
 
-// record is what the observer saw while armed.
-type record struct {
-	events []string
-	popups []playwright.Page
-	docs   []docResponse // of the page acted on
-	errors int
+// Record is what the observer saw while armed.
+type Record struct {
+	Events []string
+	Popups []playwright.Page
+	Docs   []DocResponse // of the page acted on
+	Errors int
 }
 
-// disarm stops recording and returns what the command caused.
-func (o *observer) disarm(page playwright.Page) record {
+// Disarm stops recording and returns what the command caused.
+func (o *Observer) Disarm(page playwright.Page) Record {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.armed = false
-	r := record{events: o.events, popups: o.popups, docs: o.docs[page], errors: o.errors}
-	o.events, o.popups, o.docs = nil, nil, map[playwright.Page][]docResponse{}
+	r := Record{Events: o.events, Popups: o.popups, Docs: o.docs[page], Errors: o.errors}
+	o.events, o.popups, o.docs = nil, nil, map[playwright.Page][]DocResponse{}
 	return r
 }
 
-// openDialog returns the dialog left open, if any.
-func (o *observer) openDialog() *openDialog {
+// Dialog returns the dialog left open, if any.
+func (o *Observer) Dialog() *OpenDialog {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if o.open != nil && o.open.page.IsClosed() {
+	if o.open != nil && o.open.Page.IsClosed() {
 		o.open = nil
 	}
 	return o.open
 }
 
-// takeDialog removes the open dialog so that it can be answered.
-func (o *observer) takeDialog() *openDialog {
+// TakeDialog removes the open dialog so that it can be answered.
+func (o *Observer) TakeDialog() *OpenDialog {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	d := o.open
@@ -303,8 +304,8 @@ func (o *observer) takeDialog() *openDialog {
 	return d
 }
 
-// takeConsole returns and forgets the console messages kept so far.
-func (o *observer) takeConsole() ([]consoleMsg, int) {
+// TakeConsole returns and forgets the console messages kept so far.
+func (o *Observer) TakeConsole() ([]ConsoleMsg, int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	c, d := o.console, o.dropped
@@ -312,15 +313,15 @@ func (o *observer) takeConsole() ([]consoleMsg, int) {
 	return c, d
 }
 
-// quoteShort quotes a message for one line, capped.
-func quoteShort(s string) string {
+// QuoteShort quotes a message for one line, capped.
+func QuoteShort(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	return fmt.Sprintf("%q", clipN(s, 160))
+	return fmt.Sprintf("%q", envelope.Clip(s, 160))
 }
 
-// samePage reports whether two URLs are one page: origin and path equal
+// SamePage reports whether two URLs are one page: origin and path equal
 // (a redirect that only adds a query is arrival, rule 7).
-func samePage(a, b string) bool {
+func SamePage(a, b string) bool {
 	ua, err1 := url.Parse(a)
 	ub, err2 := url.Parse(b)
 	if err1 != nil || err2 != nil {

@@ -1,4 +1,4 @@
-package exec
+package browser
 
 import (
 	"fmt"
@@ -12,11 +12,11 @@ import (
 	"github.com/prima-dev/prima/refs"
 )
 
-// candidate is one way to address an element: a Playwright selector and
+// Candidate is one way to address an element: a Playwright selector and
 // the public-API code that means the same.
-type candidate struct {
-	selector string // for page.Locator; may chain through frames
-	code     string // e.g. page.getByRole('button', { name: 'Save', exact: true })
+type Candidate struct {
+	Selector string // for page.Locator; may chain through frames
+	Code     string // e.g. page.getByRole('button', { name: 'Save', exact: true })
 }
 
 // elementInfoJS reads the attributes a locator can be built from.
@@ -34,18 +34,18 @@ const elementInfoJS = `el => ({
   text: (el.innerText || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 120),
 })`
 
-type elementInfo struct {
+type ElementInfo struct {
 	Tag, ID, TestID, Name, Type, Aria, Placeholder, Title, Href, Src, Text string
 }
 
-func readInfo(h playwright.ElementHandle) (elementInfo, error) {
+func ReadInfo(h playwright.ElementHandle) (ElementInfo, error) {
 	v, err := h.Evaluate(elementInfoJS)
 	if err != nil {
-		return elementInfo{}, err
+		return ElementInfo{}, err
 	}
 	m, _ := v.(map[string]any)
 	s := func(k string) string { x, _ := m[k].(string); return x }
-	return elementInfo{
+	return ElementInfo{
 		Tag: s("tag"), ID: s("id"), TestID: s("testid"), Name: s("name"), Type: s("type"),
 		Aria: s("aria"), Placeholder: s("placeholder"), Title: s("title"), Href: s("href"),
 		Src: s("src"), Text: s("text"),
@@ -70,12 +70,12 @@ var roleless = map[string]bool{"": true, "generic": true, "text": true, "none": 
 
 var cssIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
 
-// candidates lists the locators for an element in the order prima prefers
+// Candidates lists the locators for an element in the order prima prefers
 // them: role and exact name, test id, id, label, placeholder, then
 // attribute and text XPaths. Positions come last, and only in resolve.
-func candidates(role, name string, info elementInfo) []candidate {
-	var out []candidate
-	add := func(sel, code string) { out = append(out, candidate{sel, code}) }
+func Candidates(role, name string, info ElementInfo) []Candidate {
+	var out []Candidate
+	add := func(sel, code string) { out = append(out, Candidate{sel, code}) }
 	if !roleless[role] {
 		if name != "" {
 			add(fmt.Sprintf("internal:role=%s[name=%s]", role, pwline.AttrQuote(name, true)),
@@ -119,11 +119,11 @@ func candidates(role, name string, info elementInfo) []candidate {
 	return out
 }
 
-// resolved is a ref bound to its element.
-type resolved struct {
-	handle   playwright.ElementHandle
-	code     string // page.… expression of the unique locator
-	selector string // the same locator as a selector for page.Locator
+// Resolved is a ref bound to its element.
+type Resolved struct {
+	Handle   playwright.ElementHandle
+	Code     string // page.… expression of the unique locator
+	Selector string // the same locator as a selector for page.Locator
 }
 
 // inMainFrame reports whether a ref belongs to the page's main frame: its
@@ -170,11 +170,11 @@ func uniqueInSnapshot(t *ariadiff.Tree, r refs.Ref, role, name string) bool {
 	return walk(t.Root, false) && count == 1 && mine
 }
 
-// resolveRef binds a ref to its element and derives the most readable
+// ResolveRef binds a ref to its element and derives the most readable
 // locator that matches exactly that element and no other. It never
 // substitutes: the element is the one aria-ref names, and every candidate
 // is checked to be that very element.
-func resolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name string) (*resolved, error) {
+func ResolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name string) (*Resolved, error) {
 	mainFrame := inMainFrame(t, r)
 	// ElementHandles does not wait: a dead ref fails at once.
 	hs, err := page.Locator(r.Selector()).ElementHandles()
@@ -190,7 +190,7 @@ func resolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 	h := hs[0]
 	scopeSel, scopeCode := "", "page"
 	if !mainFrame {
-		scopeSel, scopeCode, err = frameScope(h)
+		scopeSel, scopeCode, err = FrameScope(h)
 		if err != nil {
 			return nil, err
 		}
@@ -198,39 +198,39 @@ func resolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 	if err != nil {
 		return nil, err
 	}
-	var firstMany *candidate
+	var firstMany *Candidate
 	var manyCount int
-	try := func(cs []candidate) *resolved {
+	try := func(cs []Candidate) *Resolved {
 		for _, c := range cs {
-			sel := scopeSel + c.selector
+			sel := scopeSel + c.Selector
 			l := page.Locator(sel)
-			cnt, idx := matchOf(l, h)
+			cnt, idx := MatchOf(l, h)
 			switch {
 			case cnt == 1 && idx == 0:
-				return &resolved{handle: h, code: scopeCode + "." + c.code, selector: sel}
+				return &Resolved{Handle: h, Code: scopeCode + "." + c.Code, Selector: sel}
 			case cnt > 1 && idx >= 0 && firstMany == nil:
-				firstMany, manyCount = &candidate{fmt.Sprintf("%s >> nth=%d", sel, idx), fmt.Sprintf("%s.nth(%d)", c.code, idx)}, cnt
+				firstMany, manyCount = &Candidate{fmt.Sprintf("%s >> nth=%d", sel, idx), fmt.Sprintf("%s.nth(%d)", c.Code, idx)}, cnt
 			}
 		}
 		return nil
 	}
 	// The role candidate needs no attribute read; try it first, alone.
-	roleOnly := candidates(role, name, elementInfo{})
+	roleOnly := Candidates(role, name, ElementInfo{})
 	if len(roleOnly) == 1 && name != "" && uniqueInSnapshot(t, r, role, name) {
 		// The snapshot just taken (or proven current) lists this role and
 		// name once in the ref's frame, and getByRole sees no more than
 		// the snapshot does: the locator is unique and it is this element.
 		// On a 10,000-element page this saves the role engine's ~200 ms.
-		return &resolved{handle: h, code: scopeCode + "." + roleOnly[0].code, selector: scopeSel + roleOnly[0].selector}, nil
+		return &Resolved{Handle: h, Code: scopeCode + "." + roleOnly[0].Code, Selector: scopeSel + roleOnly[0].Selector}, nil
 	}
 	if res := try(roleOnly); res != nil {
 		return res, nil
 	}
-	info, err := readInfo(h)
+	info, err := ReadInfo(h)
 	if err != nil {
 		return nil, err
 	}
-	all := candidates(role, name, info)
+	all := Candidates(role, name, info)
 	if !roleless[role] && len(all) > 0 {
 		all = all[1:]
 	}
@@ -240,13 +240,13 @@ func resolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 	if firstMany != nil {
 		// Every attribute-first locator matches several elements: address
 		// this one by its position among them, checked to be this element.
-		return &resolved{handle: h, code: scopeCode + "." + firstMany.code, selector: firstMany.selector}, nil
+		return &Resolved{Handle: h, Code: scopeCode + "." + firstMany.Code, Selector: firstMany.Selector}, nil
 	}
 	// Nothing names it (a bare container, say): its position in the
 	// document, checked like any other candidate to be this element.
 	if v, err := h.Evaluate(positionJS); err == nil {
 		if x, _ := v.(string); x != "" {
-			if res := try([]candidate{{"xpath=" + x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x))}}); res != nil {
+			if res := try([]Candidate{{"xpath=" + x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x))}}); res != nil {
 				return res, nil
 			}
 		}
@@ -257,9 +257,9 @@ func resolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 	return nil, &refs.AmbiguousError{Ref: r, Selector: fmt.Sprintf("%s (%s %q)", r, role, name), Count: manyCount}
 }
 
-// matchOf counts the locator's matches and finds h among them, in one
+// MatchOf counts the locator's matches and finds h among them, in one
 // round trip: a locator is unique for h when it gives (1, 0).
-func matchOf(l playwright.Locator, h playwright.ElementHandle) (count, index int) {
+func MatchOf(l playwright.Locator, h playwright.ElementHandle) (count, index int) {
 	v, err := l.EvaluateAll("(els, t) => [els.length, els.indexOf(t)]", h)
 	if err != nil {
 		return 0, -1
@@ -281,10 +281,10 @@ func toInt(v any) int {
 	return -1
 }
 
-// frameScope returns the selector prefix and code that reach the frame
+// FrameScope returns the selector prefix and code that reach the frame
 // holding h: "" and "page" in the main frame, else a chain through each
 // iframe element, each addressed by its own unique attributes.
-func frameScope(h playwright.ElementHandle) (string, string, error) {
+func FrameScope(h playwright.ElementHandle) (string, string, error) {
 	f, err := h.OwnerFrame()
 	if err != nil || f == nil || f.ParentFrame() == nil {
 		return "", "page", nil
@@ -295,7 +295,7 @@ func frameScope(h playwright.ElementHandle) (string, string, error) {
 		if err != nil {
 			return "", "", fmt.Errorf("locate the iframe: %w", err)
 		}
-		info, err := readInfo(fe)
+		info, err := ReadInfo(fe)
 		if err != nil {
 			return "", "", err
 		}
@@ -314,7 +314,7 @@ func frameScope(h playwright.ElementHandle) (string, string, error) {
 		// Frames that look alike (two iframes titled "widget") are told
 		// apart by position, so that `used:` stays unique and replayable.
 		if parent := f.ParentFrame(); parent != nil {
-			if n, i := matchOf(parent.Locator(sel), fe); n > 1 && i >= 0 {
+			if n, i := MatchOf(parent.Locator(sel), fe); n > 1 && i >= 0 {
 				sel += fmt.Sprintf(" >> nth=%d", i)
 				code += fmt.Sprintf(".nth(%d)", i)
 			}
@@ -352,4 +352,15 @@ func xpathLiteral(s string) string {
 	}
 	b.WriteString(")")
 	return b.String()
+}
+
+// StaleRefError: a ref bound to an element that changed while prima
+// looked; a fresh snapshot gives its new ref.
+type StaleRefError struct {
+	Ref  refs.Ref
+	What string
+}
+
+func (e *StaleRefError) Error() string {
+	return fmt.Sprintf("ref %s (%s) is bound, but no locator matches that element: it changed while prima looked (call snapshot again)", e.Ref, e.What)
 }
