@@ -14,6 +14,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/ladder"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/pwline"
@@ -202,7 +203,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		e := in.AnswerDialog(ctx, intent.Verb == "accept", intent.Value)
 		return envelopeStep(e, in.last)
 	}
-	var head, tier, ref, matched string
+	var head, via, ref, matched string
 	action, opts := verbAction(intent.Verb)
 	o := in.act(ctx, page, view, func(t float64) (*prepared, error) {
 		value, err := in.Secrets.Fill(intent.Value)
@@ -235,7 +236,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		if err != nil {
 			return nil, err
 		}
-		ref, matched, tier, head = b.ref, b.matched, b.tier, b.head
+		ref, matched, via, head = b.ref, b.matched, b.via(), b.head
 		if intent.Verb == "drag" {
 			to, err := in.locate(page, view, "drag", intent.To, 0)
 			if err != nil {
@@ -277,8 +278,8 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			notes = append(notes, n)
 		}
 	}
-	if tier != "" {
-		notes = append(notes, "via "+tier)
+	if via != "" {
+		notes = append(notes, via)
 	}
 	if len(notes) > 0 {
 		res.proof += " (" + strings.Join(notes, "; ") + ")"
@@ -304,41 +305,64 @@ func verbAction(verb string) (pwline.Action, Opts) {
 
 // bound is a do target bound to its element, and how it was found.
 type bound struct {
-	h                  playwright.ElementHandle
-	what, code, head   string
-	ref, matched, tier string
+	h                playwright.ElementHandle
+	what, code, head string
+	ref, matched     string
+	tier             ladder.Tier
 }
 
-// locate finds the one element a target names, down the perception
-// ladder: the research map of a well-visited state (tier 1), the refs of
-// the snapshot (tier 2), the visible markup when the tree lacks it (tier
-// 3). It never substitutes: an ambiguous or missing target is an error.
+// via is the step's note on the tier that found the target; the default
+// tier (refs) goes without saying.
+func (b bound) via() string {
+	switch b.tier {
+	case ladder.ResearchMap:
+		return "via research map"
+	case ladder.Markup:
+		return "via markup"
+	}
+	return ""
+}
+
+// locate finds the one element a target names, asking the perception
+// ladder where to start and where to go when a tier cannot see it: the
+// research map of a well-visited state, the refs of the snapshot, the
+// visible markup when the tree lacks it. It never substitutes: an
+// ambiguous or missing target is an error.
 func (in *Instance) locate(page playwright.Page, view *pageView, verb string, target instruct.Target, researchAfter int) (bound, error) {
-	if in.useMap(view, researchAfter) {
-		m, _ := loadMap(in.ResearchDir, view.state().ID())
+	id := view.state().ID()
+	m, haveMap := (*UIMap)(nil), false
+	if researchAfter > 0 && in.ResearchDir != "" {
+		m, haveMap = loadMap(in.ResearchDir, id)
+	}
+	tier := ladder.Start(in.states.count(id), researchAfter, haveMap)
+	click := verb == "click"
+	if tier == ladder.ResearchMap {
 		if loc, e, ok := mapTarget(page, m, verb, target); ok {
 			h, err := bindLocator(loc, e.Code)
 			head := ariadiff.Head(e.Role, e.Name)
-			return bound{h: h, what: head, code: e.Code, head: head, tier: "research map"}, err
+			return bound{h: h, what: head, code: e.Code, head: head, tier: tier}, err
 		}
+		tier, _ = ladder.Next(tier, ladder.NotInTree, click)
 	}
 	cand, err := instruct.Resolve(view.Tree, verb, target)
 	var re *instruct.ResolveError
 	if errors.As(err, &re) && !re.Ambiguous {
-		loc, code, merr := markupTarget(page, target)
-		if errors.Is(merr, errNoMarkup) && target.Word != "" {
-			loc, code, merr = markupTarget(page, instruct.Target{Text: target.Text + " " + target.Word})
-		}
-		switch {
-		case merr == nil:
-			h, err := bindLocator(loc, code)
-			return bound{h: h, what: code, code: code, tier: "markup"}, err
-		case !errors.Is(merr, errNoMarkup):
-			var ma *MarkupAmbiguousError
-			if errors.As(merr, &ma) {
-				ma.Refs = refsShowing(view.Tree, ma.Text)
+		if next, ok := ladder.Next(tier, ladder.NotInTree, click); ok && next == ladder.Markup {
+			loc, code, merr := markupTarget(page, target)
+			if errors.Is(merr, errNoMarkup) && target.Word != "" {
+				loc, code, merr = markupTarget(page, instruct.Target{Text: target.Text + " " + target.Word})
 			}
-			return bound{}, merr
+			switch {
+			case merr == nil:
+				h, err := bindLocator(loc, code)
+				return bound{h: h, what: code, code: code, tier: next}, err
+			case !errors.Is(merr, errNoMarkup):
+				var ma *MarkupAmbiguousError
+				if errors.As(merr, &ma) {
+					ma.Refs = refsShowing(view.Tree, ma.Text)
+				}
+				return bound{}, merr
+			}
 		}
 	}
 	if err != nil {
@@ -351,26 +375,12 @@ func (in *Instance) locate(page playwright.Page, view *pageView, verb string, ta
 	if err != nil {
 		return bound{}, err
 	}
-	return bound{h: res.Handle, what: head, code: res.Code, head: head, ref: cand.Ref, matched: cand.Note()}, nil
+	return bound{h: res.Handle, what: head, code: res.Code, head: head, ref: cand.Ref, matched: cand.Note(), tier: tier}, nil
 }
 
 // blockedChanges is what Changes say while a dialog blocks the page.
 func blockedChanges() *envelope.Changes {
 	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{"a dialog blocks the page; answer it (prima dialog accept|dismiss) and its envelope shows the Changes"}}}}
-}
-
-// useMap reports whether tier 1 applies: the state has been visited at
-// least researchAfter times and has a stored map.
-func (in *Instance) useMap(view *pageView, researchAfter int) bool {
-	if researchAfter <= 0 || in.ResearchDir == "" {
-		return false
-	}
-	id := view.state().ID()
-	if in.states.count(id) < researchAfter {
-		return false
-	}
-	_, ok := loadMap(in.ResearchDir, id)
-	return ok
 }
 
 // markupTarget finds, outside the accessibility tree, the one visible

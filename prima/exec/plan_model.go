@@ -8,6 +8,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/ladder"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/planner"
@@ -31,14 +32,14 @@ type Planner struct {
 // injection is one context the model was given: its number and the view
 // whose refs it holds. A ref not in the current injection is dead.
 type injection struct {
-	n      int
-	view   *pageView
-	markup bool // the model asked twice on this page: tier 3
-	asked  bool // context was called on this page already
+	n     int
+	view  *pageView
+	tier  ladder.Tier // refs, or markup once the model asked twice on this page
+	asked bool        // context was called on this page already
 }
 
 func newInjection(n int, v *pageView) *injection {
-	return &injection{n: n, view: v}
+	return &injection{n: n, view: v, tier: ladder.AriaRefs}
 }
 
 // modelRun is the state of one instruction under the model.
@@ -191,6 +192,9 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	var code, head string
 	switch {
 	case name == "visualClick":
+		if next, ok := ladder.Next(r.inj.tier, ladder.NeedsAppearance, true); !ok || next != ladder.Vision {
+			return r.refuse(name, a, "vision is the last tier, for a click on what only its looks identify")
+		}
 		if r.p.Vision == nil {
 			return r.refuse(name, a, "no vision model is configured (set PRIMA_VISION_MODEL)")
 		}
@@ -214,7 +218,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		}
 		handle, code, head = res.Handle, res.Code, ariadiff.Head(e.Role, e.Name)
 	case a.Selector != "":
-		if !r.inj.markup {
+		if r.inj.tier != ladder.Markup {
 			return r.refuse(name, a, "a selector is allowed only from markup that context returned; call context twice on this page to get it")
 		}
 		loc = r.page.Locator(a.Selector)
@@ -321,12 +325,14 @@ func changeTexts(cs []ariadiff.Change) []string {
 // context descends the ladder: fresh refs first, capped markup when asked
 // again on the same page.
 func (r *modelRun) context(ctx context.Context) string {
-	if r.inj.asked {
+	if next, ok := ladder.Next(r.inj.tier, ladder.ContextRepeat, false); r.inj.asked && ok {
+		r.inj.tier = next
+	}
+	if r.inj.asked && r.inj.tier == ladder.Markup {
 		m, err := compactMarkup(r.page, 12000)
 		if err != nil {
 			return "failed: " + err.Error()
 		}
-		r.inj.markup = true
 		return "Markup of the page (capped; tier 3). Controls the accessibility tree does not show appear here; act on them with a selector from this markup:\n" + m
 	}
 	v, err := r.in.snap(ctx, r.page)
