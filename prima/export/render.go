@@ -241,6 +241,12 @@ func (r *renderer) code(s Step) (string, *pwline.Line, string) {
 		}
 		return used, nil, ""
 	}
+	if l.Method == "goto" {
+		// A goto inside do may say a path: the spec has no baseURL.
+		if u := gotoURL(s); u != "" {
+			l.Value = u
+		}
+	}
 	code := l.Code()
 	expr, env := r.value(s, l.Value, true)
 	if env != nil {

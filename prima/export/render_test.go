@@ -174,6 +174,9 @@ var goldens = []struct {
 		act("await page.reload();", form, form),
 		// A relative goto resolves against the page it left.
 		{Kind: Goto, Command: "go /export/done", Used: "await page.goto('/export/done');", URLBefore: form, URLAfter: origin + "/export/done", OK: true, Proven: true},
+		// One step of do that went to a path.
+		{Kind: Action, Command: `do "go to /export/form"`, Used: "await page.goto('/export/form');", URLBefore: origin + "/export/done", URLAfter: form, OK: true, Proven: true,
+			Changes: []ariadiff.Change{ch(ariadiff.Added, `heading "New contact" [level=1]`)}},
 	}, Options{}},
 	{"since", formSession(origin), Options{Since: 3}},
 	{"attached", []Step{

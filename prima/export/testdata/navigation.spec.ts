@@ -12,4 +12,7 @@ test('prima session', async ({ page }) => {
   // unproven: prima saw no effect, so nothing is asserted
   await page.reload();
   await page.goto('http://127.0.0.1:8080/export/done');
+  await page.goto('http://127.0.0.1:8080/export/form');
+  await expect(page).toHaveURL('http://127.0.0.1:8080/export/form');
+  await expect(page.getByRole('heading', { name: 'New contact', exact: true, level: 1 })).toBeVisible();
 });
