@@ -30,9 +30,11 @@ var Kinds = []Kind{Typed, Selected, Toggled, Changed, Renamed, Added, Removed}
 
 // Change is one diff entry, worded so a reader can cite it as proof:
 // `textbox "Name": "" -> "Ada"` under typed.
+// The JSON names let a Change travel as it is, in snake_case like the
+// envelope (prima export keeps the Changes of each step).
 type Change struct {
-	Kind Kind
-	Text string
+	Kind Kind   `json:"kind"`
+	Text string `json:"text"`
 }
 
 func (c Change) String() string { return string(c.Kind) + ": " + c.Text }

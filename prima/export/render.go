@@ -1,0 +1,705 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/prima/claim"
+	"github.com/prima-dev/prima/prima/pwline"
+)
+
+// ErrNoSteps: nothing of the session can be exported (no steps, or only
+// failed ones).
+var ErrNoSteps = errors.New("export: the session has no step that ran")
+
+// Masked is how prima prints a password field's value (prima.Masked).
+const Masked = "••••"
+
+// Render writes steps as one @playwright/test spec: a goto to where the
+// session started, each step that ran (a goto, an action's used: line, a
+// verify pass's assertions), and after each proven action the expects
+// its Changes prove. The same steps always give the same text.
+func Render(steps []Step, opts Options) (string, error) {
+	if opts.Since < 0 {
+		return "", fmt.Errorf("export: since %d: give a positive number of steps, or 0 for all", opts.Since)
+	}
+	if opts.Since > 0 && opts.Since < len(steps) {
+		steps = steps[len(steps)-opts.Since:]
+	}
+	r := renderer{env: map[string]string{}}
+	for i, s := range steps {
+		if err := r.step(s); err != nil {
+			return "", fmt.Errorf("export: step %d (%s): %w", i+1, s.Command, err)
+		}
+	}
+	if r.kept == 0 {
+		return "", ErrNoSteps
+	}
+	return r.spec(), nil
+}
+
+type renderer struct {
+	body []string          // the test's statements and comments, one per line
+	env  map[string]string // environment variables the spec reads, and why
+	at   string            // the URL the spec's page is on, as far as it knows
+	kept int               // steps that gave the spec a statement
+}
+
+func (r *renderer) line(s string) { r.body = append(r.body, s) }
+func (r *renderer) note(s string) { r.body = append(r.body, comment(s)) }
+
+func (r *renderer) step(s Step) error {
+	switch s.Kind {
+	case Goto, Action, Verify:
+	default:
+		return fmt.Errorf("unknown step kind %q", s.Kind)
+	}
+	if !s.OK {
+		return nil // failed: nothing of it is known to hold
+	}
+	n := len(r.body)
+	switch s.Kind {
+	case Goto:
+		u := gotoURL(s)
+		if u == "" {
+			r.note("not exported: a goto without an absolute URL: " + s.Command)
+			return nil
+		}
+		e, ok := r.urlExpr(s, u)
+		if !ok {
+			r.note("not exported: " + s.Command + " (its URL holds a masked value)")
+			return nil
+		}
+		r.line("await page.goto(" + e + ");")
+		r.kept++
+		r.at = u
+		if s.URLAfter != "" {
+			r.at = s.URLAfter
+		}
+		return nil
+	case Action:
+		r.arrive(s, s.URLBefore)
+		n = len(r.body)
+		r.action(s)
+		if s.URLAfter != "" {
+			r.at = s.URLAfter
+		}
+	case Verify:
+		r.arrive(s, s.URLBefore)
+		n = len(r.body)
+		for _, c := range s.Checks {
+			r.check(s, c)
+		}
+	}
+	if len(r.body) > n {
+		r.kept++
+	}
+	return nil
+}
+
+// gotoURL is where a goto step went: its used line's URL made absolute
+// against the page it left, else the URL it arrived at.
+func gotoURL(s Step) string {
+	if l, err := pwline.Parse(s.Used); err == nil && l.Method == "goto" && l.Value != "" {
+		if u, err := url.Parse(l.Value); err == nil && u.IsAbs() {
+			return u.String()
+		}
+		if base, err := url.Parse(s.URLBefore); err == nil && base.IsAbs() {
+			if u, err := base.Parse(l.Value); err == nil {
+				return u.String()
+			}
+		}
+	}
+	if u, err := url.Parse(s.URLAfter); err == nil && u.IsAbs() {
+		return s.URLAfter
+	}
+	return ""
+}
+
+// arrive makes the spec's page be at u before a step that started there:
+// at the start of the spec (a session attached to an open page, or cut
+// by Since), or when the page moved outside the steps (a failed step
+// that navigated, another client).
+func (r *renderer) arrive(s Step, u string) {
+	if u == "" || u == r.at {
+		return
+	}
+	if r.at == "" && u == "about:blank" {
+		r.at = u
+		return
+	}
+	e, ok := r.urlExpr(s, u)
+	switch {
+	case !ok:
+		r.note("the next step began on a URL that holds a masked value")
+	case r.at != "":
+		r.note("the page was at this URL when the next step began")
+		fallthrough
+	default:
+		r.line("await page.goto(" + e + ");")
+	}
+	r.at = u
+}
+
+// urlExpr is a URL as an expression: a secret in it (a token in a query)
+// is read from the environment; a masked value cannot be.
+func (r *renderer) urlExpr(s Step, u string) (string, bool) {
+	if strings.Contains(u, Masked) {
+		return "", false
+	}
+	e, env := r.value(s, u, false)
+	r.use(env)
+	return e, true
+}
+
+// action writes an action's line and, when it was proven, its expects.
+func (r *renderer) action(s Step) {
+	code, l, why := r.code(s)
+	if why != "" {
+		r.note("not exported: " + s.Command + " (" + why + ")")
+		return
+	}
+	if !s.Proven {
+		r.note("unproven: prima saw no effect, so nothing is asserted")
+		r.line(code)
+		return
+	}
+	r.line(code)
+	seen := map[string]bool{}
+	emit := func(line string) {
+		if !seen[line] {
+			seen[line] = true
+			r.line(line)
+		}
+	}
+	if s.URLBefore != "" && s.URLAfter != "" && s.URLAfter != s.URLBefore {
+		if e, ok := r.urlExpr(s, s.URLAfter); ok {
+			emit(expect("page", "toHaveURL("+e+")"))
+		}
+	}
+	for _, c := range s.Changes {
+		f, ok := readChange(c)
+		var line, why string
+		if ok {
+			line, why = r.expectChange(s, c.Kind, f, l)
+		} else if wanted(c) {
+			why = "not one element a locator can name"
+		}
+		switch {
+		case line != "":
+			emit(line)
+		case why != "":
+			r.note("not asserted: " + c.String() + " (" + why + ")")
+		}
+	}
+}
+
+// wanted reports whether c is of a kind the spec asserts, so that leaving
+// it out deserves a comment.
+func wanted(c ariadiff.Change) bool {
+	switch c.Kind {
+	case ariadiff.Typed, ariadiff.Selected, ariadiff.Toggled:
+		return true
+	case ariadiff.Added:
+		for _, role := range []string{"heading ", "status", "alert"} {
+			if strings.HasPrefix(c.Text, role) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// code is the statement an action ran: its used: line (canonical when
+// pwline reads it), with secrets and masked passwords read from the
+// environment. why says why it cannot be exported.
+func (r *renderer) code(s Step) (string, *pwline.Line, string) {
+	used := strings.TrimSpace(s.Used)
+	if used == "" {
+		return "", nil, "it has no used: line"
+	}
+	l, err := pwline.Parse(used)
+	if err != nil {
+		// A line pwline does not read (page.mouse… from a vision click):
+		// as prima printed it, when it is one statement.
+		if strings.ContainsAny(used, "\n\r\u2028\u2029") {
+			return "", nil, "its used: line is not one line"
+		}
+		if r.hides(s, used) {
+			return "", nil, "its line holds a secret"
+		}
+		if !strings.HasPrefix(used, "await ") {
+			used = "await " + used
+		}
+		if !strings.HasSuffix(used, ";") {
+			used += ";"
+		}
+		return used, nil, ""
+	}
+	if l.Method == "goto" {
+		// A goto inside do may say a path: the spec has no baseURL.
+		if u := gotoURL(s); u != "" {
+			l.Value = u
+		}
+	}
+	code := l.Code()
+	expr, env := r.value(s, l.Value, true)
+	if env != nil {
+		// The value is the one string argument: swap its literal for the
+		// expression, found through a marker no page text holds.
+		const marker = "\x00prima-value\x00"
+		m := l
+		m.Value = marker
+		withMarker, q := m.Code(), pwline.JSQuote(marker)
+		if strings.Count(withMarker, q) == 1 {
+			code = strings.Replace(withMarker, q, expr, 1)
+		}
+	}
+	if r.hides(s, code) {
+		return "", nil, "its locator or options hold a secret or a masked value"
+	}
+	r.use(env)
+	return code, &l, ""
+}
+
+// placeholder is a secret as prima prints it.
+var placeholder = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}`)
+
+// hides reports whether text still holds a value prima hid: a bound
+// secret or a masked password.
+func (r *renderer) hides(s Step, text string) bool {
+	if strings.Contains(text, Masked) {
+		return true
+	}
+	for _, m := range placeholder.FindAllStringSubmatch(text, -1) {
+		if slices.Contains(s.Secrets, m[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// value is v as a JavaScript expression: a literal, or, where v holds a
+// bound secret or (when typed: the step's own value) a masked password, a
+// concatenation that reads them from the environment; env then holds the
+// variables it reads and why, for r.use once the expression is used.
+func (r *renderer) value(s Step, v string, typed bool) (expr string, env map[string]string) {
+	var parts []string
+	lit := func(t string) {
+		if t != "" {
+			parts = append(parts, jsString(t))
+		}
+	}
+	rest := v
+	for rest != "" {
+		i := strings.Index(rest, "{{")
+		j := strings.Index(rest, Masked)
+		switch {
+		case j >= 0 && typed && (i < 0 || j < i):
+			lit(rest[:j])
+			name, why := s.MaskedSecret, "the secret {{"+s.MaskedSecret+"}}"
+			if name == "" || !validName(name) {
+				name, why = PasswordEnv, "a password prima showed as "+Masked
+			}
+			parts = append(parts, read(&env, name, why))
+			rest = rest[j+len(Masked):]
+		case i >= 0:
+			m := placeholder.FindStringSubmatchIndex(rest[i:])
+			if m == nil || m[0] != 0 || !slices.Contains(s.Secrets, rest[i+m[2]:i+m[3]]) {
+				lit(rest[:i+2])
+				rest = rest[i+2:]
+				continue
+			}
+			name := rest[i+m[2] : i+m[3]]
+			lit(rest[:i])
+			parts = append(parts, read(&env, name, "the secret {{"+name+"}}"))
+			rest = rest[i+m[1]:]
+		default:
+			lit(rest)
+			rest = ""
+		}
+	}
+	if env == nil {
+		return jsString(v), nil
+	}
+	return strings.Join(parts, " + "), env
+}
+
+func validName(n string) bool { return placeholder.MatchString("{{" + n + "}}") }
+
+// read is the expression reading environment variable name, noted in env.
+func read(env *map[string]string, name, why string) string {
+	if *env == nil {
+		*env = map[string]string{}
+	}
+	(*env)[name] = why
+	return "process.env." + name + "!"
+}
+
+// use remembers the variables an expression in the spec reads, for the
+// header and the check at the start of the test.
+func (r *renderer) use(env map[string]string) {
+	for n, why := range env {
+		if _, ok := r.env[n]; !ok {
+			r.env[n] = why
+		}
+	}
+}
+
+// expected is an expected value or text as an expression, or why not.
+// Only a step that typed a masked value knows what •••• stands for.
+func (r *renderer) expected(s Step, l *pwline.Line, v string) (string, string) {
+	if capped.MatchString(v) {
+		return "", "the text is cut"
+	}
+	typed := l != nil && strings.Contains(l.Value, Masked)
+	if strings.Contains(v, Masked) && !typed {
+		return "", "a password this step did not type"
+	}
+	expr, env := r.value(s, v, typed)
+	r.use(env)
+	return expr, ""
+}
+
+// Roles whose checked state Playwright's toBeChecked reads.
+var checkable = map[string]bool{"checkbox": true, "radio": true, "switch": true,
+	"menuitemcheckbox": true, "menuitemradio": true}
+
+// Roles whose typed value is an input's value.
+var field = map[string]bool{"textbox": true, "searchbox": true, "spinbutton": true, "combobox": true}
+
+// expectChange is the expect a fact proves, or why there is none ("" when
+// the fact is of a kind the spec does not assert).
+func (r *renderer) expectChange(s Step, k ariadiff.Kind, f fact, l *pwline.Line) (string, string) {
+	switch k {
+	case ariadiff.Typed, ariadiff.Selected, ariadiff.Toggled, ariadiff.Changed:
+		if capped.MatchString(f.name) {
+			return "", "the name is cut"
+		}
+		if r.hides(s, f.name) {
+			return "", "the name holds a hidden value"
+		}
+	}
+	switch k {
+	case ariadiff.Typed:
+		if !field[f.role] || !f.quoted {
+			return "", ""
+		}
+		if strings.HasPrefix(f.from, "…") && strings.HasPrefix(f.to, "…") {
+			return "", "the value is cut"
+		}
+		v, why := r.expected(s, l, f.to)
+		if why != "" {
+			return "", why
+		}
+		loc, target := locator(f.role, f.name, nil, l)
+		if s.Editable && target {
+			return expect(loc, "toHaveText("+v+")"), ""
+		}
+		return expect(loc, "toHaveValue("+v+")"), ""
+	case ariadiff.Selected:
+		return r.selected(s, f, l)
+	case ariadiff.Toggled:
+		loc, _ := locator(f.role, f.name, nil, l)
+		switch {
+		case f.from == "pressed" || f.from == "unpressed" || f.to == "pressed" || f.to == "unpressed":
+			switch f.to {
+			case "pressed":
+				return expect(loc, "toHaveAttribute('aria-pressed', 'true')"), ""
+			case "unpressed":
+				return expect(loc, "not.toHaveAttribute('aria-pressed', 'true')"), ""
+			case "mixed":
+				return expect(loc, "toHaveAttribute('aria-pressed', 'mixed')"), ""
+			}
+		case checkable[f.role]:
+			switch f.to {
+			case "checked":
+				return expect(loc, "toBeChecked()"), ""
+			case "unchecked":
+				return expect(loc, "not.toBeChecked()"), ""
+			case "mixed":
+				return expect(loc, "toBeChecked({ indeterminate: true })"), ""
+			}
+		}
+		return "", "not a state Playwright checks"
+	case ariadiff.Changed:
+		if f.quoted {
+			return "", ""
+		}
+		loc, _ := locator(f.role, f.name, nil, l)
+		switch {
+		case f.from == "enabled" && f.to == "disabled":
+			return expect(loc, "toBeDisabled()"), ""
+		case f.from == "disabled" && f.to == "enabled":
+			return expect(loc, "toBeEnabled()"), ""
+		}
+	case ariadiff.Added:
+		return r.added(s, f, l)
+	}
+	return "", ""
+}
+
+// selected asserts a selection where the action shows how the element
+// holds it: a select's checked option (selectOption), or an input's
+// value (a combobox that was filled).
+func (r *renderer) selected(s Step, f fact, l *pwline.Line) (string, string) {
+	if (f.role != "combobox" && f.role != "listbox") || !f.quoted {
+		return "", ""
+	}
+	loc, target := locator(f.role, f.name, nil, l)
+	if !target {
+		return "", "not the action's target: how it holds the selection is not known"
+	}
+	switch l.Method {
+	case "fill", "type", "pressSequentially":
+		v, why := r.expected(s, l, f.to)
+		if why != "" {
+			return "", why
+		}
+		return expect(loc, "toHaveValue("+v+")"), ""
+	case "selectOption":
+		if capped.MatchString(f.to) || strings.HasPrefix(f.to, "…") || r.hides(s, f.to) {
+			return "", "the selection is cut or hidden"
+		}
+		opt := loc + ".locator('option:checked')"
+		if len(l.Values) <= 1 {
+			return expect(opt, "toHaveText("+jsString(f.to)+")"), ""
+		}
+		// Several options: ariadiff joins their names with ", ", which
+		// splits back only when no name holds one.
+		labels := strings.Split(f.to, ", ")
+		if len(labels) != len(l.Values) {
+			return "", "the selected names do not split back into the options chosen"
+		}
+		qs := make([]string, len(labels))
+		for i, t := range labels {
+			qs[i] = jsString(t)
+		}
+		return expect(opt, "toHaveText(["+strings.Join(qs, ", ")+"])"), ""
+	}
+	return "", "the action does not show how the element holds the selection"
+}
+
+// added asserts an added heading (visible) or the text of an added
+// status or alert.
+func (r *renderer) added(s Step, f fact, l *pwline.Line) (string, string) {
+	switch f.role {
+	case "heading":
+		if !f.named {
+			return "", "a heading without a name"
+		}
+		if capped.MatchString(f.name) || r.hides(s, f.name) {
+			return "", "the name is cut or hidden"
+		}
+		var opts []string
+		for _, g := range f.states {
+			if lv, ok := strings.CutPrefix(g, "level="); ok && isDigits(lv) {
+				opts = append(opts, "level: "+lv)
+			}
+		}
+		loc, _ := locator(f.role, f.name, opts, l)
+		return expect(loc, "toBeVisible()"), ""
+	case "status", "alert":
+		if !f.hasValue {
+			return "", ""
+		}
+		if f.named && (capped.MatchString(f.name) || r.hides(s, f.name)) {
+			return "", "the name is cut or hidden"
+		}
+		text, matcher := f.value, "toHaveText"
+		if m := capped.FindStringIndex(text); m != nil {
+			// Cut: what it starts with is still proven.
+			text, matcher = text[:m[0]], "toContainText"
+		}
+		if strings.TrimSpace(text) == "" {
+			return "", "the text is cut"
+		}
+		v, why := r.expected(s, l, text)
+		if why != "" {
+			return "", why
+		}
+		if f.named {
+			loc, _ := locator(f.role, f.name, nil, l)
+			return expect(loc, matcher+"("+v+")"), ""
+		}
+		// Live regions are known by what they say: the one that says
+		// this, so that another status on the page does not make the
+		// locator ambiguous.
+		loc := "page.getByRole(" + jsString(f.role) + ").filter({ hasText: " + v + " })"
+		return expect(loc, matcher+"("+v+")"), ""
+	}
+	return "", ""
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// locator is the role locator of the element named name, with extra
+// getByRole options. When it is the action's own target, the action's
+// locator is used (it may reach into a frame), and target is true.
+func locator(role, name string, extra []string, l *pwline.Line) (loc string, target bool) {
+	opts := append([]string{"name: " + jsString(name), "exact: true"}, extra...)
+	call := "getByRole(" + jsString(role) + ", { " + strings.Join(opts, ", ") + " })"
+	if l != nil && len(extra) == 0 && (l.Locator == "page."+call || strings.HasSuffix(l.Locator, "."+call)) {
+		return l.Locator, true
+	}
+	return "page." + call, false
+}
+
+func expect(loc, matcher string) string {
+	return "await expect(" + loc + ")." + matcher + ";"
+}
+
+// check writes a verify pass's assertion as verify printed it.
+func (r *renderer) check(s Step, c Check) {
+	line, why := r.checkLine(s, c)
+	if why != "" {
+		what := string(c.Kind)
+		for _, w := range []string{c.State, c.Text} {
+			if w != "" {
+				what += " " + w
+			}
+		}
+		r.note("not asserted: " + what + " (" + why + ")")
+		return
+	}
+	r.line(line)
+}
+
+func (r *renderer) checkLine(s Step, c Check) (string, string) {
+	if strings.ContainsAny(c.Locator, "\n\r\u2028\u2029") || r.hides(s, c.Locator) {
+		return "", "its locator is not one line, or holds a secret"
+	}
+	loc := c.Locator
+	switch c.Kind {
+	case claim.TextVisible, claim.TextHidden, claim.Title:
+		if r.hides(s, c.Text) {
+			return "", "the text holds a secret"
+		}
+	}
+	switch c.Kind {
+	case claim.TextVisible, claim.TextHidden:
+		if loc == "" {
+			loc = "page.getByText(/" + claim.Assertion{Kind: c.Kind, Text: c.Text}.Pattern() + "/iu).filter({ visible: true })"
+		}
+		if c.Kind == claim.TextVisible {
+			return expect(loc+".first()", "toBeVisible()"), ""
+		}
+		return expect(loc, "toHaveCount(0)"), ""
+	case claim.Title:
+		if c.Exact {
+			return expect("page", "toHaveTitle("+jsString(c.Text)+")"), ""
+		}
+		return expect("page", "toHaveTitle(new RegExp("+jsString(regexQuote(c.Text))+", 'i'))"), ""
+	case claim.URL:
+		if r.hides(s, c.Text) {
+			return "", "the URL holds a secret"
+		}
+		if !c.Exact {
+			return expect("page", "toHaveURL(new RegExp("+jsString(regexQuote(c.Text))+"))"), ""
+		}
+		// A path means that path on the page's origin; the spec has no
+		// baseURL, so it says the whole URL.
+		u := c.Text
+		if base, err := url.Parse(firstOf(s.URLAfter, s.URLBefore)); err == nil && base.IsAbs() && strings.HasPrefix(u, "/") {
+			if abs, err := base.Parse(u); err == nil {
+				u = abs.String()
+			}
+		}
+		return expect("page", "toHaveURL("+jsString(u)+")"), ""
+	}
+	if loc == "" {
+		return "", "prima resolved no locator for it"
+	}
+	switch c.Kind {
+	case claim.ElementVisible:
+		return expect(loc, "toBeVisible()"), ""
+	case claim.ElementHidden:
+		return expect(loc, "toBeHidden()"), ""
+	case claim.Value:
+		if c.Exact {
+			v, why := r.expected(s, nil, c.Text)
+			if why != "" {
+				return "", why
+			}
+			return expect(loc, "toHaveValue("+v+")"), ""
+		}
+		if r.hides(s, c.Text) {
+			return "", "a contains check on a secret"
+		}
+		return expect(loc, "toHaveValue(new RegExp("+jsString(regexQuote(c.Text))+"))"), ""
+	case claim.State:
+		m, ok := stateMatchers[c.State]
+		if !ok {
+			return "", "an unknown state"
+		}
+		return expect(loc, m), ""
+	}
+	return "", "an unknown kind of check"
+}
+
+// stateMatchers are the matchers verify checks each state word with.
+var stateMatchers = map[string]string{
+	"enabled":    "toBeEnabled()",
+	"disabled":   "toBeDisabled()",
+	"checked":    "toBeChecked()",
+	"unchecked":  "not.toBeChecked()",
+	"focused":    "toBeFocused()",
+	"expanded":   "toHaveAttribute('aria-expanded', 'true')",
+	"collapsed":  "toHaveAttribute('aria-expanded', 'false')",
+	"pressed":    "toHaveAttribute('aria-pressed', 'true')",
+	"unpressed":  "toHaveAttribute('aria-pressed', 'false')",
+	"selected":   "toHaveAttribute('aria-selected', 'true')",
+	"unselected": "toHaveAttribute('aria-selected', 'false')",
+}
+
+func firstOf(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// spec is the whole file: a header that says what the spec needs, the
+// import, and one test.
+func (r *renderer) spec() string {
+	var b strings.Builder
+	b.WriteString("// Exported by prima: each action as prima ran it, then what it proved.\n")
+	b.WriteString("// Unproven actions have no expects; failed ones are left out.\n")
+	names := make([]string, 0, len(r.env))
+	for n := range r.env {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if len(names) > 0 {
+		b.WriteString("// Set in the environment:\n")
+		for _, n := range names {
+			b.WriteString(comment("  " + n + ": " + r.env[n]))
+			b.WriteByte('\n')
+		}
+	}
+	b.WriteString("import { test, expect } from '@playwright/test';\n\n")
+	b.WriteString("test('prima session', async ({ page }) => {\n")
+	if len(names) > 0 {
+		qs := make([]string, len(names))
+		for i, n := range names {
+			qs[i] = jsString(n)
+		}
+		b.WriteString("  for (const name of [" + strings.Join(qs, ", ") + "]) {\n")
+		b.WriteString("    if (!process.env[name]) throw new Error('set ' + name + ' in the environment (see the top of this file)');\n")
+		b.WriteString("  }\n")
+	}
+	for _, l := range r.body {
+		b.WriteString("  ")
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	b.WriteString("});\n")
+	return b.String()
+}
