@@ -193,6 +193,7 @@ type run struct {
 	history     []string
 	stale       int           // discards in a row
 	pending     *pendingValue // a generated value drawn but not yet typed
+	last        string        // the latest head's top probabilities, for stop reasons
 }
 
 // pendingValue lets a retry after a provable pre-dispatch discard type the
@@ -264,7 +265,7 @@ func (r *run) loop() {
 			return
 		}
 		if why := changed(v, fresh); why != "" {
-			if !r.discard(why) {
+			if !r.discard(v, why) {
 				return
 			}
 			next = fresh
@@ -274,7 +275,7 @@ func (r *run) loop() {
 			r.verify(fresh)
 			return
 		}
-		if !r.dispatch(p) {
+		if !r.dispatch(v, p) {
 			return
 		}
 	}
@@ -345,8 +346,11 @@ func changed(a, b *view) string {
 	return ""
 }
 
-// discard drops a decision the page outran; false when that stopped the goal.
-func (r *run) discard(why string) bool {
+// discard drops the decision made on v, which the page outran; false when
+// that stopped the goal. The visit to v is taken back with it, so that a
+// changing page ends as stale_observation, not as no_progress.
+func (r *run) discard(v *view, why string) bool {
+	r.visits[v.key]--
 	r.stale++
 	r.rec("discard", map[string]any{"why": why, "in_a_row": r.stale})
 	if r.stale > MaxStaleRetries {
@@ -496,18 +500,18 @@ func (r *run) plan(v *view) (*planned, bool) {
 	case opDone:
 		return nil, true
 	case opBlocked:
-		r.stop(StopBlocked, fmt.Sprintf("BLOCKED on %s: no offered element or field can move the goal forward", v.path))
+		r.stop(StopBlocked, r.last+" (BLOCKED: no offered element or field can move the goal forward)")
 		return nil, false
 	case opClick:
 		j, ok := r.head(rep, clickID, "click target on "+v.path, clickLabels, StopTargetAbstention)
-		if !ok || !r.notNone(clickLabels[j], StopTargetAbstention, "click target on "+v.path) {
+		if !ok || !r.notNone(clickLabels[j], StopTargetAbstention) {
 			return nil, false
 		}
 		c := v.clicks[j]
 		return &planned{action: Action{Kind: Click, Target: c.ID}, description: fmt.Sprintf("click %s on %s", c.label(), v.path)}, true
 	}
 	j, ok := r.head(rep, typeID, "type target on "+v.path, typeLabels, StopTargetAbstention)
-	if !ok || !r.notNone(typeLabels[j], StopTargetAbstention, "type target on "+v.path) {
+	if !ok || !r.notNone(typeLabels[j], StopTargetAbstention) {
 		return nil, false
 	}
 	c := typeChoices[j]
@@ -532,9 +536,9 @@ func distinct(opts []string) []string {
 	return out
 }
 
-func (r *run) notNone(label string, s Stop, decision string) bool {
+func (r *run) notNone(label string, s Stop) bool {
 	if label == none {
-		r.stop(s, decision+": the model chose NONE of the offered options")
+		r.stop(s, r.last+" (NONE of the offered options fits)")
 		return false
 	}
 	return true
@@ -650,15 +654,16 @@ func (r *run) head(rep Reply, id, decision string, labels []string, abstain Stop
 		r.stop(providerStop(err), decision+": "+judge.Explain(err))
 		return 0, false
 	}
+	r.last = abstention(decision, labels, g.Probabilities)
 	lead := leadOf(g.Probabilities, g.Choice)
 	r.rec("response", map[string]any{"head": id, "choice": labels[g.Choice], "probabilities": g.Probabilities,
 		"confidence": g.Confidence, "lead": lead})
 	switch {
 	case g.Confidence < ConfidenceFloor-epsilon:
-		r.stop(abstain, fmt.Sprintf("%s (confidence %.2f below %.2f)", abstention(decision, labels, g.Probabilities), g.Confidence, ConfidenceFloor))
+		r.stop(abstain, fmt.Sprintf("%s (confidence %.2f below %.2f)", r.last, g.Confidence, ConfidenceFloor))
 		return 0, false
 	case lead < LeadFloor-epsilon:
-		r.stop(abstain, fmt.Sprintf("%s (lead %.2f below %.2f)", abstention(decision, labels, g.Probabilities), lead, LeadFloor))
+		r.stop(abstain, fmt.Sprintf("%s (lead %.2f below %.2f)", r.last, lead, LeadFloor))
 		return 0, false
 	}
 	return g.Choice, true
@@ -738,7 +743,7 @@ func (r *run) chooseValue(v *view, f Field, st planState) (*planned, bool) {
 		return nil, false
 	}
 	if i == len(sources) {
-		r.stop(StopValueBlocked, decision+": BLOCKED, no supplied, remembered or generated value fits")
+		r.stop(StopValueBlocked, r.last+" (BLOCKED: no supplied, remembered or generated value fits)")
 		return nil, false
 	}
 	s := sources[i]
@@ -786,8 +791,8 @@ func (r *run) typeBinding(v *view, f Field, name, origin string) (*planned, bool
 	}, true
 }
 
-// dispatch records and runs one action; false when the goal stopped.
-func (r *run) dispatch(p *planned) bool {
+// dispatch records and runs one action decided on v; false when the goal stopped.
+func (r *run) dispatch(v *view, p *planned) bool {
 	if len(r.res.Actions) >= r.budget.Actions {
 		r.stop(StopActionLimit, fmt.Sprintf("%d actions dispatched, the budget's limit; the next would have been: %s", len(r.res.Actions), p.description))
 		return false
@@ -802,7 +807,7 @@ func (r *run) dispatch(p *planned) bool {
 	switch {
 	case err != nil && out.Stale:
 		r.rec("outcome", map[string]any{"status": "taken back", "why": r.b.Redact(err.Error())})
-		return r.discard("the target of " + p.description + " went stale before dispatch; taken back")
+		return r.discard(v, "the target of "+p.description+" went stale before dispatch; taken back")
 	case err != nil && out.Dispatched:
 		a.Uncertain = true
 		r.res.Actions = append(r.res.Actions, a)
