@@ -42,7 +42,12 @@ func ParseFile(src []byte) (*File, error) {
 		Verify string         `yaml:"verify"`
 	}
 	if err := yaml.UnmarshalWithOptions(src, &raw, yaml.DisallowUnknownField()); err != nil {
-		return nil, errors.New(strings.TrimSpace(yaml.FormatError(err, false, true)))
+		msg := strings.TrimSpace(yaml.FormatError(err, false, true))
+		var unknown *yaml.UnknownFieldError
+		if errors.As(err, &unknown) {
+			msg = "a goal file has url, data, goal and verify only (a goal replaces steps)\n" + msg
+		}
+		return nil, errors.New(msg)
 	}
 	f := &File{URL: raw.URL, Goal: raw.Goal, Verify: raw.Verify, Data: map[string]string{}}
 	keys := make([]string, 0, len(raw.Data))
@@ -54,7 +59,7 @@ func ParseFile(src []byte) (*File, error) {
 		s, ok := raw.Data[k].(string)
 		if !ok {
 			// YAML reads 007 as the number 7: quoting keeps the value as written.
-			return nil, fmt.Errorf("data.%s: quote the value (%s: \"…\"); YAML reads it as %T, which may not be the text you wrote", k, k, raw.Data[k])
+			return nil, fmt.Errorf("data.%s: write the value as a quoted string (%s: \"…\"); YAML reads it as %s", k, k, yamlKind(raw.Data[k]))
 		}
 		f.Data[k] = s
 	}
@@ -123,4 +128,19 @@ func (f *File) Resolve(getenv func(string) string) (map[string]string, error) {
 		}
 	}
 	return out, checkBindings(out)
+}
+
+// yamlKind names what YAML made of a value that is not a string.
+func yamlKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean, which may not be the text you wrote"
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "a mapping"
+	}
+	return "a number, which may not be the text you wrote"
 }
