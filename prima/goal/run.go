@@ -654,6 +654,11 @@ func (r *run) head(rep Reply, id, decision string, labels []string, abstain Stop
 		r.stop(providerStop(err), decision+": "+judge.Explain(err))
 		return 0, false
 	}
+	if len(g.Probabilities) != len(labels) || g.Choice < 0 || g.Choice >= len(labels) {
+		// Only a Reply that skipped the wire validation gets here.
+		r.stop(StopProviderMalformed, fmt.Sprintf("%s: %d probabilities for %d options", decision, len(g.Probabilities), len(labels)))
+		return 0, false
+	}
 	r.last = abstention(decision, labels, g.Probabilities)
 	lead := leadOf(g.Probabilities, g.Choice)
 	r.rec("response", map[string]any{"head": id, "choice": labels[g.Choice], "probabilities": g.Probabilities,
