@@ -3,7 +3,9 @@ module github.com/prima-dev/prima
 go 1.26.8
 
 require (
+	github.com/brianvoe/gofakeit/v7 v7.18.4
 	github.com/fsnotify/fsnotify v1.10.1
+	github.com/goccy/go-yaml v1.19.2
 	github.com/google/jsonschema-go v0.4.3
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/mxschmitt/playwright-go v0.6401.0
