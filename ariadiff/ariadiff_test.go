@@ -1,34 +1,13 @@
 package ariadiff
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/prima-dev/prima/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with testdata/name; -update rewrites it. A missing
-// golden file is a failure, never silently created.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("golden %s: %v (run go test -update to create it)", path, err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from golden:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
 
 func readSnap(t *testing.T, name string) string {
 	t.Helper()
@@ -76,9 +55,9 @@ func TestParseRealChromiumSnapshot(t *testing.T) {
 	if inner == nil || inner.Name != "Inner" {
 		t.Errorf("iframe ref f1e2 parsed as %+v", inner)
 	}
-	golden(t, "chromium156.canonical", tree.String())
-	golden(t, "chromium156.stripped", StripRefs(text))
-	golden(t, "chromium156.compact", Compact(text, CompactOptions{}))
+	golden.CheckString(t, filepath.Join("testdata", "chromium156.canonical"), tree.String())
+	golden.CheckString(t, filepath.Join("testdata", "chromium156.stripped"), StripRefs(text))
+	golden.CheckString(t, filepath.Join("testdata", "chromium156.compact"), Compact(text, CompactOptions{}))
 }
 
 func TestCanonicalRenderingRoundTrips(t *testing.T) {
@@ -136,7 +115,7 @@ func TestCompactCollapsesRunsAndCapsValues(t *testing.T) {
 		b.WriteString("\n")
 	}
 	b.WriteString("- paragraph: " + strings.Repeat("ü", 500) + "\n")
-	golden(t, "compact_runs.golden", Compact(b.String(), CompactOptions{}))
+	golden.CheckString(t, filepath.Join("testdata", "compact_runs.golden"), Compact(b.String(), CompactOptions{}))
 }
 
 // The seed's §3 case: an identical page whose refs shifted from e10–e12 to

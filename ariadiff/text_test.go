@@ -2,8 +2,11 @@ package ariadiff
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/prima-dev/prima/internal/golden"
 )
 
 func changeStrings(cs []Change) []string {
@@ -381,7 +384,7 @@ func TestInvisibleCharactersAreEscaped(t *testing.T) {
 		"  - textbox \"Name\" [ref=e4]: \"\u2066Ada\u2069\"\n" +
 		"  - paragraph [ref=e5]: a\u00a0b plain\n" +
 		"  - text: \"tag\\udb40\\udc41\"\n"
-	golden(t, "compact_invisible.golden", Compact(snap, CompactOptions{}))
+	golden.CheckString(t, filepath.Join("testdata", "compact_invisible.golden"), Compact(snap, CompactOptions{}))
 	tree := Parse(snap)
 	var names []string
 	tree.Root.Walk(func(n *Node, _ int) bool {
@@ -415,7 +418,7 @@ func TestDiffRealPageGolden(t *testing.T) {
 	for _, c := range DiffNavigated(Parse(before), Parse(after)) {
 		b.WriteString(c.String() + "\n")
 	}
-	golden(t, "checkout.diff.golden", b.String())
+	golden.CheckString(t, filepath.Join("testdata", "checkout.diff.golden"), b.String())
 	if d := Diff(Parse(after), Parse(renumber(after))); len(d) != 0 {
 		t.Errorf("renumbered refs gave %v", d)
 	}
@@ -502,5 +505,5 @@ func TestRealChromiumActionsGolden(t *testing.T) {
 			}
 		}
 	}
-	golden(t, "chromium156.actions.golden", b.String())
+	golden.CheckString(t, filepath.Join("testdata", "chromium156.actions.golden"), b.String())
 }

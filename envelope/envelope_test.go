@@ -3,16 +3,15 @@ package envelope
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/prima-dev/prima/internal/golden"
+)
 
 const (
 	orderURL = "http://127.0.0.1:8080/orders/4821"
@@ -265,7 +264,7 @@ func TestGolden(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			md := tc.env.Markdown()
 			checkMarkdownShape(t, md)
-			golden(t, tc.name+".md.golden", []byte(md))
+			golden.Check(t, filepath.Join("testdata", tc.name+".md.golden"), []byte(md))
 
 			js, err := tc.env.JSON()
 			if err != nil {
@@ -281,7 +280,7 @@ func TestGolden(t *testing.T) {
 			if _, ok := m["changes"]; ok != (tc.env.Changes != nil) {
 				t.Errorf("changes present = %v, want %v", ok, tc.env.Changes != nil)
 			}
-			golden(t, tc.name+".json.golden", append(js, '\n'))
+			golden.Check(t, filepath.Join("testdata", tc.name+".json.golden"), append(js, '\n'))
 		})
 	}
 }
@@ -308,24 +307,6 @@ func checkMarkdownShape(t *testing.T, md string) {
 				t.Errorf("heading %q not preceded by a blank line", l)
 			}
 		}
-	}
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("golden file %s unreadable (run go test -update to create it): %v", path, err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (run go test -update if intended)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
 	}
 }
 

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,30 +10,9 @@ import (
 	"testing"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/internal/golden"
 	"github.com/prima-dev/prima/prima/instruct"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with testdata/name; -update rewrites it. A missing
-// golden file is a failure, never silently created.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("golden %s: %v (run go test -update to create it)", path, err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from golden:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
 
 // TestClaimsGolden shows what Parse makes of every claim in
 // testdata/claims.txt, reasons included, in one readable file.
@@ -62,7 +40,7 @@ func TestClaimsGolden(t *testing.T) {
 			b.WriteString("\t→ " + a.String() + "\n")
 		}
 	}
-	golden(t, "claims.golden", b.String())
+	golden.CheckString(t, filepath.Join("testdata", "claims.golden"), b.String())
 }
 
 func tgt(text, role string) instruct.Target { return instruct.Target{Text: text, Role: role} }

@@ -2,17 +2,14 @@ package export
 
 import (
 	"errors"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/internal/golden"
 	"github.com/prima-dev/prima/prima/claim"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.spec.ts from what Render gives")
 
 const origin = "http://127.0.0.1:8080"
 
@@ -240,20 +237,7 @@ func TestGoldens(t *testing.T) {
 			if again != got {
 				t.Fatal("two renderings differ")
 			}
-			path := filepath.Join("testdata", g.name+".spec.ts")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./prima/export -run TestGoldens -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs; got:\n%s", path, got)
-			}
+			golden.CheckString(t, filepath.Join("testdata", g.name+".spec.ts"), got)
 		})
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/prima-dev/prima/internal/golden"
 )
 
 // TestGoalFiles validates every file under testdata/files; the messages the
@@ -34,7 +36,7 @@ func TestGoalFiles(t *testing.T) {
 		}
 		fmt.Fprintf(&text, "%s\n\t%s\n", filepath.Base(p), strings.ReplaceAll(msg, "\n", "\n\t"))
 	}
-	golden(t, "files.txt", []byte(text.String()))
+	golden.CheckString(t, filepath.Join("testdata", "golden", "files.txt"), text.String())
 }
 
 func TestGoalFileResolvesTheEnvironment(t *testing.T) {

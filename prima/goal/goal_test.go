@@ -3,38 +3,15 @@ package goal
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/prima-dev/prima/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-// golden compares got with testdata/golden/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
 
 // signupScript is the recorded sign-up run: type {{email}} and {{password}},
 // sign in, type a generated name and a generated email, save, DONE, verify.
@@ -94,15 +71,15 @@ func TestSignupReachesAVerifiedPass(t *testing.T) {
 	}
 	res.Seconds = 0 // the only field that varies between runs
 	out, _ := json.MarshalIndent(res, "", "  ")
-	golden(t, "signup_result.json", append(out, '\n'))
+	golden.Check(t, filepath.Join("testdata", "golden", "signup_result.json"), append(out, '\n'))
 	// What the model sees first: the whole request, pinned.
 	var first bytes.Buffer
 	json.Indent(&first, f.requests()[0], "", "  ")
-	golden(t, "signup_request_1.json", append(first.Bytes(), '\n'))
+	golden.Check(t, filepath.Join("testdata", "golden", "signup_request_1.json"), append(first.Bytes(), '\n'))
 	// After sign-in the page echoes the address: the model sees the name.
 	var profile bytes.Buffer
 	json.Indent(&profile, f.requests()[5], "", "  ")
-	golden(t, "signup_request_6.json", append(profile.Bytes(), '\n'))
+	golden.Check(t, filepath.Join("testdata", "golden", "signup_request_6.json"), append(profile.Bytes(), '\n'))
 }
 
 // typedValues is every raw value the page received.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/brianvoe/gofakeit/v7"
+	"github.com/prima-dev/prima/internal/golden"
 	"github.com/prima-dev/prima/prima/judge"
 )
 
@@ -78,7 +79,7 @@ func TestGates(t *testing.T) {
 			fmt.Fprintf(&text, "%s\n\t%s: %s\n", c.name, res.Stop, res.Reason)
 		})
 	}
-	golden(t, "gates.txt", []byte(text.String()))
+	golden.CheckString(t, filepath.Join("testdata", "golden", "gates.txt"), text.String())
 }
 
 // TestOnlyTheSelectedHeadIsValidated: a malformed target head for an
@@ -368,7 +369,7 @@ func TestVerification(t *testing.T) {
 			fmt.Fprintf(&text, "holds %.2f contradicted %.2f\n\t%s: %s\n", c.holds, c.contradicted, res.Stop, res.Reason)
 		})
 	}
-	golden(t, "verification.txt", []byte(text.String()))
+	golden.CheckString(t, filepath.Join("testdata", "golden", "verification.txt"), text.String())
 
 	t.Run("the verifier sees the claim's names and the redacted page", func(t *testing.T) {
 		f := newServer(t, wire(choice("operation", loginOps, 2, 0.9, 0.05)), wire(noul("holds", 0.9), noul("contradicted", 0.1)))

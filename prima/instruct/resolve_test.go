@@ -2,7 +2,6 @@ package instruct
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,29 +10,8 @@ import (
 	"testing"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with testdata/name; -update rewrites it. A missing
-// golden file is a failure, never silently created.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("golden %s: %v (run go test -update to create it)", path, err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from golden:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
 
 // page reads testdata/name.aria, an AI-mode snapshot shaped like the
 // fixture page of that name.
@@ -228,7 +206,7 @@ func TestResolveErrorMessages(t *testing.T) {
 		_, err := resolve(t, c.page, c.instruction)
 		fmt.Fprintf(&msgs, "%s: %s\n\t%v\n", c.page, c.instruction, err)
 	}
-	golden(t, "resolve_errors.golden", msgs.String())
+	golden.CheckString(t, filepath.Join("testdata", "resolve_errors.golden"), msgs.String())
 }
 
 func TestResolveErrorListsEveryAmbiguousRef(t *testing.T) {
