@@ -230,6 +230,17 @@ func (c *Client) Screenshot(ctx context.Context, req wire.ScreenshotRequest) (*e
 	return c.envelope(ctx, wire.RouteScreenshot, req)
 }
 
+// Goal runs a goal to a verified pass or a stop.
+func (c *Client) Goal(ctx context.Context, req wire.GoalRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteGoal, req)
+}
+
+// Export renders the instance's proven session as a Playwright test (the
+// envelope's Answer).
+func (c *Client) Export(ctx context.Context, req wire.ExportRequest) (*envelope.Envelope, error) {
+	return c.envelope(ctx, wire.RouteExport, req)
+}
+
 // Dialog answers the open dialog.
 func (c *Client) Dialog(ctx context.Context, req wire.DialogRequest) (*envelope.Envelope, error) {
 	return c.envelope(ctx, wire.RouteDialog, req)

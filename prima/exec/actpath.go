@@ -60,8 +60,9 @@ type outcome struct {
 // tracker, act, settle, snapshot, diff. A dialog left open ends the pass
 // at once: the action ran, and the page cannot be read until the dialog
 // is answered.
-func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageView, prep prepare) outcome {
-	out := outcome{before: before}
+func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageView, prep prepare) (out outcome) {
+	out.before = before
+	defer func() { in.record(out) }()
 	p, err := prep(timeoutMS(ctx))
 	if err != nil {
 		out.err = err

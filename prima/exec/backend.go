@@ -17,6 +17,7 @@ import (
 	"github.com/prima-dev/prima/attach"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/goal"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -135,6 +136,30 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *e
 			return nil, err
 		}
 		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Verify(ctx, r.Claim, j) }, nil
+	case *wire.GoalRequest:
+		m, err := b.goalModel(r.Config)
+		if err != nil {
+			return nil, err
+		}
+		data := map[string]string{}
+		for k, v := range r.Secrets {
+			data[k] = v
+		}
+		for k, v := range r.Data {
+			data[k] = v
+		}
+		spec := goal.Spec{Goal: r.Goal, Verify: r.Verify, Data: data, Seed: r.Seed, NoGenerate: r.NoGenerate}
+		if err := spec.Check(); err != nil {
+			return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+		}
+		return func(ctx context.Context, in *Instance) *envelope.Envelope {
+			if r.URL != "" {
+				if env := in.Go(ctx, r.URL, false, nil); !env.OK {
+					return env
+				}
+			}
+			return in.Goal(ctx, spec, m)
+		}, nil
 	case *wire.ResearchRequest:
 		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Research(ctx) }, nil
 	case *wire.SnapshotRequest:
@@ -151,6 +176,8 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *e
 		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Console(r.Errors) }, nil
 	case *wire.ScreenshotRequest:
 		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Screenshot(ctx, r.Ref, r.Full) }, nil
+	case *wire.ExportRequest:
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Export(r.Since) }, nil
 	case *wire.WaitRequest:
 		return func(ctx context.Context, in *Instance) *envelope.Envelope {
 			return in.Wait(ctx, r.Text, r.Gone, r.Duration())
@@ -178,6 +205,7 @@ func (b *Backend) with(ctx context.Context, in *Instance, req wire.Request, t wi
 	secrets.RedactEnvelope(env)
 	in.MaskEnvelope(env)
 	ClipEchoes(env)
+	in.commit(env.Command, secrets)
 	return wire.EnvelopeResponse{Envelope: env}, nil
 }
 

@@ -89,6 +89,7 @@ func codeOf(err error) string {
 		eval      *EvalError
 		waitErr   *WaitTimeoutError
 		files     *FileError
+		nothing   *NothingToExportError
 	)
 	var step *stepError
 	switch {
@@ -96,7 +97,7 @@ func codeOf(err error) string {
 		return ""
 	case errors.As(err, &step) && step.code != "":
 		return step.code
-	case errors.As(err, &usage), errors.As(err, &needsPage), errors.As(err, &malformed), errors.As(err, &noDialog), errors.As(err, &tabRange), errors.As(err, &files), errors.As(err, &eval):
+	case errors.As(err, &usage), errors.As(err, &needsPage), errors.As(err, &malformed), errors.As(err, &noDialog), errors.As(err, &tabRange), errors.As(err, &files), errors.As(err, &eval), errors.As(err, &nothing):
 		return envelope.CodeUsage
 	case errors.As(err, &unparsed), isInstructionError(err):
 		return envelope.CodeInstruction

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/export"
 )
 
 // Instance is one browser prima drives: its own Chromium or an attached
@@ -48,6 +49,12 @@ type Instance struct {
 	// Dir is the current command's caller's folder: relative file names
 	// (upload) are the caller's, not the daemon's.
 	Dir string
+
+	// journal is what the instance's commands proved since it opened or
+	// attached, masked and redacted, for `prima export`; pending holds
+	// the running command's steps until its envelope is cleaned.
+	journal []export.Step
+	pending []export.Step
 
 	obs *browser.Observer
 	// masked are the values of password fields prima has seen or typed:

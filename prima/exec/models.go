@@ -2,6 +2,7 @@ package exec
 
 import (
 	"github.com/prima-dev/prima/prima/config"
+	"github.com/prima-dev/prima/prima/goal"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/planner"
 	"github.com/prima-dev/prima/prima/wire"
@@ -35,4 +36,18 @@ func (b *Backend) planner(c config.Config) (*Planner, error) {
 		p.Judge = j
 	}
 	return p, nil
+}
+
+// goalModel builds the decision model a goal plans and verifies with: the
+// hosted one only (the offline judge cannot plan, and says what to set).
+func (b *Backend) goalModel(c config.Config) (*goal.Model, error) {
+	p, err := judge.FromConfig(c.Judge.Provider, c.Judge.Model, c.Judge.BaseURL, func(string) string { return c.Judge.APIKey })
+	if err != nil {
+		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+	}
+	m, err := goal.NewModel(p)
+	if err != nil {
+		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+	}
+	return m, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/claim"
+	"github.com/prima-dev/prima/prima/export"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/pwline"
@@ -44,9 +45,10 @@ func (in *Instance) look(ctx context.Context, env *envelope.Envelope) (playwrigh
 
 // check is one assertion as it ran: its Playwright line and whether it held.
 type check struct {
-	line   string
-	held   bool
-	reason string // why it did not hold, with what the page showed
+	line    string
+	held    bool
+	reason  string // why it did not hold, with what the page showed
+	locator string // the locator the line asserts on; "" for title and URL
 }
 
 // Verify checks a claim about the page with assertions the page can
@@ -86,8 +88,10 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 		return env
 	}
 	var failedOne *check
+	var checks []export.Check
 	for _, a := range assertions {
 		c := in.assert(ctx, page, view, a)
+		checks = append(checks, export.Check{Kind: a.Kind, Locator: c.locator, Text: a.Text, Exact: a.Exact, State: a.State})
 		env.Verdict = verdictWith(env.Verdict, c)
 		if !c.held && failedOne == nil {
 			failedOne = &c
@@ -99,6 +103,7 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 	}
 	env.Verdict.Result = Passed
 	env.OK = true
+	in.pending = append(in.pending, export.Step{Kind: export.Verify, URLBefore: view.URL, URLAfter: view.URL, OK: true, Checks: checks})
 	if in.verified == nil {
 		in.verified = map[string][]string{}
 	}
@@ -142,9 +147,9 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *page
 			return check{line: code, reason: err.Error()}
 		}
 		if a.Kind == claim.TextVisible {
-			return check{line: "await expect(" + code + ".first()).toBeVisible();", held: n > 0, reason: fmt.Sprintf("no visible text %q on the page", a.Text)}
+			return check{line: "await expect(" + code + ".first()).toBeVisible();", held: n > 0, reason: fmt.Sprintf("no visible text %q on the page", a.Text), locator: code}
 		}
-		return check{line: "await expect(" + code + ").toHaveCount(0);", held: n == 0, reason: fmt.Sprintf("%d visible matches of %q", n, a.Text)}
+		return check{line: "await expect(" + code + ").toHaveCount(0);", held: n == 0, reason: fmt.Sprintf("%d visible matches of %q", n, a.Text), locator: code}
 	case claim.Title:
 		title, _ := page.Title()
 		held := title == a.Text
@@ -178,8 +183,14 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *page
 	if err != nil {
 		return check{line: fmt.Sprintf("// %s: %s", a.Target, err), reason: err.Error()}
 	}
+	c := in.assertOn(res, entry.Node, a)
+	c.locator = res.Code
+	return c
+}
+
+// assertOn checks an element assertion on the element its target resolved to.
+func (in *Instance) assertOn(res *browser.Resolved, node *ariadiff.Node, a claim.Assertion) check {
 	expect := "await expect(" + res.Code + ")"
-	node := entry.Node
 	switch a.Kind {
 	case claim.ElementVisible, claim.ElementHidden:
 		vis, err := res.Handle.IsVisible()

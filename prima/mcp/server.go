@@ -171,7 +171,11 @@ func add[In any](s *Server, t *sdk.Tool, h handler[In]) {
 		}
 		// The command's own deadline is Timeout (the daemon enforces it);
 		// the extra room covers starting the daemon and its driver.
-		ctx, cancel := context.WithTimeout(ctx, s.o.Timeout+30*time.Second)
+		limit := s.o.Timeout
+		if t.Name == "goal" {
+			limit = goalTimeout
+		}
+		ctx, cancel := context.WithTimeout(ctx, limit+30*time.Second)
 		defer cancel()
 		res, err := h(ctx, in)
 		if err != nil {

@@ -139,7 +139,7 @@ func TestToolsAndTheirSchemas(t *testing.T) {
 		"browser_open": nil, "browser_list": nil, "browser_close": nil, "snapshot": nil, "pw": nil,
 		"do": {"instructions"}, "go": {"target"}, "back": nil, "forward": nil, "reload": nil,
 		"verify": {"claim"}, "research": nil, "tab": {"op"}, "dialog": {"op"}, "wait": nil,
-		"screenshot": nil, "eval": {"js"}, "console": nil,
+		"screenshot": nil, "eval": {"js"}, "console": nil, "export": nil, "goal": {"goal"},
 	}
 	got := map[string]bool{}
 	for _, tool := range res.Tools {

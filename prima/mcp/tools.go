@@ -6,12 +6,14 @@ import (
 	"os"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/config"
+	"github.com/prima-dev/prima/prima/goal"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -69,7 +71,19 @@ type (
 	consoleIn struct {
 		Errors bool `json:"errors,omitempty"`
 	}
+	exportIn struct {
+		Since int `json:"since,omitempty"`
+	}
+	goalIn struct {
+		Goal   string            `json:"goal"`
+		Verify string            `json:"verify,omitempty"`
+		Data   map[string]string `json:"data,omitempty"`
+	}
 )
+
+// goalTimeout is a goal call's deadline: its own time budget bounds it,
+// with room to report.
+const goalTimeout = goal.DefaultTime + 30*time.Second
 
 // Tails shared by the descriptions: what an acting tool's envelope
 // proves, that refs die, and that dialogs block.
@@ -428,6 +442,43 @@ func (s *Server) addTools() {
 		Annotations: readOnly("Console messages"),
 	}, func(ctx context.Context, in consoleIn) (*sdk.CallToolResult, error) {
 		return envelopeResult(c.Console(ctx, wire.ConsoleRequest{Target: t, Errors: in.Errors}))
+	})
+
+	add(s, &sdk.Tool{
+		Name: "goal",
+		Description: "Reach an outcome on the current page with bounded click/type decisions of the hosted decision model " +
+			"(PRIMA_JUDGE=typesafe|openrouter), then pass an independent verifier on the verify claim: ok only on a verified pass. " +
+			"Values in data are typed only into fields and shown only as {{name}} (write {{name}} in goal and verify). " +
+			"The Answer lists each action with its used: line and proof, the counts and the stop reason; a stop short of a pass is an error result whose code is the reason (no_progress, operation_abstention, verification_failed, ...).",
+		InputSchema: object(
+			req("goal", text("The outcome to reach, e.g. \"Sign in as {{user}} with {{password}} and save the profile\".")),
+			opt("verify", text("The claim the verifier must find true afterwards; without one the goal never passes.")),
+			opt("data", &jsonschema.Schema{Type: "object", Description: "Values the goal may type, by name.", AdditionalProperties: &jsonschema.Schema{Type: "string"}}),
+		),
+		Annotations: acting("Reach a goal"),
+	}, func(ctx context.Context, in goalIn) (*sdk.CallToolResult, error) {
+		if strings.TrimSpace(in.Goal) == "" {
+			return nil, usagef("goal: the goal is empty")
+		}
+		cfg, err := s.config()
+		if err != nil {
+			return nil, err
+		}
+		gt := t
+		gt.TimeoutMS = goalTimeout.Milliseconds()
+		return envelopeResult(c.Goal(ctx, wire.GoalRequest{Target: gt, Goal: in.Goal, Verify: in.Verify, Data: in.Data, Config: cfg}))
+	})
+
+	add(s, &sdk.Tool{
+		Name: "export",
+		Description: "The session's actions as a runnable @playwright/test spec, as text: each action's used line, " +
+			"then expects from its proven Changes and from verify passes; failed actions are left out, secrets read from process.env.",
+		InputSchema: object(
+			opt("since", integer("Only the last N steps (default: all since the browser was opened or attached).", 0, 100000)),
+		),
+		Annotations: readOnly("Export as Playwright test"),
+	}, func(ctx context.Context, in exportIn) (*sdk.CallToolResult, error) {
+		return envelopeResult(c.Export(ctx, wire.ExportRequest{Target: t, Since: in.Since}))
 	})
 }
 

@@ -19,11 +19,13 @@ const (
 	RouteDialog       = "/v0/dialog"
 	RouteDo           = "/v0/do"
 	RouteGo           = "/v0/go"
+	RouteGoal         = "/v0/goal"
 	RoutePw           = "/v0/pw"
 	RouteResearch     = "/v0/research"
 	RouteSnapshot     = "/v0/snapshot"
 	RouteTab          = "/v0/tab"
 	RouteEval         = "/v0/eval"
+	RouteExport       = "/v0/export"
 	RouteConsole      = "/v0/console"
 	RouteScreenshot   = "/v0/screenshot"
 	RouteWait         = "/v0/wait"
@@ -143,6 +145,27 @@ type OpenRequest struct {
 	URL       string `json:"url,omitempty"`
 	Headed    bool   `json:"headed,omitempty"`
 	TimeoutMS int64  `json:"timeout_ms,omitempty"`
+}
+
+// GoalRequest is `prima goal` and `prima goal run FILE`.
+type GoalRequest struct {
+	Target
+	Goal   string `json:"goal"`
+	Verify string `json:"verify,omitempty"`
+	// Data binds {{name}} to values the goal may type; they print as
+	// {{name}} everywhere, like secrets (which bind too).
+	Data       map[string]string `json:"data,omitempty"`
+	Seed       uint64            `json:"seed,omitempty"`
+	NoGenerate bool              `json:"no_generate,omitempty"`
+	// URL, from a goal file, is where the goal starts.
+	URL    string        `json:"url,omitempty"`
+	Config config.Config `json:"config"` // the decision model
+}
+
+// ExportRequest is `prima export [--since N]`.
+type ExportRequest struct {
+	Target
+	Since int `json:"since,omitempty"` // the last N steps; 0 for all
 }
 
 // ListRequest is `prima browser list`.

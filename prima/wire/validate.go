@@ -256,11 +256,13 @@ var Requests = map[string]func() Request{
 	RouteDialog:       func() Request { return &DialogRequest{} },
 	RouteDo:           func() Request { return &DoRequest{} },
 	RouteGo:           func() Request { return &GoRequest{} },
+	RouteGoal:         func() Request { return &GoalRequest{} },
 	RoutePw:           func() Request { return &PwRequest{} },
 	RouteResearch:     func() Request { return &ResearchRequest{} },
 	RouteSnapshot:     func() Request { return &SnapshotRequest{} },
 	RouteTab:          func() Request { return &TabRequest{} },
 	RouteEval:         func() Request { return &EvalRequest{} },
+	RouteExport:       func() Request { return &ExportRequest{} },
 	RouteConsole:      func() Request { return &ConsoleRequest{} },
 	RouteScreenshot:   func() Request { return &ScreenshotRequest{} },
 	RouteWait:         func() Request { return &WaitRequest{} },
@@ -272,3 +274,22 @@ func (t Target) Where() Target { return t }
 
 // Duration is how long a bare wait waits.
 func (r WaitRequest) Duration() time.Duration { return time.Duration(r.MS) * time.Millisecond }
+
+// Validate refuses a negative --since.
+func (r ExportRequest) Validate() error {
+	if r.Since < 0 {
+		return usagef("export --since takes a number of steps, 0 or more (got %d)", r.Since)
+	}
+	return nil
+}
+
+// Validate needs a goal, and a start URL that can be one.
+func (r GoalRequest) Validate() error {
+	if strings.TrimSpace(r.Goal) == "" {
+		return &UsageError{"goal needs the outcome to reach, like: prima goal \"Sign in as {{user}}\" --verify \"the page says Welcome\""}
+	}
+	if r.URL != "" {
+		return checkURL(r.URL, false)
+	}
+	return nil
+}

@@ -269,6 +269,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 			tabCommand(stdout, stderr),
 			waitCommand(stdout, stderr),
 			evalCommand(stdout, stderr),
+			exportCommand(stdout, stderr),
+			goalCommand(stdout, stderr),
 			consoleCommand(stdout, stderr),
 			screenshotCommand(stdout, stderr),
 			mcpCommand(stdout, stderr),

@@ -1,0 +1,288 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/goal"
+	"github.com/prima-dev/prima/prima/wire"
+	"github.com/prima-dev/prima/refs"
+)
+
+// Goal runs a goal on the instance: the goal runner decides, this
+// instance observes (from its full AI snapshot) and acts (pw on the refs
+// the runner chose, through the one act-and-observe path, so every goal
+// action carries its proof). The envelope is ok only on an unflagged
+// verified pass.
+func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "goal " + quoteIfSpaced(spec.Goal)}
+	if _, err := in.currentPage(); err != nil {
+		in.failWith(env, err, nil)
+		return env
+	}
+	// Every bound value is a secret of this command: whatever prints it
+	// (envelopes, the journal, network.jsonl) shows its {{name}}.
+	saved := in.Secrets
+	in.Secrets = Secrets{}
+	for k, v := range saved {
+		in.Secrets[k] = v
+	}
+	for k, v := range spec.Data {
+		in.Secrets[k] = v
+	}
+	defer func() {
+		for k, v := range in.Secrets {
+			saved[k] = v
+		}
+		in.Secrets = saved
+	}()
+
+	dir := filepath.Join(in.ArtifactsDir, "goal-"+time.Now().UTC().Format("20060102T150405.000000000"))
+	var rec *goal.Recorder
+	if err := os.MkdirAll(dir, 0o700); err == nil {
+		rec, _ = goal.OpenRecord(filepath.Join(dir, goal.RecordFile))
+	}
+	r := goal.Runner{Page: &goalPage{in: in}, Decider: model, Verifier: model, Record: rec}
+	res, err := r.Run(ctx, spec)
+	if rec != nil {
+		rec.Close()
+		env.Artifacts = append(env.Artifacts, envelope.Artifact{Name: goal.RecordFile, Path: filepath.Join(dir, goal.RecordFile)})
+	}
+	if err != nil {
+		in.failWith(env, &wire.UsageError{Msg: err.Error()}, nil)
+		return env
+	}
+	env.Answer = goalReport(res)
+	env.OK = res.OK
+	if !res.OK {
+		// A goal's failure code is its stop reason (the seed's list).
+		env.Code = string(res.Stop)
+		env.Failure = &envelope.Failure{Error: res.Reason}
+	}
+	if page, err := in.currentPage(); err == nil && in.last != nil {
+		in.fillPage(env, nil, in.last)
+		env.Page.URL = page.URL()
+	}
+	return env
+}
+
+// goalReport is the body of the goal's Answer: the goal and the claim,
+// each dispatched action with its used: line and proof, the counts, the
+// verifier's scores and the stop.
+func goalReport(res goal.Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### Goal\n%s\n", res.Goal)
+	if res.Verify != "" {
+		fmt.Fprintf(&b, "\n### Verify\n%s\n", res.Verify)
+	}
+	fmt.Fprintf(&b, "\nstop: %s", res.Stop)
+	if res.Reason != "" {
+		fmt.Fprintf(&b, " — %s", res.Reason)
+	}
+	fmt.Fprintf(&b, "\ncounts: %d requests, %d actions, %.1f s (seed %d)\n", res.Requests, len(res.Actions), res.Seconds, res.Seed)
+	if res.Verdict != nil {
+		fmt.Fprintf(&b, "verifier: %s\n", res.Verdict)
+	}
+	for _, a := range res.Actions {
+		mark := ""
+		if a.Uncertain {
+			mark = " (uncertain: it failed after input reached the page; not replayed)"
+		}
+		fmt.Fprintf(&b, "\n%d. %s%s\n", a.Step, a.Description, mark)
+		if a.Generator != "" {
+			fmt.Fprintf(&b, "   generated: %s by %s\n", a.Binding, a.Generator)
+		}
+		if a.Used != "" {
+			fmt.Fprintf(&b, "   used: %s\n", a.Used)
+		}
+		if a.Proof != "" {
+			fmt.Fprintf(&b, "   proof: %s\n", strings.ReplaceAll(strings.TrimSpace(a.Proof), "\n", "\n   "))
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// goalPage is the goal runner's view of an instance.
+type goalPage struct{ in *Instance }
+
+// clickRoles and fillRoles are what the runner is offered to click and to
+// type into.
+var (
+	clickRoles    = map[string]bool{"button": true, "link": true, "checkbox": true, "radio": true, "tab": true, "menuitem": true, "option": true, "switch": true, "menuitemcheckbox": true, "menuitemradio": true}
+	fillRoles     = map[string]bool{"textbox": true, "searchbox": true, "spinbutton": true, "combobox": true}
+	contexts      = map[string]bool{"form": true, "dialog": true, "alertdialog": true, "region": true, "group": true, "listitem": true, "row": true}
+	goalLandmarks = map[string]string{"banner": "header", "navigation": "nav", "main": "main", "contentinfo": "footer", "dialog": "dialog", "alertdialog": "dialog", "complementary": "aside", "search": "search"}
+)
+
+// constraintJS reads a field's native constraints and its value; the value
+// goes no further than the occupant function.
+const constraintJS = `el => ({
+  type: (el.getAttribute('type') || (el.isContentEditable ? 'contenteditable' : el.tagName.toLowerCase() === 'textarea' ? 'textarea' : 'text')).toLowerCase(),
+  max: el.maxLength > 0 ? el.maxLength : 0,
+  min: el.minLength > 0 ? el.minLength : 0,
+  pattern: el.getAttribute('pattern') || '',
+  required: !!el.required,
+  value: el.isContentEditable ? el.innerText : ('value' in el ? String(el.value) : ''),
+})`
+
+// Observe settles on the page as it is and describes it from one full AI
+// snapshot: the candidates by ref, role, name, context and location, the
+// fields with their constraints, the page's compact text without values.
+func (g *goalPage) Observe(ctx context.Context, occupant func(string) string) (goal.Observation, error) {
+	in := g.in
+	page, err := in.currentPage()
+	if err != nil {
+		return goal.Observation{}, err
+	}
+	if d := in.obs.Dialog(); d != nil {
+		return goal.Observation{}, &DialogOpenError{Dialog: d.Describe()}
+	}
+	v, err := in.snap(ctx, page)
+	if err != nil {
+		return goal.Observation{}, err
+	}
+	in.states.observe(v.state().ID())
+	obs := goal.Observation{URL: v.URL, Title: v.Title, Version: v.URL + " " + v.state().ID(), Complete: true}
+	type frame struct {
+		depth    int
+		context  string
+		location string
+	}
+	var stack []frame
+	heading := ""
+	v.Tree.Root.Walk(func(n *ariadiff.Node, depth int) bool {
+		for len(stack) > 0 && stack[len(stack)-1].depth >= depth {
+			stack = stack[:len(stack)-1]
+		}
+		ctxName, loc := "", ""
+		if len(stack) > 0 {
+			ctxName, loc = stack[len(stack)-1].context, stack[len(stack)-1].location
+		}
+		if n.Role == "heading" {
+			heading = ariadiff.Head(n.Role, n.Name)
+		}
+		if ctxName == "" && heading != "" {
+			ctxName = heading
+		}
+		if ref := n.Ref(); ref != "" {
+			c := goal.Candidate{ID: ref, Role: n.Role, Name: n.Name, Context: ctxName, Location: loc, Disabled: n.Has("disabled")}
+			switch {
+			case fillRoles[n.Role] && (n.Role != "combobox" || n.HasValue):
+				f := goal.Field{Candidate: c}
+				f.Constraint, f.Occupant = g.field(page, ref, occupant)
+				obs.Fills = append(obs.Fills, f)
+			case clickRoles[n.Role] && !c.Disabled:
+				obs.Clicks = append(obs.Clicks, c)
+			}
+		}
+		next := frame{depth: depth, context: ctxName, location: loc}
+		if contexts[n.Role] && n.Name != "" {
+			next.context = ariadiff.Head(n.Role, n.Name)
+		}
+		if l, ok := goalLandmarks[n.Role]; ok && loc == "" {
+			next.location = l
+		}
+		stack = append(stack, next)
+		return true
+	})
+	// The page's text without refs and without field values: occupancy
+	// says what a field holds, so a typed value is never echoed to the model.
+	t := ariadiff.Parse(v.Tree.String())
+	t.StripRefs()
+	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
+		if fillRoles[n.Role] {
+			n.Value, n.HasValue = "", false
+		}
+		return true
+	})
+	obs.Digest = t.Compact(ariadiff.CompactOptions{})
+	return obs, nil
+}
+
+// field reads one field's constraints, and what occupant makes of its
+// value; the value itself goes no further.
+func (g *goalPage) field(page playwright.Page, ref string, occupant func(string) string) (goal.Constraint, string) {
+	r, err := refs.Parse(ref)
+	if err != nil {
+		return goal.Constraint{}, ""
+	}
+	v, err := page.Locator(r.Selector()).Evaluate(constraintJS, nil, playwright.LocatorEvaluateOptions{Timeout: playwright.Float(2000)})
+	m, _ := v.(map[string]any)
+	if err != nil || m == nil {
+		return goal.Constraint{}, ""
+	}
+	str := func(k string) string { x, _ := m[k].(string); return x }
+	num := func(k string) int {
+		switch x := m[k].(type) {
+		case int:
+			return x
+		case float64:
+			return int(x)
+		}
+		return 0
+	}
+	req, _ := m["required"].(bool)
+	c := goal.Constraint{Type: str("type"), MaxLength: num("max"), MinLength: num("min"), Pattern: str("pattern"), Required: req}
+	return c, occupant(str("value"))
+}
+
+// Act runs one click or type through pw on the ref the runner chose, so
+// it is resolved, checked and proven like any pw action.
+func (g *goalPage) Act(ctx context.Context, a goal.Action) (goal.Outcome, error) {
+	in := g.in
+	req := wire.PwRequest{Action: "click", Ref: a.Target}
+	if a.Kind == goal.Type {
+		name := strings.Trim(a.Binding, "{}")
+		if name != "" && len(a.Value) >= MinSecret {
+			in.Secrets[name] = a.Value
+		}
+		req.Action, req.Values = "fill", []string{a.Value}
+	}
+	env := in.Pw(ctx, req)
+	in.Secrets.RedactEnvelope(env)
+	in.MaskEnvelope(env)
+	out := goal.Outcome{Used: env.Used, Proof: proofOf(env)}
+	if env.OK {
+		return out, nil
+	}
+	switch env.Code {
+	case envelope.CodeStaleRef, envelope.CodeNotFound:
+		out.Stale = true
+	case envelope.CodeAmbiguous, envelope.CodeNotActionable, envelope.CodeUsage, envelope.CodeDialogOpen, envelope.CodeBrowserGone:
+	default:
+		out.Dispatched = true
+	}
+	msg := env.Code
+	if env.Failure != nil {
+		msg += ": " + env.Failure.Error
+	}
+	return out, fmt.Errorf("%s", msg)
+}
+
+// proofOf is an action envelope's proof in one line per change.
+func proofOf(env *envelope.Envelope) string {
+	if env.Changes == nil {
+		return ""
+	}
+	if len(env.Changes.Groups) == 0 {
+		return "no change"
+	}
+	var lines []string
+	for _, g := range env.Changes.Groups {
+		for _, it := range g.Items {
+			lines = append(lines, g.Kind+": "+it)
+		}
+	}
+	if env.Changes.More > 0 {
+		lines = append(lines, "+"+strconv.Itoa(env.Changes.More)+" more")
+	}
+	return strings.Join(lines, "\n")
+}
