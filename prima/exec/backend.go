@@ -1,3 +1,6 @@
+// Package exec is prima's executor: the Backend the daemon serves (the
+// instances, attached or launched), and the commands, every acting one
+// through the one act-and-observe path of actpath.go.
 package exec
 
 import (

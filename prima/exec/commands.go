@@ -241,16 +241,24 @@ func (in *Instance) prepPage(page playwright.Page, before *pageView, method, val
 	return prepHistory(page, method)
 }
 
+// usablePage is the page a command reads or acts on, unless the browser is
+// gone or a dialog blocks it (rule 12: fail at once, naming the dialog).
+func (in *Instance) usablePage() (playwright.Page, error) {
+	page, err := in.currentPage()
+	if err != nil {
+		return nil, err
+	}
+	if d := in.obs.Dialog(); d != nil {
+		return nil, &DialogOpenError{Dialog: d.Describe()}
+	}
+	return page, nil
+}
+
 // begin starts every command that reads or acts on the page: the page
 // and how it looks now, unless the browser is gone or a dialog blocks
 // the page (rule 12: fail at once, naming the dialog).
 func (in *Instance) begin(ctx context.Context, env *envelope.Envelope) (playwright.Page, *pageView, bool) {
-	page, err := in.currentPage()
-	if err == nil {
-		if d := in.obs.Dialog(); d != nil {
-			err = &DialogOpenError{Dialog: d.Describe()}
-		}
-	}
+	page, err := in.usablePage()
 	if err != nil {
 		in.failWith(env, err, nil)
 		return nil, nil, false
@@ -533,12 +541,7 @@ func (in *Instance) Snapshot(ctx context.Context, html bool) *envelope.Envelope 
 	if html {
 		env.Command = "snapshot --html"
 	}
-	page, err := in.currentPage()
-	if err == nil {
-		if d := in.obs.Dialog(); d != nil {
-			err = &DialogOpenError{Dialog: d.Describe()}
-		}
-	}
+	page, err := in.usablePage()
 	if err != nil {
 		in.failWith(env, err, nil)
 		return env

@@ -138,12 +138,9 @@ const constraintJS = `el => ({
 // fields with their constraints, the page's compact text without values.
 func (g *goalPage) Observe(ctx context.Context, occupant func(string) string) (goal.Observation, error) {
 	in := g.in
-	page, err := in.currentPage()
+	page, err := in.usablePage()
 	if err != nil {
 		return goal.Observation{}, err
-	}
-	if d := in.obs.Dialog(); d != nil {
-		return goal.Observation{}, &DialogOpenError{Dialog: d.Describe()}
 	}
 	v, err := in.snap(ctx, page)
 	if err != nil {

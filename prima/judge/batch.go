@@ -185,8 +185,8 @@ func batchBody(model string, b Batch) ([]byte, map[string]int, error) {
 	return body, options, nil
 }
 
-// post sends one request body and returns the 2xx response body; the same
-// exchange as Ask's, kept separate because Ask predates batches.
+// post sends one request body and returns the 2xx response body: one
+// HTTP attempt, no retries, the status as a *StatusError.
 func (r *Remote) post(ctx context.Context, body []byte) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, r.URL, bytes.NewReader(body))
 	if err != nil {

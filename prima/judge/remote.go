@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"strconv"
@@ -41,32 +40,9 @@ func (r *Remote) Ask(ctx context.Context, q Question) (Answer, error) {
 	if err != nil {
 		return Answer{}, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, r.URL, bytes.NewReader(body))
-	if err != nil {
-		return Answer{}, &ConfigError{Why: err.Error()}
-	}
-	req.Header.Set("Authorization", "Bearer "+r.Key)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	c := r.Client
-	if c == nil {
-		c = client
-	}
-	resp, err := c.Do(req)
+	raw, err := r.post(ctx, body)
 	if err != nil {
 		return Answer{}, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		io.Copy(io.Discard, io.LimitReader(resp.Body, maxBody))
-		return Answer{}, &StatusError{Code: resp.StatusCode, RetryAfter: retryAfter(resp.Header.Get("Retry-After")), KeyEnv: r.KeyEnv}
-	}
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
-	if err != nil {
-		return Answer{}, err
-	}
-	if len(raw) > maxBody {
-		return Answer{}, &MalformedError{Why: "body over 1 MiB"}
 	}
 	return parseAnswer(raw, len(q.Options))
 }
