@@ -141,6 +141,18 @@ func inMainFrame(t *ariadiff.Tree, r refs.Ref) bool {
 	return err == nil && main.Frame == r.Frame
 }
 
+// knownFrame reports whether the snapshot has a ref of r's frame.
+func knownFrame(t *ariadiff.Tree, r refs.Ref) bool {
+	known := r.Frame < 0
+	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
+		if x, err := refs.Parse(n.Ref()); err == nil && x.Frame == r.Frame {
+			known = true
+		}
+		return !known
+	})
+	return known
+}
+
 // uniqueInSnapshot reports whether the snapshot shows role and name once
 // among the nodes of r's frame, on r itself, with nothing aria-hidden on
 // the way (AI-mode snapshots show aria-hidden nodes, which getByRole
@@ -176,12 +188,14 @@ func uniqueInSnapshot(t *ariadiff.Tree, r refs.Ref, role, name string) bool {
 // is checked to be that very element.
 func ResolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name string) (*Resolved, error) {
 	mainFrame := inMainFrame(t, r)
+	if !knownFrame(t, r) {
+		// The snapshot has no frame of that prefix: the ref is from an
+		// older page (Playwright would only say "Invalid frame").
+		return nil, &refs.UnknownFrameError{Ref: r}
+	}
 	// ElementHandles does not wait: a dead ref fails at once.
 	hs, err := page.Locator(r.Selector()).ElementHandles()
 	if err != nil {
-		if strings.Contains(err.Error(), "Invalid frame") {
-			return nil, &refs.UnknownFrameError{Ref: r}
-		}
 		return nil, err
 	}
 	if len(hs) != 1 {
