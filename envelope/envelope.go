@@ -66,6 +66,8 @@ func IsCode(s string) bool {
 type Envelope struct {
 	// OK reports whether the command did what it was asked.
 	OK bool `json:"ok"`
+	// Goal is set by `prima goal` only.
+	Goal *Goal `json:"goal,omitempty"`
 	// Command is the command as the user gave it, e.g. `pw click e5`.
 	Command string `json:"command,omitempty"`
 	// Used is the one runnable Playwright line that acted; omitted when empty.
@@ -103,6 +105,13 @@ type Envelope struct {
 	CurrentPage string `json:"current_page,omitempty"`
 	// Artifacts lists files written by the command; only existing, non-empty files are rendered.
 	Artifacts []Artifact `json:"artifacts,omitempty"`
+}
+
+// Goal is what `prima goal` set out to reach and the claim its verifier
+// had to pass; it renders as `### Goal` and `### Verify` at the top.
+type Goal struct {
+	Goal   string `json:"goal"`
+	Verify string `json:"verify,omitempty"` // the claim, then the verifier's scores
 }
 
 // Proven counts the `do` steps whose effect was observed (N) out of all steps (M).

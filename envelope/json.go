@@ -18,6 +18,11 @@ import (
 // whole, unbounded, under the same snake_case names (its JSON tags).
 func (e *Envelope) JSON() ([]byte, error) {
 	o := object{{"ok", e.OK}}
+	if e.Goal != nil {
+		g := object{{"goal", one(e.Goal.Goal)}}
+		g.body("verify", e.Goal.Verify)
+		o = append(o, member{"goal", g})
+	}
 	o.str("command", one(e.Command))
 	o.str("used", one(e.Used))
 	if e.Proven != nil {

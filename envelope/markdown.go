@@ -21,6 +21,10 @@ func (e *Envelope) Markdown() string {
 			sections = append(sections, "### "+title+"\n"+body)
 		}
 	}
+	if e.Goal != nil {
+		add("Goal", mdBody(e.Goal.Goal))
+		add("Verify", mdBody(e.Goal.Verify))
+	}
 	add("Result", e.mdResult())
 	add("Page", mdPage(e.Page))
 	add("Changes", mdChanges(e.Changes))

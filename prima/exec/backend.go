@@ -194,6 +194,9 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *e
 // not leave the daemon.
 func (b *Backend) with(ctx context.Context, in *Instance, req wire.Request, t wire.Target, fn func(context.Context, *Instance) *envelope.Envelope) (any, error) {
 	secrets := Secrets(t.Secrets)
+	if secrets == nil {
+		secrets = Secrets{}
+	}
 	if err := secrets.Check(); err != nil {
 		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
 	}

@@ -60,6 +60,10 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 		in.failWith(env, &wire.UsageError{Msg: err.Error()}, nil)
 		return env
 	}
+	env.Goal = &envelope.Goal{Goal: res.Goal, Verify: res.Verify}
+	if res.Verdict != nil {
+		env.Goal.Verify = strings.TrimSpace(res.Verify + "\nverifier: " + res.Verdict.String())
+	}
 	env.Answer = goalReport(res)
 	env.OK = res.OK
 	if !res.OK {
@@ -74,23 +78,15 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 	return env
 }
 
-// goalReport is the body of the goal's Answer: the goal and the claim,
-// each dispatched action with its used: line and proof, the counts, the
-// verifier's scores and the stop.
+// goalReport is the body of the goal's Answer: the stop, the counts, and
+// each dispatched action with its used: line and proof.
 func goalReport(res goal.Result) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "### Goal\n%s\n", res.Goal)
-	if res.Verify != "" {
-		fmt.Fprintf(&b, "\n### Verify\n%s\n", res.Verify)
-	}
-	fmt.Fprintf(&b, "\nstop: %s", res.Stop)
+	fmt.Fprintf(&b, "stop: %s", res.Stop)
 	if res.Reason != "" {
 		fmt.Fprintf(&b, " — %s", res.Reason)
 	}
 	fmt.Fprintf(&b, "\ncounts: %d requests, %d actions, %.1f s (seed %d)\n", res.Requests, len(res.Actions), res.Seconds, res.Seed)
-	if res.Verdict != nil {
-		fmt.Fprintf(&b, "verifier: %s\n", res.Verdict)
-	}
 	for _, a := range res.Actions {
 		mark := ""
 		if a.Uncertain {

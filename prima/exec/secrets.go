@@ -2,6 +2,7 @@ package exec
 
 import (
 	"fmt"
+	"net/url"
 	"regexp"
 	"sort"
 	"strings"
@@ -52,7 +53,8 @@ func (s Secrets) Fill(v string) (string, error) {
 }
 
 // Redact replaces every secret value in text by {{NAME}}, longest values
-// first so that one secret inside another cannot leak a remainder.
+// first so that one secret inside another cannot leak a remainder; a
+// value a page echoes URL-escaped (`?user=ada%40example.com`) too.
 func (s Secrets) Redact(text string) string {
 	if len(s) == 0 {
 		return text
@@ -63,8 +65,12 @@ func (s Secrets) Redact(text string) string {
 	}
 	sort.Slice(names, func(i, j int) bool { return len(s[names[i]]) > len(s[names[j]]) })
 	for _, n := range names {
-		if v := s[n]; len(v) >= MinSecret {
-			text = strings.ReplaceAll(text, v, "{{"+n+"}}")
+		v := s[n]
+		if len(v) < MinSecret {
+			continue
+		}
+		for _, form := range []string{v, url.QueryEscape(v), url.PathEscape(v)} {
+			text = strings.ReplaceAll(text, form, "{{"+n+"}}")
 		}
 	}
 	return text

@@ -20,6 +20,10 @@ func TestSecrets(t *testing.T) {
 	if r := s.Redact(`typed: textbox "Token": "" -> "hunter2-xyz"; pin hunter2`); r != `typed: textbox "Token": "" -> "{{TOKEN}}"; pin {{PIN}}` {
 		t.Errorf("Redact = %q (the longer secret must go first)", r)
 	}
+	mail := Secrets{"email": "ada+x@example.com"}
+	if r := mail.Redact("url: /profile?user=ada%2Bx%40example.com (ada+x@example.com)"); r != "url: /profile?user={{email}} ({{email}})" {
+		t.Errorf("Redact of a URL-escaped echo = %q", r)
+	}
 	for _, bad := range []Secrets{{"A B": "long enough"}, {"X": "ab"}} {
 		if bad.Check() == nil {
 			t.Errorf("Check(%v) passed", bad)
