@@ -71,7 +71,7 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 		"browser_open": "", "browser_list": "", "browser_close": "", "snapshot": "", "pw": "",
 		"do": "instructions", "go": "target", "back": "", "forward": "", "reload": "",
 		"verify": "claim", "research": "", "tab": "op", "dialog": "op", "wait": "",
-		"screenshot": "", "eval": "js", "console": "",
+		"screenshot": "", "eval": "js", "console": "", "export": "", "goal": "goal",
 	}
 	if len(required) != len(want) {
 		t.Errorf("tools %v, want %v", required, want)
@@ -136,8 +136,15 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 		t.Errorf("pw click on nothing: %v %s", res.IsError, text)
 	}
 
+	// The session so far as a Playwright test: the fill and the click
+	// that succeeded, not the failed click.
+	res, text, _ = mcpCall(t, cs, ctx, "export", map[string]any{})
+	if res.IsError || !strings.Contains(text, "@playwright/test") || strings.Contains(text, "no-such-button") {
+		t.Errorf("export: %v %s", res.IsError, text)
+	}
+
 	// Bad input: an answer, never a crash.
-	if _, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "goal", Arguments: map[string]any{"goal": "x"}}); err == nil || !strings.Contains(err.Error(), `unknown tool "goal"`) {
+	if _, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "teleport", Arguments: map[string]any{"goal": "x"}}); err == nil || !strings.Contains(err.Error(), `unknown tool "teleport"`) {
 		t.Errorf("unknown tool: %v", err)
 	}
 	for _, c := range []struct {
