@@ -1,0 +1,45 @@
+package cmdline
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/prima-dev/prima/"
+
+// goList runs `go list` with args and returns its lines.
+func goList(t *testing.T, args ...string) []string {
+	t.Helper()
+	out, err := exec.Command("go", append([]string{"list"}, args...)...).Output()
+	if err != nil {
+		t.Fatalf("go list %v: %v", args, err)
+	}
+	return strings.Fields(string(out))
+}
+
+// The layers look only down (ARCHITECTURE.md): the CLI, the client, the
+// MCP server and the daemon's transport link no executor package and no
+// vendor model SDK; only the planner imports openai-go; the do loop asks
+// the ladder.
+func TestLayersLookOnlyDown(t *testing.T) {
+	executor := []string{module + "prima/exec", module + "prima/browser", module + "prima/planner", "github.com/openai/openai-go"}
+	for _, pkg := range []string{"prima/client", "cmd/prima/cmdline", "prima/mcp", "prima/daemon", "prima/wire"} {
+		for _, dep := range goList(t, "-deps", module+pkg) {
+			for _, x := range executor {
+				if strings.HasPrefix(dep, x) {
+					t.Errorf("%s depends on %s", pkg, dep)
+				}
+			}
+		}
+	}
+	for _, line := range goList(t, "-f", `{{.ImportPath}}={{join .Imports ","}}`, module+"...") {
+		pkg, imports, _ := strings.Cut(line, "=")
+		if strings.Contains(imports, "github.com/openai/openai-go") && pkg != module+"prima/planner" {
+			t.Errorf("%s imports openai-go; only prima/planner may", pkg)
+		}
+		if pkg == module+"prima/exec" && !strings.Contains(imports, module+"ladder") {
+			t.Errorf("prima/exec (the do loop) does not import ladder")
+		}
+	}
+}
