@@ -49,7 +49,7 @@ type outcome struct {
 	changes    []ariadiff.Change
 	events     []string
 	redirected string
-	traffic    []netEntry
+	traffic    []browser.NetEntry
 	blocked    bool             // a dialog the action raised is open
 	typed      *ariadiff.Change // a contenteditable's text change the tree cannot show
 }
@@ -70,15 +70,15 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 		return out
 	}
 	out.used, out.note = p.used, p.note
-	in.obs.Arm(in.Dialog)
-	in.net.start(page.URL())
+	in.Obs.Arm(in.Dialog)
+	in.Net.Start(page.URL())
 	docID := p.doc
-	if docID == "" && in.obs.Dialog() == nil {
+	if docID == "" && in.Obs.Dialog() == nil {
 		// An open dialog blocks every script; answering it is the action.
 		docID = armSettle(page)
 	}
-	opened := in.obs.DialogOpened()
-	navigated, popped := in.obs.Navigated()
+	opened := in.Obs.DialogOpened()
+	navigated, popped := in.Obs.Navigated()
 	done := make(chan error, 1)
 	t := timeoutMS(ctx)
 	if p.long {
@@ -107,8 +107,8 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	if !out.blocked && out.err == nil && p.check != nil {
 		out.err = p.check()
 	}
-	out.traffic = in.net.stop()
-	rec := in.obs.Disarm(page)
+	out.traffic = in.Net.Stop()
+	rec := in.Obs.Disarm(page)
 	out.events = append(out.events, rec.Events...)
 	out.events = append(out.events, in.tabEvents(ctx, rec.Popups)...)
 	if rec.Errors > 0 {
@@ -162,33 +162,7 @@ func (in *Instance) tabEvents(ctx context.Context, popups []playwright.Page) []s
 			np.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(float64(wait.Milliseconds()))})
 		}
 		title, _ := np.Title()
-		out = append(out, fmt.Sprintf("tab opened: [%d] %s %s", in.tabIndex(np), oneLineText(title), np.URL()))
-	}
-	return out
-}
-
-// tabIndex is a page's 1-based position among the browser's open pages.
-func (in *Instance) tabIndex(p playwright.Page) int {
-	for i, q := range in.pages() {
-		if q == p {
-			return i + 1
-		}
-	}
-	return 0
-}
-
-// pages lists the browser's open pages, context by context, in order.
-func (in *Instance) pages() []playwright.Page {
-	var out []playwright.Page
-	if in.browser == nil {
-		return nil
-	}
-	for _, c := range in.browser.Contexts() {
-		for _, p := range c.Pages() {
-			if !p.IsClosed() {
-				out = append(out, p)
-			}
-		}
+		out = append(out, fmt.Sprintf("tab opened: [%d] %s %s", in.TabIndex(np), oneLineText(title), np.URL()))
 	}
 	return out
 }

@@ -244,11 +244,11 @@ func (in *Instance) prepPage(page playwright.Page, before *pageView, method, val
 // usablePage is the page a command reads or acts on, unless the browser is
 // gone or a dialog blocks it (rule 12: fail at once, naming the dialog).
 func (in *Instance) usablePage() (playwright.Page, error) {
-	page, err := in.currentPage()
+	page, err := in.CurrentPage()
 	if err != nil {
 		return nil, err
 	}
-	if d := in.obs.Dialog(); d != nil {
+	if d := in.Obs.Dialog(); d != nil {
 		return nil, &DialogOpenError{Dialog: d.Describe()}
 	}
 	return page, nil
@@ -481,7 +481,7 @@ func failure(err error) *envelope.Failure {
 
 // writeNetwork stores the captured requests as JSON lines, only ever
 // called with at least one.
-func (in *Instance) writeNetwork(traffic []netEntry) (envelope.Artifact, error) {
+func (in *Instance) writeNetwork(traffic []browser.NetEntry) (envelope.Artifact, error) {
 	dir := filepath.Join(in.ArtifactsDir, time.Now().UTC().Format("20060102T150405.000000000"))
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return envelope.Artifact{}, err

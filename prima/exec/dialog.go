@@ -18,7 +18,7 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 			env.Command += " " + quoteIfSpaced(text)
 		}
 	}
-	d := in.obs.Dialog()
+	d := in.Obs.Dialog()
 	if d == nil {
 		in.failWith(env, &NoDialogError{}, nil)
 		return env

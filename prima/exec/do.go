@@ -65,7 +65,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	}
 	var page playwright.Page
 	var first *pageView
-	if d := in.obs.Dialog(); d != nil && answersDialog(instructions[0]) && in.last != nil && in.lastPage == d.Page {
+	if d := in.Obs.Dialog(); d != nil && answersDialog(instructions[0]) && in.last != nil && in.lastPage == d.Page {
 		// The page is blocked until the dialog is answered, which is
 		// what the first instruction does: start from the view prima
 		// took before the dialog opened.
@@ -87,7 +87,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	for i, text := range instructions {
 		step := envelope.Step{N: i + 1, Instruction: text}
 		if failErr == nil && blocked {
-			if d := in.obs.Dialog(); d != nil && !answersDialog(text) {
+			if d := in.Obs.Dialog(); d != nil && !answersDialog(text) {
 				failErr = &DialogOpenError{Dialog: d.Describe()}
 				step.Status, step.Proof = StepFail, "not run: "+failErr.Error()
 				env.Steps = append(env.Steps, step)
@@ -134,7 +134,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		if r.after != nil {
 			view = r.after
 		}
-		if cur, err := in.currentPage(); err == nil && cur != page && !blocked {
+		if cur, err := in.CurrentPage(); err == nil && cur != page && !blocked {
 			// The step selected, opened or closed a tab: the next steps
 			// act on the tab now selected.
 			if v, err := in.view(ctx, cur); err == nil {

@@ -77,8 +77,8 @@ func codeOf(err error) string {
 		status    *HTTPStatusError
 		dialog    *DialogOpenError
 		noDialog  *NoDialogError
-		gone      *BrowserGoneError
-		noPage    *NoPageError
+		gone      *browser.BrowserGoneError
+		noPage    *browser.NoPageError
 		semantic  *SemanticError
 		jstatus   *judge.StatusError
 		jconfig   *judge.ConfigError

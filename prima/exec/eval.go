@@ -74,7 +74,7 @@ func (in *Instance) Console(errorsOnly bool) *envelope.Envelope {
 		env.Command += " --errors"
 	}
 	readOnly(env)
-	msgs, dropped := in.obs.TakeConsole()
+	msgs, dropped := in.Obs.TakeConsole()
 	var lines []string
 	for _, m := range msgs {
 		if errorsOnly && m.Type != "error" && m.Type != "pageerror" {

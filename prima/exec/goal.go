@@ -24,7 +24,7 @@ import (
 // verified pass.
 func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "goal " + quoteIfSpaced(spec.Goal)}
-	if _, err := in.currentPage(); err != nil {
+	if _, err := in.CurrentPage(); err != nil {
 		in.failWith(env, err, nil)
 		return env
 	}
@@ -71,7 +71,7 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 		env.Code = string(res.Stop)
 		env.Failure = &envelope.Failure{Error: res.Reason}
 	}
-	if page, err := in.currentPage(); err == nil && in.last != nil {
+	if page, err := in.CurrentPage(); err == nil && in.last != nil {
 		in.fillPage(env, nil, in.last)
 		env.Page.URL = page.URL()
 	}

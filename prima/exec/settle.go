@@ -188,5 +188,5 @@ func (in *Instance) settle(ctx context.Context, page playwright.Page, docID stri
 		}
 		page.Evaluate(quietJS, float64(settleCap.Milliseconds())/3)
 	}
-	in.net.settle(ctx, capAt)
+	in.Net.Settle(ctx, capAt)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/wire"
 )
@@ -24,10 +25,10 @@ func (e *TabOutOfRangeError) Error() string {
 // marked.
 func (in *Instance) tabLines() []string {
 	var out []string
-	for i, p := range in.pages() {
+	for i, p := range in.Pages() {
 		title, _ := p.Title()
 		mark := " "
-		if p == in.page {
+		if p == in.Selected() {
 			mark = "*"
 		}
 		out = append(out, fmt.Sprintf("%s[%d] %s %s", mark, i+1, oneLineText(title), p.URL()))
@@ -45,24 +46,24 @@ func readOnly(env *envelope.Envelope) {
 func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL string) *envelope.Envelope {
 	env := &envelope.Envelope{Command: strings.TrimSpace("tab " + op + " " + tabArg(index, rawURL))}
 	if !in.Connected() {
-		in.failWith(env, &BrowserGoneError{in.Name}, nil)
+		in.failWith(env, &browser.BrowserGoneError{Instance: in.Name}, nil)
 		return env
 	}
 	if op != "list" {
-		if d := in.obs.Dialog(); d != nil {
+		if d := in.Obs.Dialog(); d != nil {
 			in.failWith(env, &DialogOpenError{Dialog: d.Describe()}, nil)
 			return env
 		}
 	}
-	in.currentPage()
-	pages := in.pages()
+	in.CurrentPage()
+	pages := in.Pages()
 	pick := func() (playwright.Page, bool) {
 		if index == 0 && op == "close" {
-			if in.page == nil {
-				in.failWith(env, &NoPageError{in.Name}, nil)
+			if in.Selected() == nil {
+				in.failWith(env, &browser.NoPageError{Instance: in.Name}, nil)
 				return nil, false
 			}
-			return in.page, true
+			return in.Selected(), true
 		}
 		if index < 1 || index > len(pages) {
 			in.failWith(env, &TabOutOfRangeError{Index: index, Open: len(pages)}, nil)
@@ -78,7 +79,7 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 		if !ok {
 			return env
 		}
-		in.setPage(p)
+		in.Select(p)
 		p.BringToFront()
 		// Selecting changes which tab prima acts on, nothing in a page.
 		env.Changes = &envelope.Changes{}
@@ -88,7 +89,7 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 		if !ok {
 			return env
 		}
-		n, u := in.tabIndex(p), p.URL()
+		n, u := in.TabIndex(p), p.URL()
 		if err := p.Close(); err != nil {
 			in.failWith(env, err, nil)
 			return env
@@ -96,18 +97,18 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 		env.Events = append(env.Events, fmt.Sprintf("tab closed: [%d] %s", n, u))
 		// The tabs left are as they were: nothing in them changed.
 		env.Changes = &envelope.Changes{}
-		if p == in.page {
-			in.page = nil
-			in.currentPage()
+		if p == in.Selected() {
+			in.Select(nil)
+			in.CurrentPage()
 		}
 	case "new":
 		var bctx playwright.BrowserContext
-		if cur, err := in.currentPage(); err == nil {
+		if cur, err := in.CurrentPage(); err == nil {
 			bctx = cur.Context()
-		} else if cs := in.browser.Contexts(); len(cs) > 0 {
+		} else if cs := in.Contexts(); len(cs) > 0 {
 			bctx = cs[0]
 		} else {
-			in.failWith(env, &NoPageError{in.Name}, nil)
+			in.failWith(env, &browser.NoPageError{Instance: in.Name}, nil)
 			return env
 		}
 		if rawURL != "" {
@@ -121,7 +122,7 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 			in.failWith(env, err, nil)
 			return env
 		}
-		in.setPage(np)
+		in.Select(np)
 		env.Changes = &envelope.Changes{}
 		if rawURL != "" {
 			goEnv := in.Go(ctx, rawURL, false, nil)
@@ -129,15 +130,15 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 			env = goEnv
 		}
 		title, _ := np.Title()
-		env.Events = append([]string{fmt.Sprintf("tab opened: [%d] %s %s", in.tabIndex(np), oneLineText(title), np.URL())}, env.Events...)
+		env.Events = append([]string{fmt.Sprintf("tab opened: [%d] %s %s", in.TabIndex(np), oneLineText(title), np.URL())}, env.Events...)
 	default:
 		in.failWith(env, &wire.UsageError{Msg: fmt.Sprintf("tab %s: use list, new [URL], select N or close [N]", op)}, nil)
 		return env
 	}
 	env.Answer = strings.Join(in.tabLines(), "\n")
-	if env.Page == nil && in.page != nil {
-		title, _ := in.page.Title()
-		env.Page = &envelope.Page{URL: in.page.URL(), Title: title}
+	if env.Page == nil && in.Selected() != nil {
+		title, _ := in.Selected().Title()
+		env.Page = &envelope.Page{URL: in.Selected().URL(), Title: title}
 	}
 	if env.Failure == nil {
 		env.OK = true

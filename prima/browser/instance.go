@@ -1,0 +1,299 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+)
+
+// Instance is one browser prima drives, its own Chromium or one it
+// attached to: its pages, the page commands act on, and the observers and
+// request log attached once to every page it has seen.
+type Instance struct {
+	Name     string
+	Owned    bool
+	Endpoint string // attached: the endpoint it was reached at
+	Title    string // attached playwright-cli session title, if any
+	Obs      *Observer
+	Net      *NetLog
+
+	watchMu sync.Mutex
+	browser playwright.Browser
+	page    playwright.Page
+	watched map[playwright.Page]bool
+}
+
+// Launch starts prima's own Chromium with one page.
+func Launch(pw *playwright.Playwright, name string, headed bool) (*Instance, error) {
+	b, err := LaunchChromium(pw, headed)
+	if err != nil {
+		return nil, err
+	}
+	ctx, err := b.NewContext()
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	page, err := ctx.NewPage()
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	in := newInstance(name, b)
+	in.Owned = true
+	in.Select(page)
+	return in, nil
+}
+
+// Attach wraps a browser prima connected to.
+func Attach(name string, b playwright.Browser, endpoint, title string) *Instance {
+	in := newInstance(name, b)
+	in.Endpoint, in.Title = endpoint, title
+	return in
+}
+
+func newInstance(name string, b playwright.Browser) *Instance {
+	in := &Instance{
+		Name: name, browser: b,
+		Net:     &NetLog{},
+		watched: map[playwright.Page]bool{},
+		Obs:     NewObserver(),
+	}
+	in.Obs.OnPage = in.watchPage
+	// Pages of an attached browser are watched from the start, so a
+	// dialog they raise is seen even before prima first acts there.
+	for _, c := range b.Contexts() {
+		for _, p := range c.Pages() {
+			in.watchPage(p)
+		}
+		c.OnPage(func(p playwright.Page) {
+			in.Obs.PageOpened(p)
+			in.watchPage(p)
+		})
+	}
+	return in
+}
+
+// watchPage attaches the observers to a page once.
+func (in *Instance) watchPage(p playwright.Page) {
+	in.watchMu.Lock()
+	defer in.watchMu.Unlock()
+	if in.watched[p] {
+		return
+	}
+	in.watched[p] = true
+	in.Net.watch(p)
+	in.Obs.Watch(p)
+}
+
+// Connected reports whether the browser is still reachable.
+func (in *Instance) Connected() bool { return in.browser != nil && in.browser.IsConnected() }
+
+// Close closes an owned browser, or disconnects from an attached one
+// (closing a connected browser only drops what prima created in it).
+func (in *Instance) Close() error {
+	if in.browser == nil {
+		return nil
+	}
+	return in.browser.Close()
+}
+
+// BrowserGoneError is returned when the instance's browser has gone away.
+type BrowserGoneError struct{ Instance string }
+
+func (e *BrowserGoneError) Error() string {
+	return fmt.Sprintf("the browser of instance %q is gone (closed or crashed)", e.Instance)
+}
+
+// NoPageError: the browser has no open page.
+type NoPageError struct{ Instance string }
+
+func (e *NoPageError) Error() string {
+	return fmt.Sprintf("the browser of instance %q has no open page", e.Instance)
+}
+
+// CurrentPage returns the page commands act on: the one prima last used
+// while it is open, else the most recently opened page of the browser.
+func (in *Instance) CurrentPage() (playwright.Page, error) {
+	if !in.Connected() {
+		return nil, &BrowserGoneError{in.Name}
+	}
+	if !in.Owned {
+		// Attached to a playwright-cli session: follow the tab its user
+		// opened (tab-new), as the session itself does.
+		if p := in.Obs.TakeForeign(); p != nil {
+			in.Select(p)
+		}
+	}
+	if in.page != nil && !in.page.IsClosed() {
+		return in.page, nil
+	}
+	var last playwright.Page
+	for _, p := range in.Pages() {
+		last = p
+	}
+	if last == nil {
+		return nil, &NoPageError{in.Name}
+	}
+	in.Select(last)
+	return last, nil
+}
+
+// Selected is the page commands act on as last selected; nil when none.
+func (in *Instance) Selected() playwright.Page { return in.page }
+
+// Select makes p the page commands act on, and watches it.
+func (in *Instance) Select(p playwright.Page) {
+	in.page = p
+	if p != nil {
+		in.watchPage(p)
+	}
+}
+
+// Pages lists the browser's open pages, context by context, in order.
+func (in *Instance) Pages() []playwright.Page {
+	var out []playwright.Page
+	if in.browser == nil {
+		return nil
+	}
+	for _, c := range in.browser.Contexts() {
+		for _, p := range c.Pages() {
+			if !p.IsClosed() {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// Contexts are the browser's contexts.
+func (in *Instance) Contexts() []playwright.BrowserContext {
+	if in.browser == nil {
+		return nil
+	}
+	return in.browser.Contexts()
+}
+
+// TabIndex is p's 1-based index among Pages, as `tab list` prints it; 0
+// when p is not open.
+func (in *Instance) TabIndex(p playwright.Page) int {
+	for i, q := range in.Pages() {
+		if q == p {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// URL is the current page's URL, or "" when there is none.
+func (in *Instance) URL() string {
+	if in.page == nil || in.page.IsClosed() {
+		return ""
+	}
+	return in.page.URL()
+}
+
+// NetEntry is one same-origin XHR/fetch a command caused.
+type NetEntry struct {
+	Method string `json:"method"`
+	Path   string `json:"path"`
+	Status int    `json:"status"`
+	Error  string `json:"error,omitempty"`
+}
+
+// NetLog records same-origin XHR and fetch traffic while a command runs.
+type NetLog struct {
+	mu        sync.Mutex
+	recording bool
+	origin    string
+	pending   int
+	entries   []NetEntry
+}
+
+func (n *NetLog) watch(p playwright.Page) {
+	relevant := func(r playwright.Request) (string, bool) {
+		t := r.ResourceType()
+		if t != "xhr" && t != "fetch" {
+			return "", false
+		}
+		u, err := url.Parse(r.URL())
+		if err != nil {
+			return "", false
+		}
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		if !n.recording || u.Scheme+"://"+u.Host != n.origin {
+			return "", false
+		}
+		return u.RequestURI(), true
+	}
+	p.OnRequest(func(r playwright.Request) {
+		if _, ok := relevant(r); ok {
+			n.mu.Lock()
+			n.pending++
+			n.mu.Unlock()
+		}
+	})
+	p.OnResponse(func(resp playwright.Response) {
+		r := resp.Request()
+		if path, ok := relevant(r); ok {
+			n.mu.Lock()
+			n.pending--
+			n.entries = append(n.entries, NetEntry{Method: r.Method(), Path: path, Status: resp.Status()})
+			n.mu.Unlock()
+		}
+	})
+	p.OnRequestFailed(func(r playwright.Request) {
+		if path, ok := relevant(r); ok {
+			msg := "failed"
+			if f := r.Failure(); f != nil {
+				msg = f.Error()
+			}
+			n.mu.Lock()
+			n.pending--
+			n.entries = append(n.entries, NetEntry{Method: r.Method(), Path: path, Error: msg})
+			n.mu.Unlock()
+		}
+	})
+}
+
+// Start records the same-origin requests from now on.
+func (n *NetLog) Start(pageURL string) {
+	origin := ""
+	if u, err := url.Parse(pageURL); err == nil {
+		origin = u.Scheme + "://" + u.Host
+	}
+	n.mu.Lock()
+	n.recording, n.origin, n.pending, n.entries = true, origin, 0, nil
+	n.mu.Unlock()
+}
+
+// Settle waits, until capAt or the end of ctx, for the requests the
+// command started to end.
+func (n *NetLog) Settle(ctx context.Context, capAt time.Time) {
+	for time.Now().Before(capAt) {
+		n.mu.Lock()
+		p := n.pending
+		n.mu.Unlock()
+		if p <= 0 {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// Stop ends recording and returns what was recorded.
+func (n *NetLog) Stop() []NetEntry {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.recording = false
+	return n.entries
+}
