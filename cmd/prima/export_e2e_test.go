@@ -71,3 +71,46 @@ func TestExportedSessionRunsAsAPlaywrightTest(t *testing.T) {
 		t.Errorf("export --since -1: exit %d, want 2:\n%s", r.code, r)
 	}
 }
+
+// Dialogs in an exported session are answered as the session answered
+// them: a confirm prima left open and `prima dialog accept` answered, a
+// prompt answered by --dialog TEXT. The replay's own page log shows the
+// same answers, and the status the accepted confirm produced is asserted,
+// so a spec that let Playwright dismiss the confirm would fail.
+func TestExportedDialogsAreAnsweredAsTheSessionDid(t *testing.T) {
+	if _, err := exporttest.Tools(); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth/dialogs")
+	out := h.primaOK("pw", "click", "#delete-files")
+	mustContain(t, "the click", out, "-> left open")
+	h.primaOK("dialog", "accept")
+	h.primaOK("verify", `"Deleted 3 files" is visible`)
+	h.primaOK("pw", "click", "#rename", "--dialog", "Q3 report")
+	spec := h.primaOK("export")
+	mustContain(t, "spec", spec, `Deleted\s+3\s+files`, "toHaveText('Renamed to Q3 report')")
+	for _, pair := range [][2]string{
+		{"page.once('dialog', dialog => dialog.accept());", "await page.locator('#delete-files').click();"},
+		{"page.once('dialog', dialog => dialog.accept('Q3 report'));", "await page.locator('#rename').click();"},
+	} {
+		if a, b := strings.Index(spec, pair[0]), strings.Index(spec, pair[1]); a < 0 || b < a {
+			t.Errorf("%q does not come before %q:\n%s", pair[0], pair[1], spec)
+		}
+	}
+
+	app.TakeActions()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	res, err := exporttest.RunSpec(ctx, t.TempDir(), spec, nil)
+	if err != nil || !strings.Contains(res, "1 passed") {
+		t.Fatalf("the exported spec fails on its own page: %v\n%s\n%s", err, res, spec)
+	}
+	as := settledActions(t, 2)
+	if got := lastValue(as, "dialog", "delete-files"); got != "confirm:true" {
+		t.Errorf("the replay answered the confirm %q, want confirm:true", got)
+	}
+	if got := lastValue(as, "dialog", "rename"); got != "prompt:Q3 report" {
+		t.Errorf("the replay answered the prompt %q, want prompt:Q3 report", got)
+	}
+}

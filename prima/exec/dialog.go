@@ -48,5 +48,8 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 	})
 	o.events = append([]string{"dialog: " + desc + " -> " + answer}, o.events...)
 	in.fill(env, o)
+	if env.OK {
+		in.answered(accept, text)
+	}
 	return env
 }

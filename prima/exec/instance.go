@@ -43,6 +43,9 @@ type Instance struct {
 	// the running command's steps until its envelope is cleaned.
 	journal []export.Step
 	pending []export.Step
+	// raised is the journal index of the action whose dialog is open, -1
+	// when none is.
+	raised int
 
 	// masked are the values of password fields prima has seen or typed:
 	// they never leave the daemon (rule 13).
@@ -68,6 +71,7 @@ func newInstance(b *browser.Instance, artifacts string) *Instance {
 		Instance: b, ArtifactsDir: artifacts,
 		states: states{visits: map[string]int{}},
 		masked: map[string]bool{},
+		raised: -1,
 	}
 }
 

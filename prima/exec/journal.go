@@ -21,7 +21,19 @@ func (in *Instance) record(o outcome) {
 	if o.used == "" {
 		return
 	}
-	s := export.Step{Kind: export.Action, Used: o.used, OK: o.err == nil && !o.blocked, Proven: len(o.changes) > 0, Editable: o.typed != nil}
+	// An action that raised a dialog ran: it is exported, with how the
+	// dialog was answered (now by --dialog, or later by `prima dialog`).
+	s := export.Step{Kind: export.Action, Used: o.used, OK: o.err == nil, Proven: len(o.changes) > 0, Editable: o.typed != nil}
+	// While a dialog is open no action runs, so any action but the one
+	// that raised it means that dialog is gone.
+	in.raised = -1
+	switch {
+	case o.blocked:
+		s.Dialog = &export.Dialog{}
+		in.raised = len(in.journal) + len(in.pending)
+	case in.Dialog.Answer != "" && raisedDialog(o.events):
+		s.Dialog = &export.Dialog{Answer: in.Dialog.Answer, Text: in.Dialog.Text}
+	}
 	if strings.HasPrefix(o.used, "await page.goto(") {
 		s.Kind = export.Goto
 	}
@@ -52,6 +64,9 @@ func (in *Instance) commit(command string, secrets Secrets) {
 		for i := range s.Changes {
 			s.Changes[i].Text = clean(s.Changes[i].Text)
 		}
+		if s.Dialog != nil {
+			s.Dialog.Text = clean(s.Dialog.Text)
+		}
 		for i := range s.Checks {
 			s.Checks[i].Locator, s.Checks[i].Text = clean(s.Checks[i].Locator), clean(s.Checks[i].Text)
 		}
@@ -63,7 +78,42 @@ func (in *Instance) commit(command string, secrets Secrets) {
 	in.pending = nil
 	if n := len(in.journal) - maxJournal; n > 0 {
 		in.journal = append([]export.Step(nil), in.journal[n:]...)
+		in.raised -= n
 	}
+}
+
+// answered notes how the dialog an earlier action left open was answered,
+// on that action's step.
+func (in *Instance) answered(accept bool, text string) {
+	var step *export.Step
+	switch i := in.raised; {
+	case i < 0:
+		return
+	case i < len(in.journal):
+		step = &in.journal[i]
+	case i-len(in.journal) < len(in.pending):
+		step = &in.pending[i-len(in.journal)] // raised by this same command (do)
+	default:
+		return
+	}
+	in.raised = -1
+	if step.Dialog == nil {
+		return
+	}
+	step.Dialog = &export.Dialog{Answer: "dismiss"}
+	if accept {
+		step.Dialog = &export.Dialog{Answer: "accept", Text: in.mask(in.Secrets.Redact(text))}
+	}
+}
+
+// raisedDialog reports whether an action's events name a dialog it raised.
+func raisedDialog(events []string) bool {
+	for _, e := range events {
+		if strings.HasPrefix(e, "dialog: ") {
+			return true
+		}
+	}
+	return false
 }
 
 // Export renders the instance's proven session as a @playwright/test

@@ -85,6 +85,7 @@ func (r *renderer) step(s Step) error {
 	case Action:
 		r.arrive(s, s.URLBefore)
 		n = len(r.body)
+		r.dialog(s.Dialog)
 		r.action(s)
 		if s.URLAfter != "" {
 			r.at = s.URLAfter
@@ -100,6 +101,21 @@ func (r *renderer) step(s Step) error {
 		r.kept++
 	}
 	return nil
+}
+
+// dialog answers the dialog the next action raises as the session did.
+func (r *renderer) dialog(d *Dialog) {
+	switch {
+	case d == nil:
+	case d.Answer == "accept" && d.Text != "":
+		r.line("page.once('dialog', dialog => dialog.accept(" + jsString(d.Text) + "));")
+	case d.Answer == "accept":
+		r.line("page.once('dialog', dialog => dialog.accept());")
+	case d.Answer == "dismiss":
+		r.line("page.once('dialog', dialog => dialog.dismiss());")
+	default:
+		r.note("the next action raised a dialog that prima left open and something else answered; Playwright dismisses it")
+	}
 }
 
 // gotoURL is where a goto step went: its used line's URL made absolute

@@ -51,10 +51,22 @@ type Step struct {
 	// printed their values as {{NAME}}, and the spec reads them from
 	// process.env.NAME. A {{NAME}} not listed here is page text.
 	Secrets []string `json:"secrets,omitempty"`
+	// Dialog is how the dialog this action raised was answered, when it
+	// raised one: the spec answers it the same way before the action
+	// (Playwright would dismiss it otherwise).
+	Dialog *Dialog `json:"dialog,omitempty"`
 	// MaskedSecret names the secret that a value printed as •••• came from
 	// (a secret typed into a password field); "" when it was typed as it
 	// is, and the spec then reads it from PasswordEnv.
 	MaskedSecret string `json:"masked_secret,omitempty"`
+}
+
+// Dialog is the answer a session gave a dialog: "accept" (with Text for
+// a prompt) or "dismiss"; "" when prima left it open and something else
+// answered it.
+type Dialog struct {
+	Answer string `json:"answer,omitempty"`
+	Text   string `json:"text,omitempty"`
 }
 
 // PasswordEnv is the environment variable an exported spec reads a
