@@ -330,11 +330,14 @@ func (b bound) via() string {
 // ambiguous or missing target is an error.
 func (in *Instance) locate(page playwright.Page, view *pageView, verb string, target instruct.Target, researchAfter int) (bound, error) {
 	id := view.state().ID()
+	visits := in.states.count(id)
 	m, haveMap := (*UIMap)(nil), false
-	if researchAfter > 0 && in.ResearchDir != "" {
+	// Read the map only when the ladder could start there: a file read
+	// per step otherwise.
+	if ladder.Start(visits, researchAfter, true) == ladder.ResearchMap && in.ResearchDir != "" {
 		m, haveMap = loadMap(in.ResearchDir, id)
 	}
-	tier := ladder.Start(in.states.count(id), researchAfter, haveMap)
+	tier := ladder.Start(visits, researchAfter, haveMap)
 	click := verb == "click"
 	if tier == ladder.ResearchMap {
 		if loc, e, ok := mapTarget(page, m, verb, target); ok {
