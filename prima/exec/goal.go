@@ -28,22 +28,12 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 		in.failWith(env, err, nil)
 		return env
 	}
-	// Every bound value is a secret of this command: whatever prints it
-	// (envelopes, the journal, network.jsonl) shows its {{name}}.
-	saved := in.Secrets
-	in.Secrets = Secrets{}
-	for k, v := range saved {
-		in.Secrets[k] = v
-	}
+	// Every bound value is a secret of this command (Backend.with gives
+	// each command its own map): whatever prints it (envelopes, the
+	// journal, network.jsonl) shows its {{name}}.
 	for k, v := range spec.Data {
 		in.Secrets[k] = v
 	}
-	defer func() {
-		for k, v := range in.Secrets {
-			saved[k] = v
-		}
-		in.Secrets = saved
-	}()
 
 	dir := filepath.Join(in.ArtifactsDir, "goal-"+time.Now().UTC().Format("20060102T150405.000000000"))
 	var rec *goal.Recorder

@@ -41,11 +41,11 @@ func (b *Backend) planner(c config.Config) (*Planner, error) {
 // goalModel builds the decision model a goal plans and verifies with: the
 // hosted one only (the offline judge cannot plan, and says what to set).
 func (b *Backend) goalModel(c config.Config) (*goal.Model, error) {
-	p, err := judge.FromConfig(c.Judge.Provider, c.Judge.Model, c.Judge.BaseURL, func(string) string { return c.Judge.APIKey })
+	j, err := b.judge(c)
 	if err != nil {
-		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+		return nil, err
 	}
-	m, err := goal.NewModel(p)
+	m, err := goal.NewModel(j.Provider)
 	if err != nil {
 		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
 	}
