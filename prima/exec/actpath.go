@@ -117,11 +117,11 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	if out.blocked {
 		return out
 	}
-	after, serr := in.snap(ctx, page)
+	after, serr := in.freshView(ctx, page, false)
 	if serr != nil && !page.IsClosed() {
 		// A late navigation can destroy the document mid-snapshot.
 		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(timeoutMS(ctx))})
-		after, serr = in.snap(ctx, page)
+		after, serr = in.freshView(ctx, page, false)
 	}
 	if serr != nil {
 		if out.err == nil {
@@ -224,6 +224,10 @@ func (in *Instance) failWith(env *envelope.Envelope, err error, page *pageView) 
 	env.Failure = failure(err)
 	env.Code = codeOf(err)
 	if page != nil {
+		if page.refFree {
+			// A failure shows the page with refs the caller can use.
+			page = in.refsOf(in.inc.page, 10000, true)
+		}
 		env.CurrentPage = page.Tree.Compact(ariadiff.CompactOptions{})
 	}
 }

@@ -90,7 +90,9 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 		in.failWith(env, err, nil)
 		return env
 	}
-	page, before, ok := in.begin(ctx, env)
+	// A ref target is resolved against the last view with refs (bind); a
+	// Playwright line may name refs anywhere in it.
+	page, before, ok := in.begin(ctx, env, line != nil)
 	if !ok {
 		return env
 	}
@@ -140,6 +142,14 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 func (in *Instance) bind(page playwright.Page, before *pageView, target string, t float64) (playwright.ElementHandle, string, string, error) {
 	if refs.Is(target) {
 		r, _ := refs.Parse(target)
+		if before.refFree {
+			before = in.refsOf(page, t, false)
+			if _, ok := before.refs()[r.String()]; !ok {
+				// Not in prima's last view with refs: a newer snapshot
+				// (playwright-cli's) may have given it.
+				before = in.refsOf(page, t, true)
+			}
+		}
 		entry, ok := before.refs()[r.String()]
 		if !ok {
 			// Fail fast: a ref missing from the snapshot just taken is
@@ -161,6 +171,18 @@ func (in *Instance) bind(page playwright.Page, before *pageView, target string, 
 // match.
 func (in *Instance) bindSelector(page playwright.Page, sel string, t float64) (playwright.ElementHandle, error) {
 	loc := page.Locator(sel)
+	// One query when the element is there already: each Playwright query
+	// walks the whole DOM (its CSS engine pierces shadow roots), some
+	// 80 ms on a 20,000-element page.
+	if hs, err := loc.ElementHandles(); err == nil && len(hs) > 0 {
+		if len(hs) == 1 {
+			return hs[0], nil
+		}
+		for _, h := range hs {
+			h.Dispose()
+		}
+		return nil, &SelectorError{Selector: sel, Count: len(hs)}
+	}
 	if err := loc.First().WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(t)}); err != nil {
 		if errors.Is(err, playwright.ErrTimeout) {
 			return nil, &SelectorError{Selector: sel}
@@ -257,13 +279,15 @@ func (in *Instance) usablePage() (playwright.Page, error) {
 // begin starts every command that reads or acts on the page: the page
 // and how it looks now, unless the browser is gone or a dialog blocks
 // the page (rule 12: fail at once, naming the dialog).
-func (in *Instance) begin(ctx context.Context, env *envelope.Envelope) (playwright.Page, *pageView, bool) {
+// needRefs: the command reads refs from the view (a ref-free view from the
+// incremental renderer would not do).
+func (in *Instance) begin(ctx context.Context, env *envelope.Envelope, needRefs bool) (playwright.Page, *pageView, bool) {
 	page, err := in.usablePage()
 	if err != nil {
 		in.failWith(env, err, nil)
 		return nil, nil, false
 	}
-	before, err := in.view(ctx, page)
+	before, err := in.view(ctx, page, needRefs)
 	if err != nil {
 		in.failWith(env, err, nil)
 		return nil, nil, false
@@ -503,7 +527,7 @@ func (in *Instance) writeNetwork(traffic []browser.NetEntry) (envelope.Artifact,
 // target that is neither is resolved semantically by the judge.
 func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool, j *judge.Judge) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "go " + target}
-	page, before, ok := in.begin(ctx, env)
+	page, before, ok := in.begin(ctx, env, true)
 	if !ok {
 		return env
 	}

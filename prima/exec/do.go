@@ -72,7 +72,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		page, first = d.Page, in.last
 	} else {
 		var ok bool
-		if page, first, ok = in.begin(ctx, env); !ok {
+		if page, first, ok = in.begin(ctx, env, true); !ok {
 			return env
 		}
 	}
@@ -132,12 +132,13 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		}
 		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: plannerName}, view, r.after, r.changes)
 		if r.after != nil {
-			view = r.after
+			// The next step reads refs from the view.
+			view = in.withRefs(ctx, page, r.after)
 		}
 		if cur, err := in.CurrentPage(); err == nil && cur != page && !blocked {
 			// The step selected, opened or closed a tab: the next steps
 			// act on the tab now selected.
-			if v, err := in.view(ctx, cur); err == nil {
+			if v, err := in.view(ctx, cur, true); err == nil {
 				page, view = cur, v
 			}
 		}
@@ -531,11 +532,11 @@ func (r *doRecord) add(s stepRecord, before, after *pageView, cs []ariadiff.Chan
 	}
 	if before != nil {
 		s.Before = fmt.Sprintf("step-%d-before.aria", s.N)
-		r.files[s.Before] = before.Text
+		r.files[s.Before] = before.text()
 	}
 	if after != nil {
 		s.After = fmt.Sprintf("step-%d-after.aria", s.N)
-		r.files[s.After] = after.Text
+		r.files[s.After] = after.text()
 		var b strings.Builder
 		for _, c := range cs {
 			b.WriteString(c.String())

@@ -29,7 +29,7 @@ func (in *Instance) Eval(ctx context.Context, js, target string) *envelope.Envel
 	if target != "" {
 		env.Command += " " + target
 	}
-	page, before, ok := in.begin(ctx, env)
+	page, before, ok := in.begin(ctx, env, false)
 	if !ok {
 		return env
 	}

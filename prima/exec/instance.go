@@ -26,6 +26,15 @@ type Instance struct {
 	last     *pageView
 	lastFP   string
 	lastPage playwright.Page
+	// refView is the last view with refs (a Playwright snapshot): the
+	// refs a caller holds are resolved against it.
+	refView *pageView
+	refPage playwright.Page
+	// inc renders the selected page incrementally.
+	inc *incremental
+	// Views counts how views were taken: whole Playwright snapshots, and
+	// the incremental renderer's partial and whole renders.
+	Views struct{ Playwright, Partial, Whole int }
 
 	// verified holds, per state id, the claims verify proved there.
 	verified map[string][]string

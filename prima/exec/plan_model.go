@@ -265,7 +265,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		r.failed = "the page could not be read after the action: " + errText(err)
 		return "failed: " + r.failed
 	}
-	after := o.after
+	after := r.in.withRefs(ctx, r.page, o.after)
 	cs := o.changes
 	r.changes = append(r.changes, cs...)
 	if err == nil {

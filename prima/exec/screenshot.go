@@ -21,7 +21,7 @@ func (in *Instance) Screenshot(ctx context.Context, target string, full bool) *e
 	if full {
 		env.Command += " --full"
 	}
-	page, before, ok := in.begin(ctx, env)
+	page, before, ok := in.begin(ctx, env, false)
 	if !ok {
 		return env
 	}

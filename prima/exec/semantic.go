@@ -49,7 +49,7 @@ func (e *SemanticError) Error() string {
 // pageText is what the judge reads of a page: title, URL and the compact
 // tree without refs.
 func pageText(v *pageView) string {
-	t := ariadiff.Parse(v.Text)
+	t := ariadiff.Parse(v.text())
 	t.StripRefs()
 	return fmt.Sprintf("title: %s\nurl: %s\n%s", v.Title, v.URL, t.Compact(ariadiff.CompactOptions{MaxValue: 80}))
 }

@@ -15,13 +15,25 @@ import (
 type pageView struct {
 	URL   string
 	Title string
-	Text  string // AI-mode snapshot text, with refs
+	Text  string // AI-mode snapshot text with refs; empty when refFree (see text)
 	Tree  *ariadiff.Tree
+	// refFree: the view comes from prima's own renderer (incremental.go)
+	// and holds no refs; a command that needs refs takes a snapshot.
+	refFree bool
 
 	// Computed on first use: a view is read by several steps of one
 	// command, and on a 10,000-element page each pass costs milliseconds.
 	stateID *ariadiff.State
 	refIdx  map[string]refs.Entry
+}
+
+// text is the view as snapshot text: a ref-free view renders its tree
+// only when asked (a tenth of a second on a 20,000-element page).
+func (v *pageView) text() string {
+	if v.Text == "" && v.refFree {
+		return v.Tree.String()
+	}
+	return v.Text
 }
 
 // state is the view's state id.
@@ -83,9 +95,22 @@ const watchJS = `(arm) => {
   return [location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : ''), document.title, pw];
 }`
 
-// snap takes a fresh view and remembers it, with the detector armed
-// first so that nothing that happens during the snapshot is missed.
+// snap takes a fresh view with refs and remembers it, with the detector
+// armed first so that nothing that happens during the snapshot is missed.
 func (in *Instance) snap(ctx context.Context, page playwright.Page) (*pageView, error) {
+	return in.freshView(ctx, page, true)
+}
+
+// freshView takes a fresh view and remembers it. Without needRefs the
+// view comes from prima's incremental renderer when it can, at a cost
+// that follows what changed rather than the page; with needRefs (or when
+// the renderer cannot serve the page) it is a full Playwright snapshot.
+func (in *Instance) freshView(ctx context.Context, page playwright.Page, needRefs bool) (*pageView, error) {
+	if !needRefs {
+		if v := in.renderView(ctx, page); v != nil {
+			return v, nil
+		}
+	}
 	timeout := leftMS(ctx)
 	res, err := page.Evaluate(watchJS, true)
 	fp, title, passwords := detected(res)
@@ -100,6 +125,8 @@ func (in *Instance) snap(ctx context.Context, page playwright.Page) (*pageView, 
 		in.last = nil
 		return nil, verr
 	}
+	in.refView, in.refPage = v, page
+	in.Views.Playwright++
 	in.last, in.lastFP, in.lastPage = v, "", page
 	if err == nil && fp != "" && !hasFrames(v.Tree) {
 		in.lastFP = strings.TrimSuffix(fp, " dirty")
@@ -107,18 +134,69 @@ func (in *Instance) snap(ctx context.Context, page playwright.Page) (*pageView, 
 	return v, nil
 }
 
-// view returns the page as it is: the remembered view when the detector
-// says nothing changed since it was taken, else a fresh one. It saves a
-// whole snapshot (hundreds of milliseconds on a big page) per command.
-func (in *Instance) view(ctx context.Context, page playwright.Page) (*pageView, error) {
-	if in.last != nil && in.lastPage == page && in.lastFP != "" {
+// renderView is the page from the incremental renderer, remembered as
+// the last view; nil when the renderer cannot serve the page (no driver
+// bundle, frames, a failed call). The renderer is its own change
+// detector: when nothing changed since it last answered, the last view
+// still shows the page (every answer becomes the last view, and a later
+// Playwright snapshot is newer still).
+func (in *Instance) renderView(ctx context.Context, page playwright.Page) *pageView {
+	if in.inc == nil || in.inc.page != page {
+		if in.inc != nil {
+			in.inc.close()
+		}
+		in.inc = &incremental{page: page}
+	}
+	wholes := in.inc.wholes
+	r, err := in.inc.update(ctx)
+	if err != nil || r.frames {
+		return nil
+	}
+	for _, pw := range r.passwords {
+		in.maskValue(pw)
+	}
+	url := page.URL()
+	if !r.changed && in.last != nil && in.lastPage == page {
+		if in.last.URL == url && in.last.Title == r.title {
+			return in.last
+		}
+		if in.last.refFree {
+			// A history push or a new title: the same tree.
+			v := *in.last
+			v.URL, v.Title, v.stateID = url, r.title, nil
+			in.last = &v
+			return in.last
+		}
+		r.text = strings.Join(in.inc.lines, "\n")
+	}
+	if in.inc.wholes > wholes {
+		in.Views.Whole++
+	} else {
+		in.Views.Partial++
+	}
+	v := in.refFreeView(url, r.title, r.text)
+	in.last, in.lastFP, in.lastPage = v, "", page
+	return v
+}
+
+// view returns the page as it is: the remembered view when nothing
+// changed since it was taken, else a fresh one. It saves a whole snapshot
+// (hundreds of milliseconds on a big page) per command. needRefs: the
+// command reads refs from the view.
+func (in *Instance) view(ctx context.Context, page playwright.Page, needRefs bool) (*pageView, error) {
+	if !needRefs {
+		if v := in.renderView(ctx, page); v != nil {
+			return v, nil
+		}
+	}
+	if in.last != nil && in.lastPage == page && in.lastFP != "" && !in.last.refFree {
 		if res, err := page.Evaluate(watchJS, false); err == nil {
 			if fp, _, _ := detected(res); fp == in.lastFP {
 				return in.last, nil
 			}
 		}
 	}
-	return in.snap(ctx, page)
+	return in.freshView(ctx, page, needRefs)
 }
 
 // detected reads the detector's [fingerprint, title, password values].
@@ -212,4 +290,34 @@ func compactMarkup(page playwright.Page, max int) (string, error) {
 	}
 	s, _ := v.(string)
 	return s, nil
+}
+
+// refsOf is the last view with refs of page, taking a Playwright snapshot
+// when there is none: refs a caller holds come from one, and refs prima
+// prints must be ones Playwright resolves.
+// fresh: the page as it is now, not as prima last saw it with refs.
+func (in *Instance) refsOf(page playwright.Page, timeout float64, fresh bool) *pageView {
+	if !fresh && in.refView != nil && in.refPage == page {
+		return in.refView
+	}
+	title, _ := page.Title()
+	v, err := in.takeView(page, title, timeout)
+	if err != nil {
+		return &pageView{URL: page.URL(), Title: title, Tree: ariadiff.Parse("")}
+	}
+	in.refView, in.refPage = v, page
+	in.Views.Playwright++
+	return v
+}
+
+// withRefs is v, or when v holds no refs, the page now with refs: for a
+// step that reads refs from the page an action left.
+func (in *Instance) withRefs(ctx context.Context, page playwright.Page, v *pageView) *pageView {
+	if v == nil || !v.refFree {
+		return v
+	}
+	if w, err := in.view(ctx, page, true); err == nil {
+		return w
+	}
+	return v
 }

@@ -31,7 +31,7 @@ const (
 // command's own section, the changes since prima last looked.
 func (in *Instance) look(ctx context.Context, env *envelope.Envelope) (playwright.Page, *pageView, bool) {
 	prev := in.last
-	page, view, ok := in.begin(ctx, env)
+	page, view, ok := in.begin(ctx, env, true)
 	if !ok {
 		return nil, nil, false
 	}

@@ -31,7 +31,7 @@ func (e *WaitTimeoutError) Error() string {
 // tab) is in its Events.
 func (in *Instance) Wait(ctx context.Context, text string, gone bool, d time.Duration) *envelope.Envelope {
 	env := &envelope.Envelope{Command: waitCommand(text, gone, d)}
-	page, before, ok := in.begin(ctx, env)
+	page, before, ok := in.begin(ctx, env, false)
 	if !ok {
 		return env
 	}

@@ -1,0 +1,217 @@
+package exec
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/prima/browser"
+)
+
+//go:embed incremental.js
+var incrementalJS string
+
+// maxIncrementalLines bounds what a partial render may replace: past it a
+// whole render costs about the same and is simpler to trust.
+const maxIncrementalLines = 4000
+
+// incremental keeps prima's ref-free view of one page up to date by
+// re-rendering only what changed (incremental.js). It lives in an
+// isolated world of its own, reached over a CDP session: the page's
+// scripts cannot touch it, and it never takes a Playwright aria snapshot,
+// so a playwright-cli user's refs stay as they were.
+type incremental struct {
+	page  playwright.Page
+	cdp   playwright.CDPSession
+	world int // execution context id; 0 when none is known
+	lines []string
+	// wholes counts whole renders, for the view counters.
+	wholes int
+}
+
+// incrResult is update()'s or full()'s answer.
+type incrResult struct {
+	Full   *string `json:"full"`
+	Why    string  `json:"why"`
+	Frames bool    `json:"frames"`
+	Ops    []struct {
+		At  int      `json:"at"`
+		Del int      `json:"del"`
+		Ins []string `json:"ins"`
+	} `json:"ops"`
+	Title     string   `json:"title"`
+	Passwords []string `json:"pw"`
+}
+
+// rendered is the page as the engine last rendered it.
+type rendered struct {
+	text      string
+	changed   bool // since the engine's previous answer
+	frames    bool // only Playwright's own snapshot renders frames
+	title     string
+	passwords []string
+}
+
+// errNoWorld: the world died with its document (a navigation).
+var errNoWorld = errors.New("the isolated world is gone")
+
+// open makes the world for the page's current document and the engine in
+// it.
+func (c *incremental) open(ctx context.Context) error {
+	src, err := browser.InjectedSource()
+	if err != nil {
+		return err
+	}
+	if c.cdp == nil {
+		c.cdp, err = c.page.Context().NewCDPSession(c.page)
+		if err != nil {
+			return fmt.Errorf("CDP session: %w", err)
+		}
+	}
+	tree, err := c.cdp.Send("Page.getFrameTree", nil)
+	if err != nil {
+		return err
+	}
+	frameID, _ := dig(tree, "frameTree", "frame", "id").(string)
+	if frameID == "" {
+		return fmt.Errorf("no main frame id")
+	}
+	w, err := c.cdp.Send("Page.createIsolatedWorld", map[string]any{"frameId": frameID, "worldName": "prima-view", "grantUniveralAccess": false})
+	if err != nil {
+		return err
+	}
+	id, _ := dig(w, "executionContextId").(float64)
+	if id == 0 {
+		return fmt.Errorf("no isolated world")
+	}
+	c.world, c.lines = int(id), nil
+	boot := "(() => { const module = {}; " + src + "\n const IS = new (module.exports.InjectedScript())(globalThis, " +
+		`{isUnderTest: false, sdkLanguage: 'javascript', frameSeq: 0, testIdAttributeName: 'data-testid', stableRafCount: 1, browserName: 'chromium', shouldPrependErrorPrefix: false, isUtilityWorld: true, customEngines: []});` +
+		"\n globalThis.__primaView = (" + incrementalJS + ")(IS); return true; })()"
+	_, err = c.eval(ctx, boot)
+	return err
+}
+
+// eval runs an expression in the world and returns its value; a call
+// past ctx's deadline is abandoned (its script cannot be stopped).
+func (c *incremental) eval(ctx context.Context, expr string) (any, error) {
+	type answer struct {
+		v   any
+		err error
+	}
+	ch := make(chan answer, 1)
+	go func() {
+		v, err := c.cdp.Send("Runtime.evaluate", map[string]any{"expression": expr, "contextId": c.world, "returnByValue": true})
+		ch <- answer{v, err}
+	}()
+	var a answer
+	select {
+	case a = <-ch:
+	case <-ctx.Done():
+		// The engine may apply splices this side never sees.
+		c.lines = nil
+		return nil, fmt.Errorf("%w while prima rendered the page", errDeadline)
+	}
+	if a.err != nil {
+		if strings.Contains(a.err.Error(), "Cannot find context") || strings.Contains(a.err.Error(), "context was destroyed") {
+			return nil, errNoWorld
+		}
+		return nil, a.err
+	}
+	if ex := dig(a.v, "exceptionDetails"); ex != nil {
+		msg, _ := dig(ex, "exception", "description").(string)
+		if msg == "" {
+			msg, _ = dig(ex, "text").(string)
+		}
+		return nil, fmt.Errorf("view engine: %s", firstLine(msg))
+	}
+	return dig(a.v, "result", "value"), nil
+}
+
+// update brings the kept text up to date: by splices when the engine
+// could prove them, else whole.
+func (c *incremental) update(ctx context.Context) (rendered, error) {
+	if c.world == 0 {
+		if err := c.open(ctx); err != nil {
+			return rendered{}, err
+		}
+	}
+	call := fmt.Sprintf("globalThis.__primaView.update(%d, %t)", maxIncrementalLines, c.lines == nil)
+	v, err := c.eval(ctx, call)
+	if errors.Is(err, errNoWorld) {
+		if err = c.open(ctx); err == nil {
+			v, err = c.eval(ctx, call)
+		}
+	}
+	if err != nil {
+		c.world, c.lines = 0, nil
+		return rendered{}, err
+	}
+	var res incrResult
+	b, _ := json.Marshal(v)
+	if err := json.Unmarshal(b, &res); err != nil {
+		return rendered{}, fmt.Errorf("view engine answer: %w", err)
+	}
+	out := rendered{title: res.Title, passwords: res.Passwords, frames: res.Frames, changed: true}
+	if res.Full != nil {
+		c.wholes++
+		c.lines = strings.Split(*res.Full, "\n")
+		out.text = *res.Full
+		return out, nil
+	}
+	if c.lines == nil {
+		return rendered{}, fmt.Errorf("view engine sent splices with no text to apply them to")
+	}
+	for _, op := range res.Ops {
+		if op.At < 0 || op.Del < 0 || op.At+op.Del > len(c.lines) {
+			c.world, c.lines = 0, nil
+			return rendered{}, fmt.Errorf("view engine splice out of range")
+		}
+		c.lines = append(c.lines[:op.At], append(append([]string(nil), op.Ins...), c.lines[op.At+op.Del:]...)...)
+	}
+	out.changed = len(res.Ops) > 0
+	if out.changed {
+		out.text = strings.Join(c.lines, "\n")
+	}
+	return out, nil
+}
+
+// close ends the CDP session.
+func (c *incremental) close() {
+	if c.cdp != nil {
+		c.cdp.Detach()
+	}
+}
+
+func dig(v any, path ...string) any {
+	for _, k := range path {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// refFreeView is a view from the engine's text: the tree Playwright's
+// snapshot would show with refs, [active] and [cursor] removed. It holds
+// no refs: the engine's are its own, and must never reach a caller.
+func (in *Instance) refFreeView(url, title, text string) *pageView {
+	t := ariadiff.Parse(in.mask(text))
+	t.StripRefs()
+	return &pageView{URL: url, Title: title, Tree: t, refFree: true}
+}

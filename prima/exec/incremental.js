@@ -1,0 +1,296 @@
+// prima's incremental view engine. It runs in an isolated world of its own
+// (the page's scripts cannot reach it, and its DOM expandos are not
+// Playwright's), over a private copy of Playwright's injected script:
+// `IS.ariaSnapshot` of a private copy replaces only that copy's ref map,
+// never the one playwright-cli users resolve their refs against.
+//
+// full() renders the whole page (AI mode, with the copy's own refs) and
+// keeps it as lines. update() re-renders only the subtrees that changed
+// since, found from a MutationObserver, input/state events, focus and a
+// scan of form values, and answers the line splices that bring the kept
+// text up to date; or {full} when it cannot prove a partial render equals
+// a whole one (frames, shadow roots, aria-owns, style rules whose effect
+// is not local, too much changed), after rendering it whole.
+(IS) => {
+  const NFC = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem']);
+  // Elements whose text names an ancestor (a table's caption, a
+  // fieldset's legend) or a control inside them (label).
+  const NAMING = new Set(['CAPTION', 'LEGEND', 'FIGCAPTION', 'SUMMARY', 'LABEL', 'TITLE']);
+  const S = { lines: null, meta: new WeakMap(), dirty: new Set(), values: new WeakMap(), pw: [], refs: new Set(), active: null, risky: '', observer: null, lost: false };
+
+  const mark = (n) => {
+    if (!n) return;
+    if (n.nodeType !== 1) n = n.parentElement;
+    if (n) S.dirty.add(n);
+  };
+  const markAround = (n) => {
+    if (!n) return;
+    if (n.nodeType !== 1) n = n.parentElement;
+    // A state or attribute can change siblings through + and ~ rules.
+    if (n) S.dirty.add(n.parentElement || n);
+  };
+  const watch = () => {
+    if (S.observer) return;
+    S.onRecord = (r) => {
+      // The title is not in the tree; prima reads it apart.
+      const t = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      if (t && t.nodeName === 'TITLE') return;
+      if (r.type === 'childList') mark(r.target);
+      else if (r.type === 'attributes') {
+        if (r.attributeName === 'id' || r.attributeName === 'for' || r.attributeName === 'aria-labelledby' || r.attributeName === 'aria-owns') S.lost = 'an id reference changed';
+        markAround(r.target);
+      } else markAround(r.target);
+    };
+    S.observer = new MutationObserver((records) => { for (const r of records) S.onRecord(r); });
+    S.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    for (const ev of ['input', 'change', 'toggle', 'load', 'error', 'transitionend', 'animationend', 'focusin', 'focusout'])
+      document.addEventListener(ev, (e) => markAround(e.target), true);
+  };
+
+  const valueOf = (e) => {
+    if (e.type === 'checkbox' || e.type === 'radio') return (e.checked ? '1' : '0') + (e.indeterminate ? 'i' : '');
+    if (e.tagName === 'SELECT') return Array.from(e.selectedOptions, (o) => o.index).join(',');
+    return e.value;
+  };
+  // Values set by script fire no event and no mutation; a popover's
+  // state changes at once, its toggle event only later. The scan also
+  // collects password values: prima masks them wherever they show.
+  const scanValues = (record) => {
+    const pw = [];
+    const see = (e, v) => {
+      if (!record && S.values.get(e) !== v) markAround(e);
+      S.values.set(e, v);
+    };
+    for (const tag of ['input', 'select', 'textarea']) {
+      for (const e of document.getElementsByTagName(tag)) {
+        if (e.type === 'password' && e.value) pw.push(e.value);
+        see(e, valueOf(e));
+      }
+    }
+    for (const e of document.querySelectorAll('[popover]')) see(e, e.matches(':popover-open') ? 'open' : 'closed');
+    S.pw = pw;
+  };
+
+  const riskyDecl = (st) => st && (st.display || st.visibility || st.content || st.cursor || st.pointerEvents || st.contentVisibility);
+  const GLOBAL = /:hover|:active|:focus-within|:has\(|:empty|:target|:popover-open|:open\b|:modal|:fullscreen|:nth-last|:last-child|:only-child|:last-of-type|:only-of-type/;
+  // Style rules whose effect on what the tree shows is not local to the
+  // changed element's parent make every update whole.
+  // Rules added through the CSSOM change no DOM: a new count of rules
+  // means the style risk must be looked at again.
+  const ruleCount = () => {
+    let n = 0;
+    for (const sh of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
+      try { n += sh.cssRules.length; } catch (e) { n += 1e6; }
+    }
+    return n;
+  };
+  const riskOf = () => {
+    const sheets = [...document.styleSheets, ...(document.adoptedStyleSheets || [])];
+    const walk = (rules) => {
+      for (const r of rules) {
+        if (r.cssRules && !r.selectorText) {
+          if (typeof CSSContainerRule !== 'undefined' && r instanceof CSSContainerRule) return 'a container query';
+          const w = walk(r.cssRules);
+          if (w) return w;
+          continue;
+        }
+        if (!r.selectorText) continue;
+        if (r.style && /counter\(/.test(r.style.content || '')) return 'a CSS counter';
+        if (GLOBAL.test(r.selectorText) && riskyDecl(r.style)) return 'the style rule ' + r.selectorText.slice(0, 60);
+        if (r.cssRules && r.cssRules.length) {
+          const w = walk(r.cssRules);
+          if (w) return w;
+        }
+      }
+      return '';
+    };
+    for (const s of sheets) {
+      let rules;
+      try { rules = s.cssRules; } catch (e) { return 'a style sheet it cannot read'; }
+      const w = walk(rules || []);
+      if (w) return w;
+    }
+    return '';
+  };
+
+  const elementOf = (node) => {
+    for (const s of Object.getOwnPropertySymbols(node)) {
+      const v = node[s];
+      if (v && v.nodeType === 1) return v;
+    }
+    return null;
+  };
+  // meta: element -> its line's ref, role, and whether it is a pointer
+  // target (isClickTargetRoot looks at ancestors that are).
+  const learn = (root) => {
+    const visit = (n) => {
+      if (typeof n === 'string') return;
+      const el = elementOf(n);
+      if (el && n.role !== 'fragment') S.meta.set(el, { ref: n.ref || '', role: n.role, pointer: !!n.ref && !!n.box && n.box.cursor === 'pointer' });
+      for (const c of n.children || []) visit(c);
+    };
+    visit(root);
+  };
+
+  const render = (el) => {
+    const text = IS.ariaSnapshot(el, { mode: 'ai' });
+    const snap = IS._lastAriaSnapshotForQuery;
+    if (snap) learn(snap.root);
+    return text;
+  };
+
+  const blocker = () => {
+    if (document.querySelector('iframe,frame')) return 'frames';
+    if (document.querySelector('[aria-owns]')) return 'aria-owns';
+    return '';
+  };
+  const hasShadow = (root) => {
+    if (root.shadowRoot) return true;
+    for (const e of root.querySelectorAll('*')) if (e.shadowRoot) return true;
+    return false;
+  };
+
+  const full = (why) => {
+    S.dirty.clear();
+    S.lost = false;
+    watch();
+    scanValues(true);
+    S.active = document.activeElement;
+    S.risky = riskOf();
+    S.rules = ruleCount();
+    const b = blocker();
+    const text = render(document.body);
+    S.lines = text.split('\n');
+    S.refs = new Set();
+    refsOf(S.lines, (r) => S.refs.add(r));
+    if (b || hasShadow(document.body)) S.risky = S.risky || b || 'shadow roots';
+    return { full: text, why: why || '', frames: b === 'frames', title: document.title, pw: S.pw };
+  };
+
+  const indentOf = (l) => { let i = 0; while (l.charCodeAt(i) === 32) i++; return i; };
+  const roleOf = (l) => { const m = /^\s*- ([a-z]+)/.exec(l); return m ? m[1] : ''; };
+  const refRe = /\[ref=([a-z0-9]+)\]/;
+  const refsOf = (lines, f) => { for (const l of lines) { const m = refRe.exec(l); if (m) f(m[1]); } };
+  const lineOf = (ref) => {
+    if (!ref || !S.refs.has(ref)) return -1;
+    const needle = '[ref=' + ref + ']';
+    const L = S.lines;
+    for (let i = 0; i < L.length; i++) if (L[i].includes(needle)) return i;
+    return -1;
+  };
+  const blockEnd = (i) => {
+    const L = S.lines, d = indentOf(L[i]);
+    let j = i + 1;
+    while (j < L.length && indentOf(L[j]) > d) j++;
+    return j;
+  };
+
+  // anchor: the smallest element around el whose subtree, rendered alone,
+  // renders as it would within the page: it has a line of its own, and no
+  // ancestor's line depends on its content (a name from content, a caption
+  // or label naming it, a pointer target above it).
+  const anchor = (el) => {
+    let floor = el;
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const m = S.meta.get(a);
+      if (m && (NFC.has(m.role) || m.pointer)) floor = a;
+      if (NAMING.has(a.nodeName) && a.parentElement) floor = a.parentElement;
+    }
+    for (let a = floor; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+      const m = S.meta.get(a);
+      if (m && m.ref && S.refs.has(m.ref)) return a;
+    }
+    return null;
+  };
+
+  // labelledBy: elements outside r whose name comes from inside r.
+  const namedFrom = (r, labelled) => {
+    const out = [];
+    for (const e of labelled) {
+      if (r.contains(e)) continue;
+      for (const id of e.getAttribute('aria-labelledby').split(/\s+/)) {
+        const t = id && document.getElementById(id);
+        if (t && r.contains(t)) { out.push(e); break; }
+      }
+    }
+    for (const l of r.querySelectorAll('label[for]')) {
+      const c = document.getElementById(l.getAttribute('for'));
+      if (c && !r.contains(c)) out.push(c);
+    }
+    return out;
+  };
+  const common = (a, b) => {
+    const seen = new Set();
+    for (let x = a; x; x = x.parentElement) seen.add(x);
+    for (let y = b; y; y = y.parentElement) if (seen.has(y)) return y;
+    return null;
+  };
+
+  // whole: the caller lost the kept text (an abandoned call).
+  const update = (maxLines, whole) => {
+    if (!S.lines || whole) return full('no view yet');
+    // Records not yet delivered to the observer's callback.
+    for (const r of S.observer.takeRecords()) S.onRecord(r);
+    if (S.lost) return full(S.lost);
+    if (S.risky) return full(S.risky);
+    if (ruleCount() !== S.rules) return full('style rules changed');
+    const b = blocker();
+    if (b) return full(b);
+    scanValues(false);
+    if (document.activeElement !== S.active) {
+      markAround(S.active);
+      markAround(document.activeElement);
+      S.active = document.activeElement;
+    }
+    const dirty = [...S.dirty].filter((e) => e.isConnected);
+    S.dirty.clear();
+    if (!dirty.length) return { ops: [], title: document.title, pw: S.pw };
+    for (const e of dirty) if (hasShadow(e)) return full('shadow roots');
+    // Anchors, outermost first; one inside another is dropped.
+    let anchors = [];
+    const labelled = document.querySelectorAll('[aria-labelledby]');
+    for (const e of dirty) {
+      let a = anchor(e);
+      for (let guard = 0; a && guard < 8; guard++) {
+        const extra = namedFrom(a, labelled);
+        if (!extra.length) break;
+        a = anchor(extra.reduce(common, a));
+      }
+      if (!a) return full('a change reaches the top of the page');
+      anchors.push(a);
+    }
+    anchors = anchors.filter((a, i) => !anchors.some((b, j) => b !== a && b.contains(a)) && anchors.indexOf(a) === i);
+    const ops = [];
+    let changed = 0;
+    for (let a of anchors) {
+      for (let tries = 0; ; tries++) {
+        if (!a || tries > 8) return full('no part of the page renders alone');
+        const m = S.meta.get(a);
+        const i = lineOf(m.ref);
+        const j = blockEnd(i);
+        const old = S.lines[i];
+        const text = render(a);
+        const d = indentOf(old);
+        const pad = ' '.repeat(d);
+        const fresh = text.split('\n').map((l) => pad + l);
+        const tops = fresh.filter((l) => indentOf(l) === d).length;
+        const ok = fresh.length > 0 && tops === 1 && roleOf(fresh[0]) === roleOf(old) && fresh[0].includes('[ref=') &&
+          (roleOf(old) !== 'generic' || fresh[0] === old);
+        if (!ok) {
+          a = anchor(a.parentElement);
+          continue;
+        }
+        changed += fresh.length + (j - i);
+        if (changed > maxLines) return full('too much changed');
+        refsOf(S.lines.slice(i, j), (r) => S.refs.delete(r));
+        refsOf(fresh, (r) => S.refs.add(r));
+        S.lines.splice(i, j - i, ...fresh);
+        ops.push({ at: i, del: j - i, ins: fresh });
+        break;
+      }
+    }
+    return { ops, title: document.title, pw: S.pw };
+  };
+
+  return { full, update };
+}

@@ -1,0 +1,163 @@
+package exec
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+)
+
+// TestIncrementalViewEqualsAWholeSnapshot is issue 14's equivalence test:
+// on a big mutating page (fixtures/pages/mutate.html), random changes of
+// the kinds real apps make (text, rows, attributes, state set by script,
+// focus, captions and labels naming things elsewhere, dialogs, popovers)
+// and real Playwright actions; after each, the incremental renderer's tree
+// and the Changes it gives must equal those of a fresh full Playwright
+// AI snapshot. Any difference fails, with the seed to replay it.
+//
+// PRIMA_EQUIV_STEPS sets the number of steps (default 1,000),
+// PRIMA_EQUIV_SEED the seed.
+func TestIncrementalViewEqualsAWholeSnapshot(t *testing.T) {
+	steps := envInt("PRIMA_EQUIV_STEPS", 1000)
+	seed := int64(envInt("PRIMA_EQUIV_SEED", 14))
+	in := newTestInstance(t, "/mutate?rows=150")
+	page, err := in.usablePage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewSource(seed))
+	whole := func() *ariadiff.Tree {
+		text, err := page.Locator("body").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := ariadiff.Parse(text)
+		tr.StripRefs()
+		return tr
+	}
+	incr := func() *ariadiff.Tree {
+		v := in.renderView(ctxT(t), page)
+		if v == nil {
+			t.Fatal("the incremental renderer could not serve the page")
+		}
+		return v.Tree
+	}
+	prevW, prevI := whole(), incr()
+	if a, b := prevW.String(), prevI.String(); a != b {
+		t.Fatalf("first render differs from Playwright's:\n%s", lineDiff(a, b))
+	}
+	start := in.Views
+	actions := 0
+	for i := 0; i < steps; i++ {
+		what := ""
+		if r.Intn(5) == 0 {
+			what = randomAction(t, page, r)
+			actions++
+		} else {
+			s := r.Int63n(1 << 30)
+			v, err := page.Evaluate("s => window.mutate(s)", s)
+			if err != nil {
+				t.Fatalf("step %d: mutate(%d): %v", i, s, err)
+			}
+			what = fmt.Sprintf("mutate(%d): %v", s, v)
+		}
+		curI := incr()
+		curW := whole()
+		if a, b := curW.String(), curI.String(); a != b {
+			t.Fatalf("step %d (seed %d) %s: the incremental tree differs from a whole snapshot (- whole, + incremental):\n%s", i, seed, what, lineDiff(a, b))
+		}
+		dW, dI := strings.Join(changeTexts(ariadiff.Diff(prevW, curW)), "\n"), strings.Join(changeTexts(ariadiff.Diff(prevI, curI)), "\n")
+		if dW != dI {
+			t.Fatalf("step %d (seed %d) %s: Changes differ:\nwhole:\n%s\nincremental:\n%s", i, seed, what, dW, dI)
+		}
+		prevW, prevI = curW, curI
+	}
+	partial, wholes := in.Views.Partial-start.Partial, in.Views.Whole-start.Whole
+	t.Logf("%d steps (%d Playwright actions): %d partial renders, %d whole", steps, actions, partial, wholes)
+	// The test proves something only if the renderer mostly re-renders
+	// parts: a renderer that always renders whole would pass trivially.
+	if partial < steps*3/4 {
+		t.Errorf("only %d of %d updates were partial", partial, steps)
+	}
+}
+
+// randomAction does one real Playwright action on the mutate page.
+func randomAction(t *testing.T, page playwright.Page, r *rand.Rand) string {
+	t.Helper()
+	type act struct {
+		sel string
+		do  func(playwright.Locator) error
+	}
+	click := func(l playwright.Locator) error {
+		return l.Click(playwright.LocatorClickOptions{Timeout: playwright.Float(500)})
+	}
+	acts := []act{
+		{"#rows button:visible", click},
+		{"#new", click},
+		{"#watch", click},
+		{"#more", click},
+		{"#save", click},
+		{"#f-title", func(l playwright.Locator) error {
+			return l.Fill(fmt.Sprintf("t%d", r.Intn(100)), playwright.LocatorFillOptions{Timeout: playwright.Float(500)})
+		}},
+		{"#f-urgent", click},
+		{"#f-state", func(l playwright.Locator) error {
+			_, err := l.SelectOption(playwright.SelectOptionValues{Labels: &[]string{[]string{"Open", "Closed", "Blocked"}[r.Intn(3)]}}, playwright.LocatorSelectOptionOptions{Timeout: playwright.Float(500)})
+			return err
+		}},
+		{"#editor", func(l playwright.Locator) error {
+			return l.Fill(fmt.Sprintf("note %d", r.Intn(100)), playwright.LocatorFillOptions{Timeout: playwright.Float(500)})
+		}},
+		{"#det summary", click},
+		{"#rows a:visible", func(l playwright.Locator) error {
+			return l.Hover(playwright.LocatorHoverOptions{Timeout: playwright.Float(500)})
+		}},
+	}
+	a := acts[r.Intn(len(acts))]
+	l := page.Locator(a.sel)
+	if n, _ := l.Count(); n > 1 {
+		l = l.Nth(r.Intn(n))
+	}
+	// An action a random page state makes impossible (a disabled or
+	// hidden target) is fine: what is compared is the page after it.
+	err := a.do(l)
+	return fmt.Sprintf("action %s (err %v)", a.sel, err != nil)
+}
+
+// lineDiff shows the lines where a and b first differ, with context.
+func lineDiff(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	i := 0
+	for i < len(la) && i < len(lb) && la[i] == lb[i] {
+		i++
+	}
+	ja, jb := len(la), len(lb)
+	for ja > i && jb > i && la[ja-1] == lb[jb-1] {
+		ja, jb = ja-1, jb-1
+	}
+	var out strings.Builder
+	from := max(0, i-3)
+	for k := from; k < i; k++ {
+		fmt.Fprintf(&out, "  %s\n", la[k])
+	}
+	for k := i; k < ja && k < i+20; k++ {
+		fmt.Fprintf(&out, "- %s\n", la[k])
+	}
+	for k := i; k < jb && k < i+20; k++ {
+		fmt.Fprintf(&out, "+ %s\n", lb[k])
+	}
+	return out.String()
+}
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
+}
