@@ -44,15 +44,19 @@ func (h *harness) open(ctx context.Context, url string) error {
 // pairs interleaved prima, playwright-cli, prima, playwright-cli…
 func (h *harness) measureSize(ctx context.Context, size int) error {
 	url := fmt.Sprintf("%s/big?n=%d", h.baseURL, size)
-	// Navigate both there, then warm up (untimed): both sides have read
-	// this page once. A failed step skips this size, not the whole run.
+	// Navigate there (both tools share the tab), then warm up (untimed):
+	// both sides have read this page once. prima navigates, with a long
+	// deadline: the first aria snapshot of a big fresh document is slow
+	// (Blink's element.labels walks the whole document per field), and
+	// playwright-cli's goto, which takes one, times out at 30 s from
+	// 20,000 elements on. The navigate op still times both. A failed step
+	// skips this size, not the whole run.
 	steps := []struct {
 		tool string
 		args []string
 	}{
-		{toolCLI, []string{"goto", url}},
-		{toolPrima, []string{"go", url}},
-		{toolPrima, []string{"snapshot"}},
+		{toolPrima, []string{"--timeout", "5m", "go", url}},
+		{toolPrima, []string{"--timeout", "5m", "snapshot"}},
 		{toolCLI, []string{"snapshot"}},
 	}
 	for _, st := range steps {

@@ -227,6 +227,31 @@ func TestCheckTargets(t *testing.T) {
 	}
 }
 
+// Issue 14's big-page targets: from 10,000 elements, the ratio to
+// playwright-cli's bare click and the growth from 2,000 elements.
+func TestCheckBigPageTargets(t *testing.T) {
+	rows := []Row{
+		{Size: 2000, Op: opClick, PrimaMS: 100, RatioMS: 0.1, RatioActionMS: 0.1, RatioBytes: 0.001},
+		{Size: 10000, Op: opClick, PrimaMS: 190, RatioMS: 0.1, RatioActionMS: 0.3},
+		{Size: 20000, Op: opClick, PrimaMS: 260, RatioMS: 0.1, RatioActionMS: math.NaN()},
+	}
+	var got []string
+	for _, tg := range checkTargets(rows, nil, false) {
+		if strings.HasPrefix(tg.Name, "big page") {
+			got = append(got, tg.String())
+		}
+	}
+	want := []string{
+		"MISS n=10000  big page: pw click time / playwright-cli click alone = 0.300x (limit <= 0.25x)",
+		"PASS n=10000  big page: pw click time / pw click time at 2000 elements = 1.900x (limit <= 2x)",
+		"N/A  n=20000  big page: pw click time / playwright-cli click alone = n/a (limit <= 0.25x)",
+		"MISS n=20000  big page: pw click time / pw click time at 2000 elements = 2.600x (limit <= 2x)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func TestRenderMarkdown(t *testing.T) {
 	rows := []Row{
 		{Size: 2000, Op: opSnapshot, Pairs: 7, PrimaMS: 400, CLIMS: 520, CLIActionMS: math.NaN(), RatioMS: 0.77,

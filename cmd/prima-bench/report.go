@@ -15,6 +15,14 @@ const (
 	clickOverFloorMax  = 30.0 // prima pw click <= floor + 30 ms
 	clickBytesRatioMax = 0.1  // prima click envelope <= 0.1x playwright-cli click+snapshot bytes
 	bytesTargetSize    = 2000 // the byte target is judged at this page size
+
+	// Big pages (issue 14): from bigSize elements on, prima's click is at
+	// most bigRatioMax of playwright-cli's bare click, and its time grows
+	// at most growthMax from growthBase elements.
+	bigSize     = 10000
+	bigRatioMax = 0.25
+	growthBase  = 2000
+	growthMax   = 2.0
 )
 
 // Target is one checked goal: PASS, MISS, or N/A when it could not be measured.
@@ -74,6 +82,16 @@ func checkTargets(rows []Row, floors []FloorRow, floorOn bool) []Target {
 		}
 		if floorOn || !math.IsNaN(over) {
 			out = append(out, Target{Size: r.Size, Name: "pw click time - floor (click + AI snapshot)", Value: over, Limit: clickOverFloorMax, Unit: "ms"})
+		}
+		if r.Size >= bigSize {
+			out = append(out, Target{Size: r.Size, Name: "big page: pw click time / playwright-cli click alone", Value: r.RatioActionMS, Limit: bigRatioMax, Unit: "x"})
+			growth := math.NaN()
+			for _, b := range rows {
+				if b.Op == opClick && b.Size == growthBase && b.PrimaMS > 0 {
+					growth = r.PrimaMS / b.PrimaMS
+				}
+			}
+			out = append(out, Target{Size: r.Size, Name: fmt.Sprintf("big page: pw click time / pw click time at %d elements", growthBase), Value: growth, Limit: growthMax, Unit: "x"})
 		}
 		if r.Size == bytesTargetSize {
 			out = append(out, Target{Size: r.Size, Name: "pw click envelope bytes / playwright-cli click+snapshot bytes", Value: r.RatioBytes, Limit: clickBytesRatioMax, Unit: "x"})
