@@ -527,13 +527,14 @@ func (in *Instance) writeNetwork(traffic []browser.NetEntry) (envelope.Artifact,
 // target that is neither is resolved semantically by the judge.
 func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool, j *judge.Judge) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "go " + target}
-	page, before, ok := in.begin(ctx, env, true)
+	page, before, ok := in.begin(ctx, env, false)
 	if !ok {
 		return env
 	}
 	u, err := wire.ResolveURL(before.URL, target, allowSchemes)
 	if errors.Is(err, wire.ErrSemantic) {
-		return in.goSemantic(ctx, env, page, before, target, j)
+		// Only a semantic target reads refs (the links on the page).
+		return in.goSemantic(ctx, env, page, in.withRefs(ctx, page, before), target, j)
 	}
 	if err != nil {
 		in.failWith(env, err, before)
