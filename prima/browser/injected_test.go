@@ -18,25 +18,3 @@ func TestInjectedSourceIsTheDriversInjectedScript(t *testing.T) {
 		}
 	}
 }
-
-func TestJSUnquote(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{`'a\nb' rest`, "a\nb"},
-		{`"it's" x`, "it's"},
-		{`'\'q\''`, "'q'"},
-		{`'\x41\u00e9\u{1F600}'`, "Aé😀"},
-		{`'\ud83d\ude00'`, "😀"},
-		{`'back\\slash'`, `back\slash`},
-		{"'line\\\ncont'", "linecont"},
-	} {
-		got, err := jsUnquote(c.in)
-		if err != nil || got != c.want {
-			t.Errorf("jsUnquote(%q) = %q, %v; want %q", c.in, got, err, c.want)
-		}
-	}
-	for _, bad := range []string{``, `x'`, `'open`, `'\u12'`, `'\u{zz}'`} {
-		if _, err := jsUnquote(bad); err == nil {
-			t.Errorf("jsUnquote(%q): no error", bad)
-		}
-	}
-}

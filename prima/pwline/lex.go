@@ -160,6 +160,17 @@ func (p *parser) value(depth int) (arg, error) {
 	return arg{}, p.errf("expected a string, number, boolean, regex, [ … ] or { … } argument, found %q", p.rest())
 }
 
+// Unquote decodes the JavaScript string literal s starts with (quoted
+// with ', " or a template without interpolation); what follows it is
+// ignored.
+func Unquote(s string) (string, error) {
+	if s == "" || !strings.ContainsRune("'\"`", rune(s[0])) {
+		return "", fmt.Errorf("not a JavaScript string literal")
+	}
+	p := &parser{src: s}
+	return p.str()
+}
+
 // str reads a JavaScript string literal. Template literals are accepted
 // only without interpolation.
 func (p *parser) str() (string, error) {

@@ -908,3 +908,25 @@ func ExampleParse() {
 	// internal:role=button[name="Save"s]
 	// await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
+
+func TestUnquote(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`'a\nb' rest`, "a\nb"},
+		{`"it's" x`, "it's"},
+		{`'\'q\''`, "'q'"},
+		{`'\x41\u00e9\u{1F600}'`, "Aé😀"},
+		{`'\ud83d\ude00'`, "😀"},
+		{`'back\\slash'`, `back\slash`},
+		{"`tmpl`", "tmpl"},
+	} {
+		got, err := Unquote(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("Unquote(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	for _, bad := range []string{``, `x'`, `'open`, `'\u12'`, "`a${b}`"} {
+		if _, err := Unquote(bad); err == nil {
+			t.Errorf("Unquote(%q): no error", bad)
+		}
+	}
+}
