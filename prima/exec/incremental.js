@@ -224,11 +224,63 @@
       if (m && (NFC.has(m.role) || m.pointer)) floor = a;
       if (NAMING.has(a.nodeName) && a.parentElement) floor = a.parentElement;
     }
-    for (let a = floor; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
-      const m = S.meta.get(a);
-      if (m && m.ref && S.refs.has(m.ref)) return a;
+    for (let a = floor; a && a !== document.documentElement; a = a.parentElement) {
+      if (lined(a)) return { a, floor };
     }
-    return null;
+    return { a: null, floor };
+  };
+  const lined = (e) => {
+    const m = e && S.meta.get(e);
+    return !!m && !!m.ref && S.refs.has(m.ref);
+  };
+  // slotOf: the child of a on the way down to floor, when floor has no
+  // line of its own (a zero-size element has no ref to find it by).
+  const slotOf = (floor, a) => {
+    if (!a || floor === a) return null;
+    let x = floor;
+    while (x.parentElement && x.parentElement !== a) x = x.parentElement;
+    return x.parentElement === a && !lined(x) ? x : null;
+  };
+  const blank = (n) => n.nodeType === 8 || (n.nodeType === 3 && !/\S/.test(n.nodeValue));
+  const pseudo = (e, p) => { const c = getComputedStyle(e, p).content; return c && c !== 'none' && c !== 'normal'; };
+  // slot renders x, an element without a line of its own, between the
+  // blocks of its neighbours in its parent's block: they must have lines,
+  // nothing but blank text may lie between, and the parent's line must
+  // not depend on its children's count or text. null when it cannot.
+  const slot = (x) => {
+    const p = x.parentElement;
+    const pi = lineOf(S.meta.get(p).ref), pj = blockEnd(pi);
+    if (pj === pi + 1) return null;
+    const d = indentOf(S.lines[pi]) + 2;
+    const prev = x.previousElementSibling, next = x.nextElementSibling;
+    if (roleOf(S.lines[pi]) === 'generic' && (!prev || !next)) return null;
+    for (let n = prev ? prev.nextSibling : p.firstChild; n && n !== x; n = n.nextSibling) if (!blank(n)) return null;
+    for (let n = x.nextSibling; n && n !== next; n = n.nextSibling) if (!blank(n)) return null;
+    let start, end;
+    if (prev) {
+      if (!lined(prev)) return null;
+      const k = lineOf(S.meta.get(prev).ref);
+      if (k <= pi || k >= pj || indentOf(S.lines[k]) !== d) return null;
+      start = blockEnd(k);
+    } else {
+      if (pseudo(p, '::before')) return null;
+      start = pi + 1;
+      while (start < pj && S.lines[start].startsWith(' '.repeat(d) + '- /')) start++;
+    }
+    if (next) {
+      if (!lined(next)) return null;
+      end = lineOf(S.meta.get(next).ref);
+      if (end < start || end >= pj || indentOf(S.lines[end]) !== d) return null;
+    } else {
+      if (pseudo(p, '::after')) return null;
+      end = pj;
+    }
+    const text = render(x);
+    const pad = ' '.repeat(d);
+    const fresh = text === '' ? [] : text.split('\n').map((l) => pad + l);
+    // A generic child repeating its parent's name is dropped in place.
+    if (/^\s*- [a-z]+ "/.test(S.lines[pi]) && fresh.some((l) => indentOf(l) === d && roleOf(l) === 'generic')) return null;
+    return { at: start, del: end - start, ins: fresh };
   };
 
   // labelledBy: elements outside r whose name comes from inside r.
@@ -271,8 +323,9 @@
     if (b) return full(b);
     scanValues(false);
     if (document.activeElement !== S.active) {
-      markAround(S.active);
-      markAround(document.activeElement);
+      // Focus shows only as [active], which prima strips, and in which
+      // generics it drops; <body> holding focus changes nothing else.
+      for (const e of [S.active, document.activeElement]) if (e && e !== document.body && e !== document.documentElement) markAround(e);
       S.active = document.activeElement;
     }
     const dirty = [...S.dirty].filter((e) => e.isConnected);
@@ -280,24 +333,46 @@
     if (!dirty.length) return { ops: [], title: document.title, pw: S.pw };
     for (const e of dirty) if (hasShadow(e)) return full('shadow roots');
     // Anchors, outermost first; one inside another is dropped.
-    let anchors = [];
+    // Items: an anchor a to re-render, or x, an element without a line
+    // of its own under a, to render in its slot (falling back to a).
+    let items = [];
     const labelled = document.querySelectorAll('[aria-labelledby]');
     for (const e of dirty) {
-      let a = anchor(e);
+      let { a, floor } = anchor(e);
+      let x = slotOf(floor, a);
+      if (x && namedFrom(x, labelled).length) x = null;
       for (let guard = 0; a && guard < 8; guard++) {
         const extra = namedFrom(a, labelled);
         if (!extra.length) break;
-        a = anchor(extra.reduce(common, a));
+        x = null;
+        a = anchor(extra.reduce(common, a)).a;
       }
-      if (!a) return full('a change reaches the top of the page');
-      anchors.push(a);
+      if (!a || (!x && a === document.body)) return full('a change reaches the top of the page');
+      items.push({ a, x, key: x || a });
     }
-    anchors = anchors.filter((a, i) => !anchors.some((b, j) => b !== a && b.contains(a)) && anchors.indexOf(a) === i);
+    items = items.filter((it, i) => !items.some((o, j) => o.key !== it.key && o.key.contains(it.key)) && items.findIndex((o) => o.key === it.key) === i);
     const ops = [];
     let changed = 0;
-    for (let a of anchors) {
+    const apply = (op) => {
+      changed += op.ins.length + op.del;
+      if (changed > maxLines) return false;
+      refsOf(S.lines.slice(op.at, op.at + op.del), (r) => S.refs.delete(r));
+      refsOf(op.ins, (r) => S.refs.add(r));
+      S.lines.splice(op.at, op.del, ...op.ins);
+      ops.push(op);
+      return true;
+    };
+    for (const it of items) {
+      if (it.x) {
+        const op = it.x.isConnected && lined(it.a) ? slot(it.x) : null;
+        if (op) {
+          if (!apply(op)) return full('too much changed');
+          continue;
+        }
+      }
+      let a = it.a;
       for (let tries = 0; ; tries++) {
-        if (!a || tries > 8) return full('no part of the page renders alone');
+        if (!a || a === document.body || tries > 8) return full('no part of the page renders alone');
         const m = S.meta.get(a);
         const i = lineOf(m.ref);
         const j = blockEnd(i);
@@ -310,15 +385,10 @@
         const ok = fresh.length > 0 && tops === 1 && roleOf(fresh[0]) === roleOf(old) && fresh[0].includes('[ref=') &&
           (roleOf(old) !== 'generic' || fresh[0] === old);
         if (!ok) {
-          a = anchor(a.parentElement);
+          a = anchor(a.parentElement).a;
           continue;
         }
-        changed += fresh.length + (j - i);
-        if (changed > maxLines) return full('too much changed');
-        refsOf(S.lines.slice(i, j), (r) => S.refs.delete(r));
-        refsOf(fresh, (r) => S.refs.add(r));
-        S.lines.splice(i, j - i, ...fresh);
-        ops.push({ at: i, del: j - i, ins: fresh });
+        if (!apply({ at: i, del: j - i, ins: fresh })) return full('too much changed');
         break;
       }
     }
