@@ -31,8 +31,6 @@ type incremental struct {
 	cdp   playwright.CDPSession
 	world int // execution context id; 0 when none is known
 	lines []string
-	// wholes counts whole renders, for the view counters.
-	wholes int
 }
 
 // incrResult is update()'s or full()'s answer.
@@ -53,6 +51,7 @@ type incrResult struct {
 type rendered struct {
 	text      string
 	changed   bool // since the engine's previous answer
+	whole     bool // rendered whole, not by splices
 	frames    bool // only Playwright's own snapshot renders frames
 	title     string
 	passwords []string
@@ -160,9 +159,8 @@ func (c *incremental) update(ctx context.Context) (rendered, error) {
 	}
 	out := rendered{title: res.Title, passwords: res.Passwords, frames: res.Frames, changed: true}
 	if res.Full != nil {
-		c.wholes++
 		c.lines = strings.Split(*res.Full, "\n")
-		out.text = *res.Full
+		out.text, out.whole = *res.Full, true
 		return out, nil
 	}
 	if c.lines == nil {

@@ -147,7 +147,6 @@ func (in *Instance) renderView(ctx context.Context, page playwright.Page) *pageV
 		}
 		in.inc = &incremental{page: page}
 	}
-	wholes := in.inc.wholes
 	r, err := in.inc.update(ctx)
 	if err != nil || r.frames {
 		return nil
@@ -156,20 +155,19 @@ func (in *Instance) renderView(ctx context.Context, page playwright.Page) *pageV
 		in.maskValue(pw)
 	}
 	url := page.URL()
-	if !r.changed && in.last != nil && in.lastPage == page {
-		if in.last.URL == url && in.last.Title == r.title {
-			return in.last
-		}
-		if in.last.refFree {
-			// A history push or a new title: the same tree.
-			v := *in.last
-			v.URL, v.Title, v.stateID = url, r.title, nil
-			in.last = &v
+	if !r.changed {
+		if in.last != nil && in.lastPage == page {
+			if in.last.URL != url || in.last.Title != r.title {
+				// A history push or a new title: the same tree.
+				v := *in.last
+				v.URL, v.Title, v.stateID = url, r.title, nil
+				in.last = &v
+			}
 			return in.last
 		}
 		r.text = strings.Join(in.inc.lines, "\n")
 	}
-	if in.inc.wholes > wholes {
+	if r.whole {
 		in.Views.Whole++
 	} else {
 		in.Views.Partial++
