@@ -282,3 +282,22 @@ func itoa(i int) string {
 	}
 	return string(b)
 }
+
+// Identities are numbered by hash: two with one hash must still get two
+// numbers, each the same every time.
+func TestKeysTellApartIdentitiesWithOneHash(t *testing.T) {
+	k := newKeys(4)
+	a := entry{role: "button", name: "A", hash: 7}
+	b := entry{role: "button", name: "B", hash: 7}
+	c := entry{role: "button", name: "C", hash: 7}
+	na, nb, nc := k.of(&a), k.of(&b), k.of(&c)
+	if na == nb || nb == nc || na == nc {
+		t.Fatalf("numbers %d %d %d", na, nb, nc)
+	}
+	if k.of(&a) != na || k.of(&b) != nb || k.of(&c) != nc {
+		t.Fatal("an identity got a second number")
+	}
+	if len(k.counts) != 3 {
+		t.Fatalf("%d numbers given", len(k.counts))
+	}
+}

@@ -1,6 +1,8 @@
 package ariadiff
 
 import (
+	"hash/maphash"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -112,8 +114,9 @@ type entry struct {
 	// ctx tells apart elements whose role and name repeat: the text
 	// around them (their list item, row, container). "" when unique.
 	ctx   string
-	scope int32 // the scope of the node's parent, -1 at the top
-	key   int32 // the number of its identity (see keys)
+	scope int32  // the scope of the node's parent, -1 at the top
+	key   int32  // the number of its identity (see keys)
+	hash  uint64 // of its identity as flattened (before any context)
 }
 
 // content is what a text entry shows: its value, else its name.
@@ -144,6 +147,10 @@ func (e *entry) id() identity {
 // keys numbers the identities of both trees of one diff, and counts how
 // often each significant element's role and name occur on either side.
 type keys struct {
+	// byHash numbers identities by their hash; an identity whose hash
+	// another one already holds is numbered in ids instead.
+	byHash map[uint64]int32
+	first  []identity // of each number given by hash
 	ids    map[identity]int32
 	counts [][2]int32
 	// inCtx numbers repeated elements by their role-and-name key and
@@ -157,14 +164,29 @@ type ctxKey struct {
 }
 
 func newKeys(size int) *keys {
-	return &keys{ids: make(map[identity]int32, size), counts: make([][2]int32, 0, size)}
+	return &keys{byHash: make(map[uint64]int32, size), ids: map[identity]int32{}, counts: make([][2]int32, 0, size)}
 }
 
-func (k *keys) of(id identity) int32 {
+// of numbers the identity of e: a number is a hash lookup, cheaper than
+// hashing the identity's strings on every diff.
+func (k *keys) of(e *entry) int32 {
+	id := e.id()
+	if n, ok := k.byHash[e.hash]; ok {
+		if k.first[n] == id {
+			return n
+		}
+	} else {
+		n = int32(len(k.counts))
+		k.byHash[e.hash] = n
+		k.first = append(k.first, id)
+		k.counts = append(k.counts, [2]int32{})
+		return n
+	}
 	n, ok := k.ids[id]
 	if !ok {
 		n = int32(len(k.counts))
 		k.ids[id] = n
+		k.first = append(k.first, identity{})
 		k.counts = append(k.counts, [2]int32{})
 	}
 	return n
@@ -180,6 +202,7 @@ func (k *keys) withCtx(key int32, ctx string) int32 {
 	if !ok {
 		n = int32(len(k.counts))
 		k.inCtx[ck] = n
+		k.first = append(k.first, identity{})
 		k.counts = append(k.counts, [2]int32{})
 	}
 	return n
@@ -271,14 +294,54 @@ type owner struct {
 }
 
 // flatten lists the entries of t in document order, numbering their
-// identities in k.
+// identities in k. The entries of a tree are made once (trees do not
+// change once made: the tree before a command is the one after the last),
+// each diff numbering a copy.
 func flatten(t *Tree, k *keys, side int) *flat {
-	f := &flat{keys: k, side: side}
-	if t.nodes > 0 {
-		f.es = make([]entry, 0, t.nodes/2+16)
+	if t.flat == nil {
+		f := &flat{}
+		if t.nodes > 0 {
+			f.es = make([]entry, 0, t.nodes/2+16)
+		}
+		f.children(t.Root.Children, -1, owner{})
+		var h maphash.Hash
+		h.SetSeed(hashSeed)
+		for i := range f.es {
+			f.es[i].hash = hashIdentity(&h, f.es[i].id())
+		}
+		t.flat = &flatTree{es: f.es, scopes: f.scopes}
 	}
-	f.children(t.Root.Children, -1, owner{})
+	f := &flat{keys: k, side: side, es: slices.Clone(t.flat.es), scopes: t.flat.scopes}
+	for i := range f.es {
+		e := &f.es[i]
+		e.key = k.of(e)
+		if !e.text && !e.live {
+			k.counts[e.key][side]++
+		}
+	}
 	return f
+}
+
+// flatTree is what flatten keeps of a tree: its entries, not numbered.
+type flatTree struct {
+	es     []entry
+	scopes []scope
+}
+
+var hashSeed = maphash.MakeSeed()
+
+func hashIdentity(h *maphash.Hash, id identity) uint64 {
+	h.Reset()
+	if id.text {
+		h.WriteByte(1)
+	} else {
+		h.WriteByte(0)
+	}
+	for _, s := range [...]string{id.role, id.name, id.what} {
+		h.WriteString(s)
+		h.WriteByte(0xff) // no UTF-8 string holds it: the fields stay apart
+	}
+	return h.Sum64()
 }
 
 func (f *flat) children(nodes []*Node, sc int32, own owner) {
@@ -328,14 +391,9 @@ func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
 	}
 }
 
-// add appends e with the number of its identity; a significant element is
-// numbered by role and name and counted, until markRepeated knows whether
-// its context is needed.
+// add appends e; flatten numbers it (a significant element by role and
+// name, until markRepeated knows whether its context is needed).
 func (f *flat) add(e entry) {
-	e.key = f.keys.of(e.id())
-	if !e.text && !e.live {
-		f.keys.counts[e.key][f.side]++
-	}
 	f.es = append(f.es, e)
 }
 

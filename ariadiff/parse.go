@@ -17,6 +17,8 @@ type Node struct {
 	HasValue bool
 	Props    []Prop // `/url: …` style properties, in order
 	Children []*Node
+
+	span int32 // lines of its block in snapshot text (see lines); 0 until asked
 }
 
 // Prop is a `/key: value` line that belongs to the node above it.
@@ -29,13 +31,24 @@ type Tree struct {
 	// Skipped counts non-blank lines that were not snapshot items.
 	Skipped int
 	nodes   int // items parsed, a size hint for diffing
+	// exact: line i of the text is one node's item or prop line, in the
+	// layout String renders (two spaces a level, a node's props before its
+	// children), so a range of lines is a range of subtrees (Splice).
+	exact bool
+	flat  *flatTree // its diff entries, once a diff asked (see flatten)
 }
 
 // Parse reads aria snapshot text (AI mode with refs, or plain). Snapshot
 // text is untrusted page content: Parse never fails and never panics; lines
 // it cannot read are counted in Skipped.
 func Parse(text string) *Tree {
-	t := &Tree{Root: &Node{}}
+	return parse(text, 0)
+}
+
+// parse reads text whose top-level items are indented by base spaces.
+func parse(text string, base int) *Tree {
+	// A last empty line is a line no node holds.
+	t := &Tree{Root: &Node{}, exact: !strings.HasSuffix(text, "\n")}
 	// Nodes and group lists come from slabs: a 50k-line page would otherwise
 	// be 100k small allocations, and the garbage collector's time with them.
 	lines := strings.Count(text, "\n") + 1
@@ -52,7 +65,10 @@ func Parse(text string) *Tree {
 		} else {
 			line, text = text, ""
 		}
-		line = strings.TrimRight(line, "\r")
+		if strings.HasSuffix(line, "\r") {
+			line = strings.TrimRight(line, "\r")
+			t.exact = false
+		}
 		indent := 0
 		for indent < len(line) && line[indent] == ' ' {
 			indent++
@@ -67,13 +83,20 @@ func Parse(text string) *Tree {
 			if strings.TrimSpace(body) != "" {
 				t.Skipped++
 			}
+			t.exact = false
 			continue
 		}
 		for len(stack) > 1 && stack[len(stack)-1].indent >= indent {
 			stack = stack[:len(stack)-1]
 		}
 		parent := stack[len(stack)-1].node
+		if indent != base+2*(len(stack)-1) {
+			t.exact = false
+		}
 		if key, value, ok := parseProp(body); ok {
+			if len(parent.Children) > 0 {
+				t.exact = false
+			}
 			parent.Props = append(parent.Props, Prop{Key: key, Value: value})
 			continue
 		}

@@ -24,6 +24,7 @@ func StripRefs(text string) string {
 
 // StripRefs removes the noise groups from every node in place.
 func (t *Tree) StripRefs() {
+	t.flat = nil // its entries hold the groups
 	t.Root.Walk(func(n *Node, _ int) bool {
 		kept := n.Groups[:0]
 		for _, g := range n.Groups {
