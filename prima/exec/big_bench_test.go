@@ -187,14 +187,17 @@ func BenchmarkBigPage(b *testing.B) {
 		b.Logf("N=%d: goto %v, first AI snapshot %v, second %v (means)", b.N, nav/k, first/k, second/k)
 	})
 	// prima's view engine (incremental.go): a whole render, and the
-	// update after a click that changes the status line.
+	// update after a click that changes the status line; each with the
+	// ref-free tree made from it (parsed whole, or spliced).
 	eng := &incremental{page: page}
+	noMask := func(s string) string { return s }
 	b.Run("engine_whole_render", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			eng.lines = nil
-			if r, err := eng.update(ctx()); err != nil || r.text == "" {
+			eng.forget()
+			if r, err := eng.update(ctx()); err != nil || !r.whole {
 				b.Fatal("engine", err)
 			}
+			eng.treeOf(noMask, nil)
 		}
 	})
 	b.Run("engine_update_click", func(b *testing.B) {
@@ -205,9 +208,10 @@ func BenchmarkBigPage(b *testing.B) {
 			}
 			b.StartTimer()
 			r, err := eng.update(ctx())
+			eng.treeOf(noMask, nil)
 			b.StopTimer()
-			if err != nil || !r.changed {
-				b.Fatal("engine", err, r.changed)
+			if err != nil || !r.changed || r.whole {
+				b.Fatal("engine", err, r.changed, r.whole)
 			}
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mxschmitt/playwright-go"
@@ -31,25 +32,32 @@ type incremental struct {
 	cdp   playwright.CDPSession
 	world int // execution context id; 0 when none is known
 	lines []string
+	// tree is the ref-free tree of lines before the splices in pending
+	// (nil: parse lines whole); maskN, how many values were masked in it.
+	tree    *ariadiff.Tree
+	pending []splice
+	maskN   int
+}
+
+// splice replaces the lines [At, At+Del) of the kept text by Ins.
+type splice struct {
+	At  int      `json:"at"`
+	Del int      `json:"del"`
+	Ins []string `json:"ins"`
 }
 
 // incrResult is update()'s or full()'s answer.
 type incrResult struct {
-	Full   *string `json:"full"`
-	Why    string  `json:"why"`
-	Frames bool    `json:"frames"`
-	Ops    []struct {
-		At  int      `json:"at"`
-		Del int      `json:"del"`
-		Ins []string `json:"ins"`
-	} `json:"ops"`
+	Full      *string  `json:"full"`
+	Why       string   `json:"why"`
+	Frames    bool     `json:"frames"`
+	Ops       []splice `json:"ops"`
 	Title     string   `json:"title"`
 	Passwords []string `json:"pw"`
 }
 
-// rendered is the page as the engine last rendered it.
+// rendered is what the engine said of the page (its text is in lines).
 type rendered struct {
-	text      string
 	changed   bool // since the engine's previous answer
 	whole     bool // rendered whole, not by splices
 	frames    bool // only Playwright's own snapshot renders frames
@@ -89,7 +97,8 @@ func (c *incremental) open(ctx context.Context) error {
 	if id == 0 {
 		return fmt.Errorf("no isolated world")
 	}
-	c.world, c.lines = int(id), nil
+	c.world = int(id)
+	c.forget()
 	boot := "(() => { const module = {}; " + src + "\n const IS = new (module.exports.InjectedScript())(globalThis, " +
 		`{isUnderTest: false, sdkLanguage: 'javascript', frameSeq: 0, testIdAttributeName: 'data-testid', stableRafCount: 1, browserName: 'chromium', shouldPrependErrorPrefix: false, isUtilityWorld: true, customEngines: []});` +
 		"\n globalThis.__primaView = (" + incrementalJS + ")(IS); return true; })()"
@@ -114,7 +123,7 @@ func (c *incremental) eval(ctx context.Context, expr string) (any, error) {
 	case a = <-ch:
 	case <-ctx.Done():
 		// The engine may apply splices this side never sees.
-		c.lines = nil
+		c.forget()
 		return nil, fmt.Errorf("%w while prima rendered the page", errDeadline)
 	}
 	if a.err != nil {
@@ -149,7 +158,8 @@ func (c *incremental) update(ctx context.Context) (rendered, error) {
 		}
 	}
 	if err != nil {
-		c.world, c.lines = 0, nil
+		c.world = 0
+		c.forget()
 		return rendered{}, err
 	}
 	var res incrResult
@@ -159,8 +169,9 @@ func (c *incremental) update(ctx context.Context) (rendered, error) {
 	}
 	out := rendered{title: res.Title, passwords: res.Passwords, frames: res.Frames, changed: true}
 	if res.Full != nil {
+		c.forget()
 		c.lines = strings.Split(*res.Full, "\n")
-		out.text, out.whole = *res.Full, true
+		out.whole = true
 		return out, nil
 	}
 	if c.lines == nil {
@@ -168,16 +179,54 @@ func (c *incremental) update(ctx context.Context) (rendered, error) {
 	}
 	for _, op := range res.Ops {
 		if op.At < 0 || op.Del < 0 || op.At+op.Del > len(c.lines) {
-			c.world, c.lines = 0, nil
+			c.world = 0
+			c.forget()
 			return rendered{}, fmt.Errorf("view engine splice out of range")
 		}
-		c.lines = append(c.lines[:op.At], append(append([]string(nil), op.Ins...), c.lines[op.At+op.Del:]...)...)
+		c.lines = slices.Replace(c.lines, op.At, op.At+op.Del, op.Ins...)
+		c.pending = append(c.pending, op)
 	}
 	out.changed = len(res.Ops) > 0
-	if out.changed {
-		out.text = strings.Join(c.lines, "\n")
-	}
 	return out, nil
+}
+
+// forget drops the kept text and its tree: the next update renders whole.
+func (c *incremental) forget() {
+	c.lines, c.tree, c.pending = nil, nil, nil
+}
+
+// treeOf is the ref-free, masked tree of the engine's text: the last one
+// with the engine's splices made in it (a cost that follows the change),
+// or when that cannot be, the whole text parsed.
+func (c *incremental) treeOf(mask func(string) string, masked map[string]bool) *ariadiff.Tree {
+	ops := c.pending
+	c.pending = nil
+	// Masking line by line is masking the text only when no masked value
+	// spans lines, and the kept tree is masked only with what was known.
+	spans := false
+	for v := range masked {
+		spans = spans || strings.Contains(v, "\n")
+	}
+	if c.tree != nil && c.maskN == len(masked) && !spans {
+		t, ok := c.tree, true
+		for _, op := range ops {
+			ins := op.Ins
+			if len(masked) > 0 && len(ins) > 0 {
+				ins = strings.Split(mask(strings.Join(ins, "\n")), "\n")
+			}
+			if t, ok = t.Splice(op.At, op.Del, ins, true); !ok {
+				break
+			}
+		}
+		if ok {
+			c.tree = t
+			return t
+		}
+	}
+	t := ariadiff.Parse(mask(strings.Join(c.lines, "\n")))
+	t.StripRefs()
+	c.tree, c.maskN = t, len(masked)
+	return t
 }
 
 // close ends the CDP session.
@@ -203,13 +252,4 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
-}
-
-// refFreeView is a view from the engine's text: the tree Playwright's
-// snapshot would show with refs, [active] and [cursor] removed. It holds
-// no refs: the engine's are its own, and must never reach a caller.
-func (in *Instance) refFreeView(url, title, text string) *pageView {
-	t := ariadiff.Parse(in.mask(text))
-	t.StripRefs()
-	return &pageView{URL: url, Title: title, Tree: t, refFree: true}
 }

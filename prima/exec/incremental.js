@@ -16,7 +16,37 @@
   // Elements whose text names an ancestor (a table's caption, a
   // fieldset's legend) or a control inside them (label).
   const NAMING = new Set(['CAPTION', 'LEGEND', 'FIGCAPTION', 'SUMMARY', 'LABEL', 'TITLE']);
-  const S = { lines: null, meta: new WeakMap(), dirty: new Set(), values: new WeakMap(), pw: [], refs: new Set(), active: null, risky: '', observer: null, lost: false };
+  const S = { lines: null, meta: new WeakMap(), dirty: new Set(), values: new WeakMap(), pw: [], refs: new Set(), at: new Map(), active: null, risky: '', observer: null, lost: false,
+    fields: new Set(), popovers: new Set(), labels: new Set(), labelled: new Set(), blocked: false };
+
+  // What an update must look at besides the changed elements (form
+  // fields, popovers, labels, elements named by others), kept from the
+  // mutation records: querying the document for them each time would
+  // cost a walk of the whole page per update. blocked: an iframe, frame
+  // or aria-owns may have been added.
+  const WATCH = 'input,select,textarea,label,[popover],[aria-labelledby],iframe,frame,[aria-owns]';
+  const see = (e) => {
+    switch (e.nodeName) {
+      case 'INPUT': case 'SELECT': case 'TEXTAREA': S.fields.add(e); break;
+      case 'LABEL': S.labels.add(e); break;
+      case 'IFRAME': case 'FRAME': S.blocked = true; break;
+    }
+    if (e.hasAttribute('popover')) S.popovers.add(e);
+    if (e.hasAttribute('aria-labelledby')) S.labelled.add(e);
+    if (e.hasAttribute('aria-owns')) S.blocked = true;
+  };
+  const collect = (root) => {
+    if (root.matches(WATCH)) see(root);
+    for (const e of root.querySelectorAll(WATCH)) see(e);
+  };
+  // live: the connected members of a kept set (removed ones are dropped;
+  // one put back is collected again from its record).
+  function* live(set) {
+    for (const e of set) {
+      if (e.isConnected) yield e;
+      else set.delete(e);
+    }
+  }
 
   const mark = (n) => {
     if (!n) return;
@@ -35,9 +65,12 @@
       // The title is not in the tree; prima reads it apart.
       const t = r.target.nodeType === 1 ? r.target : r.target.parentElement;
       if (t && t.nodeName === 'TITLE') return;
-      if (r.type === 'childList') mark(r.target);
-      else if (r.type === 'attributes') {
+      if (r.type === 'childList') {
+        mark(r.target);
+        for (const n of r.addedNodes) if (n.nodeType === 1) collect(n);
+      } else if (r.type === 'attributes') {
         if (r.attributeName === 'id' || r.attributeName === 'for' || r.attributeName === 'aria-labelledby' || r.attributeName === 'aria-owns') S.lost = 'an id reference changed';
+        if (r.attributeName === 'popover' && r.target.hasAttribute('popover')) S.popovers.add(r.target);
         markAround(r.target);
       } else markAround(r.target);
     };
@@ -57,17 +90,15 @@
   // collects password values: prima masks them wherever they show.
   const scanValues = (record) => {
     const pw = [];
-    const see = (e, v) => {
+    const seen = (e, v) => {
       if (!record && S.values.get(e) !== v) markAround(e);
       S.values.set(e, v);
     };
-    for (const tag of ['input', 'select', 'textarea']) {
-      for (const e of document.getElementsByTagName(tag)) {
-        if (e.type === 'password' && e.value) pw.push(e.value);
-        see(e, valueOf(e));
-      }
+    for (const e of live(S.fields)) {
+      if (e.type === 'password' && e.value) pw.push(e.value);
+      seen(e, valueOf(e));
     }
-    for (const e of document.querySelectorAll('[popover]')) see(e, e.matches(':popover-open') ? 'open' : 'closed');
+    for (const e of live(S.popovers)) seen(e, e.matches(':popover-open') ? 'open' : 'closed');
     S.pw = pw;
   };
 
@@ -137,8 +168,21 @@
   // 2,500 labelled fields that is most of a 15 s first render. In this
   // world only, a control's labels come from one pass over the labels
   // (each label's control), which is the same list by definition: the
-  // labels whose labeled control is the element, in tree order.
-  let labelMap = null;
+  // labels whose labeled control is the element, in tree order. It is made
+  // on the first question of a render: most partial renders ask none.
+  let rendering = false, labelMap = null;
+  const labelsByControl = () => {
+    const m = new Map();
+    for (const l of live(S.labels)) {
+      const c = l.control;
+      if (!c) continue;
+      const a = m.get(c);
+      if (a) a.push(l); else m.set(c, [l]);
+    }
+    const before = (x, y) => (x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1);
+    for (const a of m.values()) if (a.length > 1) a.sort(before);
+    return m;
+  };
   for (const C of [HTMLInputElement, HTMLButtonElement, HTMLSelectElement, HTMLTextAreaElement, HTMLMeterElement, HTMLOutputElement, HTMLProgressElement]) {
     const d = Object.getOwnPropertyDescriptor(C.prototype, 'labels');
     if (!d || !d.get) continue;
@@ -147,21 +191,16 @@
       configurable: true,
       enumerable: d.enumerable,
       get() {
-        if (!labelMap || this.getRootNode() !== document || (this.type === 'hidden' && this instanceof HTMLInputElement)) return native.call(this);
+        if (!rendering || this.getRootNode() !== document || (this.type === 'hidden' && this instanceof HTMLInputElement)) return native.call(this);
+        if (!labelMap) labelMap = labelsByControl();
         return labelMap.get(this) || [];
       },
     });
   }
   const render = (el) => {
-    labelMap = new Map();
-    for (const l of document.getElementsByTagName('label')) {
-      const c = l.control;
-      if (!c) continue;
-      const a = labelMap.get(c);
-      if (a) a.push(l); else labelMap.set(c, [l]);
-    }
+    rendering = true;
     let text;
-    try { text = IS.ariaSnapshot(el, { mode: 'ai' }); } finally { labelMap = null; }
+    try { text = IS.ariaSnapshot(el, { mode: 'ai' }); } finally { rendering = false; labelMap = null; }
     const snap = IS._lastAriaSnapshotForQuery;
     if (snap) learn(snap.root);
     return text;
@@ -182,6 +221,9 @@
     S.dirty.clear();
     S.lost = false;
     watch();
+    S.observer.takeRecords();
+    S.fields = new Set(); S.popovers = new Set(); S.labels = new Set(); S.labelled = new Set(); S.blocked = false;
+    collect(document.documentElement);
     scanValues(true);
     S.active = document.activeElement;
     S.risky = riskOf();
@@ -190,7 +232,8 @@
     const text = render(document.body);
     S.lines = text.split('\n');
     S.refs = new Set();
-    refsOf(S.lines, (r) => S.refs.add(r));
+    S.at = new Map();
+    refsOf(S.lines, 0, (r, i) => { S.refs.add(r); S.at.set(r, i); });
     if (b || hasShadow(document.body)) S.risky = S.risky || b || 'shadow roots';
     return { full: text, why: why || '', frames: b === 'frames', title: document.title, pw: S.pw };
   };
@@ -198,12 +241,17 @@
   const indentOf = (l) => { let i = 0; while (l.charCodeAt(i) === 32) i++; return i; };
   const roleOf = (l) => { const m = /^\s*- ([a-z]+)/.exec(l); return m ? m[1] : ''; };
   const refRe = /\[ref=([a-z0-9]+)\]/;
-  const refsOf = (lines, f) => { for (const l of lines) { const m = refRe.exec(l); if (m) f(m[1]); } };
+  const refsOf = (lines, at, f) => { for (let i = 0; i < lines.length; i++) { const m = refRe.exec(lines[i]); if (m) f(m[1], at + i); } };
+  // lineOf finds a ref's line from where it was last seen (S.at): splices
+  // since then moved it by no more than what they inserted or deleted.
   const lineOf = (ref) => {
     if (!ref || !S.refs.has(ref)) return -1;
     const needle = '[ref=' + ref + ']';
-    const L = S.lines;
-    for (let i = 0; i < L.length; i++) if (L[i].includes(needle)) return i;
+    const L = S.lines, h = Math.min(S.at.get(ref) || 0, L.length - 1);
+    for (let k = 0; h - k >= 0 || h + k < L.length; k++) {
+      if (h + k < L.length && L[h + k].includes(needle)) return S.at.set(ref, h + k), h + k;
+      if (k && h - k >= 0 && L[h - k].includes(needle)) return S.at.set(ref, h - k), h - k;
+    }
     return -1;
   };
   const blockEnd = (i) => {
@@ -308,19 +356,22 @@
 
   // whole: the caller lost the kept text (an abandoned call).
   const update = (maxLines, whole) => {
-    if (document.querySelector('iframe,frame')) {
-      // Only Playwright's own snapshot renders frames' contents.
-      S.lines = null;
-      return { frames: true, ops: [], title: document.title, pw: [] };
-    }
-    if (!S.lines || whole) return full('no view yet');
     // Records not yet delivered to the observer's callback.
-    for (const r of S.observer.takeRecords()) S.onRecord(r);
+    if (S.observer) for (const r of S.observer.takeRecords()) S.onRecord(r);
+    if (!S.lines || whole || S.blocked) {
+      if (document.querySelector('iframe,frame')) {
+        // Only Playwright's own snapshot renders frames' contents.
+        S.lines = null;
+        return { frames: true, ops: [], title: document.title, pw: [] };
+      }
+      if (!S.lines || whole) return full('no view yet');
+      const b = blocker();
+      if (b) return full(b);
+      S.blocked = false;
+    }
     if (S.lost) return full(S.lost);
     if (S.risky) return full(S.risky);
     if (ruleCount() !== S.rules) return full('style rules changed');
-    const b = blocker();
-    if (b) return full(b);
     scanValues(false);
     if (document.activeElement !== S.active) {
       // Focus shows only as [active], which prima strips, and in which
@@ -336,7 +387,7 @@
     // Items: an anchor a to re-render, or x, an element without a line
     // of its own under a, to render in its slot (falling back to a).
     let items = [];
-    const labelled = document.querySelectorAll('[aria-labelledby]');
+    const labelled = [...live(S.labelled)];
     for (const e of dirty) {
       let { a, floor } = anchor(e);
       let x = slotOf(floor, a);
@@ -356,8 +407,8 @@
     const apply = (op) => {
       changed += op.ins.length + op.del;
       if (changed > maxLines) return false;
-      refsOf(S.lines.slice(op.at, op.at + op.del), (r) => S.refs.delete(r));
-      refsOf(op.ins, (r) => S.refs.add(r));
+      refsOf(S.lines.slice(op.at, op.at + op.del), op.at, (r) => { S.refs.delete(r); S.at.delete(r); });
+      refsOf(op.ins, op.at, (r, i) => { S.refs.add(r); S.at.set(r, i); });
       S.lines.splice(op.at, op.del, ...op.ins);
       ops.push(op);
       return true;

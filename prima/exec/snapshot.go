@@ -165,14 +165,16 @@ func (in *Instance) renderView(ctx context.Context, page playwright.Page) *pageV
 			}
 			return in.last
 		}
-		r.text = strings.Join(in.inc.lines, "\n")
 	}
 	if r.whole {
 		in.Views.Whole++
 	} else {
 		in.Views.Partial++
 	}
-	v := in.refFreeView(url, r.title, r.text)
+	// The tree Playwright's snapshot would show with refs, [active] and
+	// [cursor] removed. It holds no refs: the engine's are its own, and
+	// must never reach a caller.
+	v := &pageView{URL: url, Title: r.title, Tree: in.inc.treeOf(in.mask, in.masked), refFree: true}
 	in.last, in.lastFP, in.lastPage = v, "", page
 	return v
 }
