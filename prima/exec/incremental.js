@@ -240,8 +240,43 @@
 
   const indentOf = (l) => { let i = 0; while (l.charCodeAt(i) === 32) i++; return i; };
   const roleOf = (l) => { const m = /^\s*- ([a-z]+)/.exec(l); return m ? m[1] : ''; };
-  const refRe = /\[ref=([a-z0-9]+)\]/;
-  const refsOf = (lines, at, f) => { for (let i = 0; i < lines.length; i++) { const m = refRe.exec(lines[i]); if (m) f(m[1], at + i); } };
+  // ownRef is the line's own ref: the [ref=…] group after its role and
+  // quoted name. A name or a value is page text and may hold "[ref=e12]"
+  // too (a page that shows snapshots): taking that for the line's ref
+  // would splice a render over the wrong block.
+  const ownRef = (l) => {
+    let s = l.slice(indentOf(l));
+    if (!s.startsWith('- ')) return '';
+    s = s.slice(2);
+    if (s[0] === "'") {
+      // A key holding ": " is single-quoted whole ('' is a quote).
+      let k = '';
+      for (let i = 1; i < s.length; i++) {
+        if (s[i] === "'") {
+          if (s[i + 1] !== "'") break;
+          i++;
+        }
+        k += s[i];
+      }
+      s = k;
+    }
+    let i = 0;
+    while (i < s.length && s[i] > ' ' && s[i] !== ':' && s[i] !== '"' && s[i] !== '[') i++;
+    while (s[i] === ' ') i++;
+    if (s[i] === '"') {
+      for (i++; i < s.length && s[i] !== '"'; i += s[i] === '\\' ? 2 : 1);
+      i++;
+    }
+    for (;;) {
+      while (s[i] === ' ') i++;
+      if (s[i] !== '[') return '';
+      const j = s.indexOf(']', i);
+      if (j < 0) return '';
+      if (s.startsWith('ref=', i + 1)) return s.slice(i + 5, j);
+      i = j + 1;
+    }
+  };
+  const refsOf = (lines, at, f) => { for (let i = 0; i < lines.length; i++) { const r = ownRef(lines[i]); if (r) f(r, at + i); } };
   // lineOf finds a ref's line from where it was last seen (S.at): splices
   // since then moved it by no more than what they inserted or deleted.
   const lineOf = (ref) => {
@@ -249,8 +284,8 @@
     const needle = '[ref=' + ref + ']';
     const L = S.lines, h = Math.min(S.at.get(ref) || 0, L.length - 1);
     for (let k = 0; h - k >= 0 || h + k < L.length; k++) {
-      if (h + k < L.length && L[h + k].includes(needle)) return S.at.set(ref, h + k), h + k;
-      if (k && h - k >= 0 && L[h - k].includes(needle)) return S.at.set(ref, h - k), h - k;
+      if (h + k < L.length && L[h + k].includes(needle) && ownRef(L[h + k]) === ref) return S.at.set(ref, h + k), h + k;
+      if (k && h - k >= 0 && L[h - k].includes(needle) && ownRef(L[h - k]) === ref) return S.at.set(ref, h - k), h - k;
     }
     return -1;
   };
@@ -433,7 +468,7 @@
         const pad = ' '.repeat(d);
         const fresh = text.split('\n').map((l) => pad + l);
         const tops = fresh.filter((l) => indentOf(l) === d).length;
-        const ok = fresh.length > 0 && tops === 1 && roleOf(fresh[0]) === roleOf(old) && fresh[0].includes('[ref=') &&
+        const ok = fresh.length > 0 && tops === 1 && roleOf(fresh[0]) === roleOf(old) && ownRef(fresh[0]) !== '' &&
           (roleOf(old) !== 'generic' || fresh[0] === old);
         if (!ok) {
           a = anchor(a.parentElement).a;
