@@ -217,9 +217,7 @@ func TestCheckTargets(t *testing.T) {
 		"MISS pw click time - floor (click + AI snapshot) @2000",
 		"PASS pw click envelope bytes / playwright-cli click+snapshot bytes @2000",
 	}
-	if !slices.Equal(got, want) {
-		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, got, want)
 	// Without 2000 and without the floor: the byte target is N/A, no floor lines.
 	ts := checkTargets(rows[:1], nil, false)
 	if len(ts) != 3 || ts[2].Status != "N/A" || !strings.Contains(ts[2].Name, "not measured") {
@@ -247,9 +245,7 @@ func TestCheckBigPageTargets(t *testing.T) {
 		"N/A  n=20000  big page: pw click time / playwright-cli click alone = n/a (limit <= 0.25x)",
 		"MISS n=20000  big page: pw click time / pw click time at 2000 elements = 2.600x (limit <= 2x)",
 	}
-	if !slices.Equal(got, want) {
-		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, got, want)
 }
 
 func TestRenderMarkdown(t *testing.T) {
@@ -311,5 +307,13 @@ func TestHasEnvEntry(t *testing.T) {
 	}
 	if hasEnvEntry(env, "PRIMA_BENCH_RUN=/tmp/prima-bench-") || hasEnvEntry(env, "PRIMA_BENCH_RUN=/tmp/prima-bench-12") {
 		t.Error("a prefix or a longer value matched")
+	}
+}
+
+// sameLines fails t when got and want differ, showing both.
+func sameLines(t *testing.T, got, want []string) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

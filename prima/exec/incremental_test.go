@@ -194,3 +194,39 @@ func TestIncrementalViewRendersAnEmptyRegionInItsSlot(t *testing.T) {
 		t.Errorf("the view differs from a whole snapshot:\n%s", lineDiff(a, b))
 	}
 }
+
+// A frame an action adds after the engine has a view, and then a change
+// made only inside that frame (no mutation in the main document): the
+// engine renders no frame contents, so it must learn of the frame from its
+// records and hand both views to Playwright's snapshot, never answer from
+// its kept text. The page's own log says what it did.
+func TestIncrementalViewHandsAnAddedFrameToPlaywright(t *testing.T) {
+	in := newTestInstance(t, "/frame-later")
+	page, err := in.usablePage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := in.renderView(ctxT(t), page); v == nil || !v.refFree {
+		t.Fatal("the engine did not serve the page before the frame")
+	}
+	env := in.Pw(ctxT(t), wire.PwRequest{Action: "click", Ref: "#add"})
+	if !env.OK || !strings.Contains(env.Markdown(), `heading "Invoice 4821"`) {
+		t.Fatalf("adding the frame:\n%s", env.Markdown())
+	}
+	if _, err := page.WaitForFunction(`() => { const f = document.querySelector('iframe'); return f && f.contentDocument && f.contentDocument.getElementById('s'); }`, nil); err != nil {
+		t.Fatal(err)
+	}
+	start := in.Views
+	env = in.Pw(ctxT(t), wire.PwRequest{Action: "click", Ref: "#pay"})
+	md := env.Markdown()
+	if !env.OK || !strings.Contains(md, "Paid") || strings.Contains(md, "no change") {
+		t.Fatalf("paying inside the frame: want the frame's text change in Changes:\n%s", md)
+	}
+	if in.Views.Playwright == start.Playwright {
+		t.Errorf("views before %+v, after %+v: the views of a page with a frame must be Playwright's", start, in.Views)
+	}
+	log, err := page.Evaluate("() => window.log.join(', ')")
+	if err != nil || log != "frame added, paid inside the frame" {
+		t.Errorf("the page's log: %v (%v)", log, err)
+	}
+}
