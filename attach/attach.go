@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -225,28 +226,56 @@ func Select(ds []Descriptor, session string) (Descriptor, error) {
 	return Descriptor{}, &AmbiguousError{Live: titles}
 }
 
-// VersionError: a browser server too far from the driver's version.
+// OldestAttachable is the oldest Playwright whose browser servers prima's
+// driver is proven to work with (the attach matrix, results/attach-matrix.md:
+// playwright-cli 0.1.18, Playwright 1.63, onwards). Playwright 1.61 and
+// 1.62 servers want each call's timeout among its parameters, where 1.63
+// and later send it beside them: their snapshots and actions fail. Newer
+// minors than the driver's are refused: nothing has shown they speak its
+// protocol.
+const OldestAttachable = "1.63"
+
+// VersionError: a browser server outside the range prima can attach to.
 type VersionError struct{ Server, Driver, Endpoint string }
 
 func (e *VersionError) Error() string {
-	return fmt.Sprintf("the browser server at %s runs Playwright %s, but prima's driver is Playwright %s; they cannot work together (major.minor must match)", e.Endpoint, e.Server, e.Driver)
+	return fmt.Sprintf("the browser server at %s runs Playwright %s, but prima's driver (Playwright %s) attaches to Playwright %s", e.Endpoint, e.Server, e.Driver, AttachableRange(e.Driver))
 }
 
-// CheckVersion requires the same major.minor; prereleases such as
-// 1.64.0-alpha speak the same protocol as 1.64.1.
+// AttachableRange names the Playwright versions a driver attaches to.
+func AttachableRange(driver string) string {
+	_, minor, ok := majorMinor(driver)
+	if !ok {
+		return OldestAttachable
+	}
+	return fmt.Sprintf("%s to 1.%d", OldestAttachable, minor)
+}
+
+// CheckVersion accepts a server from OldestAttachable up to the driver's
+// own minor; prereleases such as 1.64.0-alpha speak the protocol of their
+// minor. An unknown server version is let through: the connection itself
+// then decides.
 func CheckVersion(server, driver, endpoint string) error {
 	if server == "" {
 		return nil
 	}
-	mm := func(v string) string {
-		parts := strings.SplitN(v, ".", 3)
-		if len(parts) < 2 {
-			return v
-		}
-		return parts[0] + "." + parts[1]
-	}
-	if mm(server) != mm(driver) {
+	smaj, smin, ok1 := majorMinor(server)
+	dmaj, dmin, ok2 := majorMinor(driver)
+	_, oldest, _ := majorMinor(OldestAttachable)
+	if !ok1 || !ok2 || smaj != dmaj || smin > dmin || smin < oldest {
 		return &VersionError{Server: server, Driver: driver, Endpoint: endpoint}
 	}
 	return nil
+}
+
+func majorMinor(v string) (major, minor int, ok bool) {
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return 0, 0, false
+	}
+	minorText, _, _ := strings.Cut(parts[1], "-")
+	var err1, err2 error
+	major, err1 = strconv.Atoi(parts[0])
+	minor, err2 = strconv.Atoi(minorText)
+	return major, minor, err1 == nil && err2 == nil
 }

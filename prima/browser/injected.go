@@ -27,12 +27,12 @@ var injected struct {
 // prima.
 func InjectedSource() (string, error) {
 	injected.once.Do(func() {
-		dir, err := DriverDir()
+		d, err := FindDriver()
 		if err != nil {
 			injected.err = err
 			return
 		}
-		b, err := os.ReadFile(filepath.Join(dir, "package", "lib", "coreBundle.js"))
+		b, err := os.ReadFile(filepath.Join(d.Dir, "lib", "coreBundle.js"))
 		if err != nil {
 			injected.err = fmt.Errorf("read the driver's bundle: %w", err)
 			return

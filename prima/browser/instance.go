@@ -27,9 +27,16 @@ type Instance struct {
 	watched map[playwright.Page]bool
 }
 
+// LaunchOptions say which browser prima launches and how.
+type LaunchOptions struct {
+	Path    string        // the browser's executable (locate.FindBrowser)
+	Headed  bool          // show the window
+	Timeout time.Duration // how long the launch may take
+}
+
 // Launch starts prima's own Chromium with one page.
-func Launch(pw *playwright.Playwright, name string, headed bool) (*Instance, error) {
-	b, err := LaunchChromium(pw, headed)
+func Launch(pw *playwright.Playwright, name string, o LaunchOptions) (*Instance, error) {
+	b, err := LaunchChromium(pw, o.Path, o.Headed, o.Timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -49,11 +56,22 @@ func Launch(pw *playwright.Playwright, name string, headed bool) (*Instance, err
 	return in, nil
 }
 
-// Attach wraps a browser prima connected to.
-func Attach(name string, b playwright.Browser, endpoint, title string) *Instance {
+// Attach wraps a browser prima connected to. A browser with no context
+// (a Playwright server launches one per client) gets one with a page: it
+// was launched for prima, and commands need a page to act on.
+func Attach(name string, b playwright.Browser, endpoint, title string) (*Instance, error) {
+	if len(b.Contexts()) == 0 {
+		c, err := b.NewContext()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := c.NewPage(); err != nil {
+			return nil, err
+		}
+	}
 	in := newInstance(name, b)
 	in.Endpoint, in.Title = endpoint, title
-	return in
+	return in, nil
 }
 
 func newInstance(name string, b playwright.Browser) *Instance {
@@ -134,6 +152,15 @@ func (in *Instance) CurrentPage() (playwright.Page, error) {
 	}
 	var last playwright.Page
 	for _, p := range in.Pages() {
+		last = p
+	}
+	if last == nil && !in.Owned && in.Title == "" && len(in.Contexts()) > 0 {
+		// A remote browser (an endpoint, not a playwright-cli session
+		// whose user closed every tab) whose pages were all closed.
+		p, err := in.Contexts()[0].NewPage()
+		if err != nil {
+			return nil, err
+		}
 		last = p
 	}
 	if last == nil {

@@ -6,11 +6,9 @@ package browser
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,11 +16,9 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
-)
 
-// ChromiumPath is Debian's Chromium, the only browser prima launches: it
-// never downloads one.
-const ChromiumPath = "/usr/bin/chromium"
+	"github.com/prima-dev/prima/prima/locate"
+)
 
 // ChromiumArgs are the launch flags that work on a closed network as root.
 var ChromiumArgs = []string{
@@ -31,89 +27,72 @@ var ChromiumArgs = []string{
 }
 
 // DriverVersion is the playwright-core version the driver must have.
-const DriverVersion = "1.64.1"
+const DriverVersion = locate.DriverVersion
 
-// DriverDir finds the Playwright driver folder set up by scripts/setup:
-// PLAYWRIGHT_DRIVER_PATH, then .driver beside the binary's bin/ folder,
-// then .driver in the working folder or its parents.
-func DriverDir() (string, error) {
-	if d := os.Getenv("PLAYWRIGHT_DRIVER_PATH"); d != "" {
-		return d, nil
+// FindDriver finds the driver (locate.FindDriver, from the daemon's
+// environment) and makes it safe to start.
+func FindDriver() (locate.Driver, error) {
+	d, err := locate.FindDriver(os.Getenv)
+	if err != nil {
+		return d, err
 	}
-	var tried []string
-	if exe, err := os.Executable(); err == nil {
-		if exe, err = filepath.EvalSymlinks(exe); err == nil {
-			d := filepath.Join(filepath.Dir(filepath.Dir(exe)), ".driver")
-			tried = append(tried, d)
-			if isDriver(d) {
-				return d, nil
-			}
-		}
-	}
-	if wd, err := os.Getwd(); err == nil {
-		for dir := wd; ; dir = filepath.Dir(dir) {
-			d := filepath.Join(dir, ".driver")
-			tried = append(tried, d)
-			if isDriver(d) {
-				return d, nil
-			}
-			if filepath.Dir(dir) == dir {
-				break
-			}
-		}
-	}
-	return "", fmt.Errorf("no Playwright driver found (looked in %v); run scripts/setup or set PLAYWRIGHT_DRIVER_PATH", tried)
+	return locate.Prepare(d)
 }
 
-func isDriver(d string) bool {
-	_, err := os.Stat(filepath.Join(d, "package", "cli.js"))
-	return err == nil
+// DriverStartError: the driver was found but did not start.
+type DriverStartError struct {
+	Dir string
+	Err error
 }
+
+func (e *DriverStartError) Error() string {
+	return fmt.Sprintf("the Playwright driver in %s did not start: %v (reinstall it: prima install)", e.Dir, e.Err)
+}
+
+func (e *DriverStartError) Unwrap() error { return e.Err }
 
 // StartPlaywright starts the driver offline: it never installs browsers and
 // uses the machine's Node.js.
 func StartPlaywright(stderr io.Writer) (*playwright.Playwright, error) {
-	dir, err := DriverDir()
+	d, err := FindDriver()
 	if err != nil {
 		return nil, err
 	}
-	if os.Getenv("PLAYWRIGHT_NODEJS_PATH") == "" {
-		node, err := exec.LookPath("node")
-		if err != nil {
-			return nil, errors.New("node is not installed; run scripts/setup")
-		}
-		// playwright-go reads the Node.js path from the environment only.
-		os.Setenv("PLAYWRIGHT_NODEJS_PATH", node)
+	node, err := locate.Node(os.Getenv)
+	if err != nil {
+		return nil, err
 	}
+	// playwright-go reads Node.js and cli.js paths from the environment only.
+	os.Setenv("PLAYWRIGHT_NODEJS_PATH", node)
+	os.Setenv("PLAYWRIGHT_CLI_PATH", d.CLI())
 	if stderr == nil {
 		stderr = io.Discard
 	}
 	pw, err := playwright.Run(&playwright.RunOptions{
-		DriverDirectory:     dir,
+		DriverDirectory:     d.Dir,
 		SkipInstallBrowsers: true,
 		Verbose:             false,
 		Stdout:              io.Discard,
 		Stderr:              stderr,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("start the Playwright driver in %s: %w", dir, err)
+		return nil, &DriverStartError{Dir: d.Dir, Err: err}
 	}
 	return pw, nil
 }
 
-// LaunchChromium starts prima's own headless (or headed) Chromium.
-func LaunchChromium(pw *playwright.Playwright, headed bool) (playwright.Browser, error) {
-	if _, err := os.Stat(ChromiumPath); err != nil {
-		return nil, fmt.Errorf("%s is missing; run scripts/setup (it apt-installs chromium)", ChromiumPath)
-	}
+// LaunchChromium starts prima's own headless (or headed) Chromium-family
+// browser at path, within timeout.
+func LaunchChromium(pw *playwright.Playwright, path string, headed bool, timeout time.Duration) (playwright.Browser, error) {
 	return pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
-		ExecutablePath:    playwright.String(ChromiumPath),
+		ExecutablePath:    playwright.String(path),
 		Args:              ChromiumArgs,
 		Headless:          playwright.Bool(!headed),
 		ChromiumSandbox:   playwright.Bool(false),
 		HandleSIGINT:      playwright.Bool(false),
 		HandleSIGTERM:     playwright.Bool(false),
 		HandleSIGHUP:      playwright.Bool(false),
+		Timeout:           playwright.Float(float64(timeout.Milliseconds())),
 		IgnoreDefaultArgs: nil,
 	})
 }

@@ -259,9 +259,9 @@ func (c *Client) Open(ctx context.Context, req wire.OpenRequest) (*wire.OpenResp
 }
 
 // List runs `browser list`.
-func (c *Client) List(ctx context.Context) (*wire.ListResponse, error) {
+func (c *Client) List(ctx context.Context, req wire.ListRequest) (*wire.ListResponse, error) {
 	var resp wire.ListResponse
-	err := c.call(ctx, wire.RouteBrowserList, struct{}{}, &resp)
+	err := c.call(ctx, wire.RouteBrowserList, req, &resp)
 	return &resp, err
 }
 

@@ -17,15 +17,22 @@ import (
 // The zero value is the embedded default: no model, literal instructions
 // only, the offline judge.
 type Config struct {
-	Model  Model `json:"model"`
-	Vision Model `json:"vision"`
-	Judge  Judge `json:"judge"`
+	// Browser is the browser prima launches; empty: discovery.
+	Browser Browser `json:"browser"`
+	Model   Model   `json:"model"`
+	Vision  Model   `json:"vision"`
+	Judge   Judge   `json:"judge"`
 	// ResearchAfter is the visit of a state from which do prefers a stored
 	// research map (tier 1); 0 means never.
 	ResearchAfter int `json:"research_after"`
 	// MaxModelCalls and MaxActions bound one do run.
 	MaxModelCalls int `json:"max_model_calls"`
 	MaxActions    int `json:"max_actions"`
+}
+
+// Browser names the browser `prima browser open` launches.
+type Browser struct {
+	Path string `json:"path,omitempty"`
 }
 
 // Model is an OpenAI-compatible chat model.

@@ -200,7 +200,7 @@ func TestBackendSlowAttachBlocksNothingElseAndAPanicFreesTheInstance(t *testing.
 	c := serve(t, b)
 	ctx := context.Background()
 
-	open, err := c.Open(ctx, wire.OpenRequest{Instance: "other", URL: app.URL + "/"})
+	open, err := c.Open(ctx, wire.OpenRequest{Target: wire.Target{Instance: "other"}, URL: app.URL + "/"})
 	if err != nil || open.Envelope == nil || !open.Envelope.OK {
 		t.Fatalf("open: %v %+v", err, open)
 	}

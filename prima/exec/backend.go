@@ -12,8 +12,12 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -21,6 +25,7 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/goal"
+	"github.com/prima-dev/prima/prima/locate"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -35,10 +40,11 @@ type Backend struct {
 	driver *browser.Driver
 
 	mu        sync.Mutex
-	reg       *attach.Registry
+	reg       *attach.Registry            // the registry as the daemon's environment places it
+	regs      map[string]*attach.Registry // by folder, as callers' environments place it
 	instances map[string]*Instance
 	pending   map[string]chan struct{} // names being launched or attached
-	lost      map[string]bool          // titles of attached sessions that went away
+	lost      map[string]bool          // titles of attached sessions, and endpoints, that went away
 
 	// BeforeCommand, when set, runs under the instance lock just before
 	// each command: the seam a test uses to stand for a command that
@@ -55,6 +61,7 @@ func NewBackend(home string, logger *log.Logger) *Backend {
 		Home: home, Log: logger,
 		driver:    &browser.Driver{Log: logger.Writer()},
 		reg:       attach.NewRegistry(attach.RegistryDirs()),
+		regs:      map[string]*attach.Registry{},
 		instances: map[string]*Instance{},
 		pending:   map[string]chan struct{}{},
 		lost:      map[string]bool{},
@@ -71,6 +78,11 @@ func (b *Backend) Shutdown() {
 		in.Close()
 	}
 	b.reg.Close()
+	b.mu.Lock()
+	for _, r := range b.regs {
+		r.Close()
+	}
+	b.mu.Unlock()
 	b.driver.Stop()
 }
 
@@ -92,7 +104,7 @@ func (b *Backend) Run(ctx context.Context, req wire.Request) (any, error) {
 	case *wire.OpenRequest:
 		return b.open(ctx, r)
 	case *wire.ListRequest:
-		return b.list(), nil
+		return b.list(r.Registry), nil
 	case *wire.CloseRequest:
 		return b.close(ctx, r.Target)
 	}
@@ -219,6 +231,22 @@ func (b *Backend) artifacts(name string) string {
 	return filepath.Join(b.Home, "artifacts", url.PathEscape(name))
 }
 
+// registry is the Playwright registry in folder dir, as the caller's
+// environment places it; the daemon's own when dir is empty or the same.
+func (b *Backend) registry(dir string) *attach.Registry {
+	if dir == "" || slices.Equal([]string{dir}, attach.RegistryDirs()) {
+		return b.reg
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	r := b.regs[dir]
+	if r == nil {
+		r = attach.NewRegistry([]string{dir})
+		b.regs[dir] = r
+	}
+	return r
+}
+
 // claim waits until no launch or attach of name is under way and marks
 // one as started; the caller must release. ok is false when ctx ended.
 func (b *Backend) claim(ctx context.Context, name string) (release func(*Instance), err error) {
@@ -258,10 +286,8 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*Instance, er
 	for name, in := range b.instances {
 		if !in.Owned && !in.Connected() {
 			// An attached session that went away: forget it, and remember
-			// its title to name it in the error.
-			if in.Title != "" {
-				b.lost[in.Title] = true
-			}
+			// its title (or endpoint) to name it in the error.
+			b.lost[lostKey(in)] = true
 			delete(b.instances, name)
 		}
 	}
@@ -277,11 +303,11 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*Instance, er
 	if t.Endpoint != "" {
 		return b.attach(ctx, t.Endpoint, "", "")
 	}
-	ds := b.reg.List()
+	ds := b.registry(t.Registry).List()
 	d, err := attach.Select(ds, t.PwSession)
 	if err == nil {
 		if err := attach.CheckVersion(d.Version, browser.DriverVersion, d.Endpoint); err != nil {
-			return nil, &wire.Error{Code: wire.CodeVersion, Message: err.Error()}
+			return nil, &wire.Error{Code: wire.CodeVersion, Message: err.Error(), Session: d.Title}
 		}
 		b.mu.Lock()
 		delete(b.lost, d.Title)
@@ -302,9 +328,14 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*Instance, er
 		return nil, &wire.Error{Code: wire.CodeAmbiguousSession, Message: err.Error(), Titles: amb.Live}
 	}
 	msg := "no browser to act on: no live playwright-cli session and no prima-owned browser"
+	if t.Registry != "" && !slices.Equal([]string{t.Registry}, attach.RegistryDirs()) {
+		msg += fmt.Sprintf(" (looked for sessions in %s, as this command's environment places them)", t.Registry)
+	}
 	var lost []string
 	for title := range b.lost {
-		lost = append(lost, title)
+		if !strings.HasPrefix(title, "endpoint:") {
+			lost = append(lost, title)
+		}
 	}
 	sort.Strings(lost)
 	session := ""
@@ -322,11 +353,20 @@ func (b *Backend) dropAll() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for name, in := range b.instances {
-		if in.Title != "" {
-			b.lost[in.Title] = true
+		if !in.Owned {
+			b.lost[lostKey(in)] = true
 		}
 		delete(b.instances, name)
 	}
+}
+
+// lostKey names an attached instance that went away: its session title,
+// or its endpoint.
+func lostKey(in *Instance) string {
+	if in.Title != "" {
+		return in.Title
+	}
+	return "endpoint:" + in.Endpoint
 }
 
 // owned returns the prima-owned instance to fall back on: "prima" if it
@@ -369,18 +409,39 @@ func (b *Backend) attach(ctx context.Context, endpoint, title, version string) (
 	}
 	in, err = b.connect(ctx, name, endpoint, title, version)
 	release(in)
+	if title == "" {
+		b.mu.Lock()
+		wasLost := b.lost[name]
+		if err == nil {
+			delete(b.lost, name)
+		}
+		b.mu.Unlock()
+		var we *wire.Error
+		if wasLost && errors.As(err, &we) && we.Code == wire.CodeAttach {
+			return nil, &wire.Error{Code: wire.CodeBrowserGone, Message: fmt.Sprintf("the browser at %s that prima was attached to went away, and it does not answer now: %s", endpoint, we.Message)}
+		}
+	}
 	return in, err
 }
 
 func (b *Backend) connect(ctx context.Context, name, endpoint, title, version string) (*Instance, error) {
 	pw, err := b.driver.Start()
 	if err != nil {
-		return nil, wire.Errorf(wire.CodeInternal, "%v", err)
+		return nil, driverError(err)
 	}
 	u, perr := url.Parse(endpoint)
 	if perr == nil && u.Scheme == "" {
 		if _, serr := os.Stat(endpoint); serr != nil {
 			return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("cannot attach to %s: %v", endpoint, serr), Session: title}
+		}
+	}
+	if perr == nil && (u.Scheme == "ws" || u.Scheme == "wss") {
+		if err := browser.ProbeServer(ctx, endpoint, 2*time.Second); err != nil {
+			var me *browser.MismatchError
+			if errors.As(err, &me) {
+				return nil, &wire.Error{Code: wire.CodeVersion, Message: attachFailure(endpoint, version, errors.New(me.Body)), Session: title}
+			}
+			return nil, &wire.Error{Code: wire.CodeAttach, Message: err.Error(), Session: title}
 		}
 	}
 	timeout := playwright.Float(float64(browser.AttachTimeout(ctx).Milliseconds()))
@@ -391,15 +452,49 @@ func (b *Backend) connect(ctx context.Context, name, endpoint, title, version st
 		br, err = pw.Chromium.Connect(endpoint, playwright.BrowserTypeConnectOptions{Timeout: timeout})
 	}
 	if err != nil {
-		msg := fmt.Sprintf("cannot attach to %s: %v", endpoint, err)
-		if version != "" {
-			msg += fmt.Sprintf(" (server Playwright %s, driver %s)", version, browser.DriverVersion)
+		code := wire.CodeAttach
+		if serverMismatch.MatchString(err.Error()) {
+			code = wire.CodeVersion
 		}
-		return nil, &wire.Error{Code: wire.CodeAttach, Message: msg, Session: title}
+		return nil, &wire.Error{Code: code, Message: attachFailure(endpoint, version, err), Session: title}
 	}
-	in := NewAttached(name, br, endpoint, title, b.artifacts(name))
+	in, err := NewAttached(name, br, endpoint, title, b.artifacts(name))
+	if err != nil {
+		br.Close()
+		return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("attached to %s but could not open a page there: %v", endpoint, err), Session: title}
+	}
 	in.ResearchDir = filepath.Join(b.Home, "research")
 	return in, nil
+}
+
+// serverMismatch is how a Playwright server words a client of another
+// minor (HTTP 428): "Playwright version mismatch: - server version: v1.65
+// - client version: v1.64", in a box.
+var serverMismatch = regexp.MustCompile(`server(?: version:)? v(\d+\.\d+)[\s\S]*?client(?: version:)? v(\d+\.\d+)`)
+
+// attachFailure says why a connection failed, without Playwright's call
+// log, and for a server of another minor the server command that fits.
+func attachFailure(endpoint, version string, err error) string {
+	text := err.Error()
+	if m := serverMismatch.FindStringSubmatch(text); m != nil {
+		return fmt.Sprintf("the Playwright server at %s runs Playwright %s and refuses prima's driver (Playwright %s): a Playwright server accepts clients of its own minor only. "+
+			"Run a server of prima's version: npx -y playwright-core@%s run-server --port PORT (or the Playwright %s container image)",
+			endpoint, m[1], browser.DriverVersion, browser.DriverVersion, m[2])
+	}
+	if i := strings.Index(text, "Call log:"); i > 0 {
+		text = strings.TrimSpace(text[:i])
+	}
+	msg := fmt.Sprintf("cannot attach to %s: %s", endpoint, text)
+	if version != "" {
+		msg += fmt.Sprintf(" (server Playwright %s, driver %s)", version, browser.DriverVersion)
+	}
+	return msg
+}
+
+// driverError words a driver that cannot start: an attach failure (no
+// browser can be reached without it), naming the folder and the fix.
+func driverError(err error) error {
+	return &wire.Error{Code: wire.CodeAttach, Message: err.Error()}
 }
 
 func info(in *Instance) wire.Instance {
@@ -411,8 +506,38 @@ func info(in *Instance) wire.Instance {
 }
 
 // open starts (or reuses) a prima-owned Chromium, launching it without
-// the backend's lock, and goes to the request's URL.
+// the backend's lock, and goes to the request's URL. With an endpoint it
+// opens the remote browser there instead, never prima's own in its place.
 func (b *Backend) open(ctx context.Context, req *wire.OpenRequest) (any, error) {
+	var in *Instance
+	var err error
+	if req.Endpoint != "" {
+		in, err = b.attach(ctx, req.Endpoint, "", "")
+	} else {
+		in, err = b.ownedFor(ctx, req)
+	}
+	if err != nil {
+		return nil, err
+	}
+	resp := wire.OpenResponse{}
+	if req.URL != "" {
+		t := req.Target
+		t.Instance, t.Endpoint = "", ""
+		v, err := b.with(ctx, in, req, t, func(ctx context.Context, in *Instance) *envelope.Envelope {
+			return in.Go(ctx, req.URL, false, nil)
+		})
+		if err != nil {
+			return nil, err
+		}
+		resp.Envelope = v.(wire.EnvelopeResponse).Envelope
+	}
+	resp.Instance = info(in)
+	return resp, nil
+}
+
+// ownedFor returns the prima-owned instance the request names, launching
+// it when it is not running.
+func (b *Backend) ownedFor(ctx context.Context, req *wire.OpenRequest) (*Instance, error) {
 	name := req.Instance
 	if name == "" {
 		name = "prima"
@@ -428,48 +553,52 @@ func (b *Backend) open(ctx context.Context, req *wire.OpenRequest) (any, error) 
 		release(nil)
 		return nil, wire.Errorf(wire.CodeUsage, "instance %q is an attached session, not a prima-owned browser", name)
 	}
-	if in == nil || !in.Connected() {
-		if in != nil {
-			in.Close()
-		}
-		in, err = b.launch(name, req.Headed)
-		release(in)
-		if err != nil {
-			return nil, err
-		}
-	} else {
+	if in != nil && in.Connected() {
 		release(nil)
+		return in, nil
 	}
-	resp := wire.OpenResponse{}
-	if req.URL != "" {
-		v, err := b.with(ctx, in, req, wire.Target{}, func(ctx context.Context, in *Instance) *envelope.Envelope {
-			return in.Go(ctx, req.URL, false, nil)
-		})
-		if err != nil {
-			return nil, err
-		}
-		resp.Envelope = v.(wire.EnvelopeResponse).Envelope
+	if in != nil {
+		in.Close()
 	}
-	resp.Instance = info(in)
-	return resp, nil
+	in, err = b.launch(ctx, name, req)
+	release(in)
+	return in, err
 }
 
-func (b *Backend) launch(name string, headed bool) (*Instance, error) {
+// launch starts a browser: the one the caller found (its flags and
+// environment), else the first the daemon's environment finds.
+func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest) (*Instance, error) {
 	pw, err := b.driver.Start()
 	if err != nil {
-		return nil, wire.Errorf(wire.CodeInternal, "%v", err)
+		return nil, driverError(err)
 	}
-	in, err := NewOwned(pw, name, headed, b.artifacts(name))
+	path := req.BrowserPath
+	if path == "" {
+		found, err := locate.FindBrowser(ctx, "", "", os.Getenv)
+		if err != nil {
+			return nil, &wire.Error{Code: wire.CodeAttach, Message: err.Error()}
+		}
+		path = found.Path
+	}
+	timeout := 30 * time.Second
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < timeout {
+		timeout = max(time.Until(dl), time.Second)
+	}
+	in, err := NewOwned(pw, name, browser.LaunchOptions{Path: path, Headed: req.Headed, Timeout: timeout}, b.artifacts(name))
 	if err != nil {
-		return nil, wire.Errorf(wire.CodeInternal, "launch Chromium: %v", err)
+		text := err.Error()
+		if i := strings.Index(text, "Call log:"); i > 0 {
+			text = strings.TrimSpace(text[:i])
+		}
+		return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("could not launch the browser %s: %s", path, text)}
 	}
 	in.ResearchDir = filepath.Join(b.Home, "research")
 	return in, nil
 }
 
-func (b *Backend) list() wire.ListResponse {
+func (b *Backend) list(registry string) wire.ListResponse {
 	var resp wire.ListResponse
-	for _, d := range b.reg.List() {
+	for _, d := range b.registry(registry).List() {
 		resp.Browsers = append(resp.Browsers, wire.Browser{Title: d.Title, Endpoint: d.Endpoint, Version: d.Version, Status: string(d.Status), Problem: d.Problem, Path: d.Path})
 	}
 	resp.Instances = b.Instances()

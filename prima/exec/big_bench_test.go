@@ -31,7 +31,7 @@ func BenchmarkBigPage(b *testing.B) {
 	if s := os.Getenv("PRIMA_BIG_N"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
-	in, err := NewOwned(testPW, "bench-big", false, b.TempDir())
+	in, err := NewOwned(testPW, "bench-big", testLaunch, b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}

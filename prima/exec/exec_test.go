@@ -13,14 +13,16 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/fixtures"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/locate"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
 // One driver and one fixture server per test binary; each test gets its
 // own Chromium instance (a fresh page and state manager).
 var (
-	testPW  *playwright.Playwright
-	testApp *fixtures.Server
+	testPW     *playwright.Playwright
+	testApp    *fixtures.Server
+	testLaunch browser.LaunchOptions
 )
 
 func TestMain(m *testing.M) {
@@ -30,6 +32,12 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "prima tests need the driver and Chromium (scripts/setup):", err)
 		os.Exit(1)
 	}
+	found, err := locate.FindBrowser(context.Background(), "", "", os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "prima tests need a browser (scripts/setup apt-installs chromium):", err)
+		os.Exit(1)
+	}
+	testLaunch = browser.LaunchOptions{Path: found.Path, Timeout: 30 * time.Second}
 	testApp, err = fixtures.Start()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -43,7 +51,7 @@ func TestMain(m *testing.M) {
 
 func newTestInstance(t *testing.T, path string) *Instance {
 	t.Helper()
-	in, err := NewOwned(testPW, t.Name(), false, t.TempDir())
+	in, err := NewOwned(testPW, t.Name(), testLaunch, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

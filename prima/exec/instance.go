@@ -62,8 +62,8 @@ type Instance struct {
 }
 
 // NewOwned launches prima's own Chromium as an instance.
-func NewOwned(pw *playwright.Playwright, name string, headed bool, artifacts string) (*Instance, error) {
-	b, err := browser.Launch(pw, name, headed)
+func NewOwned(pw *playwright.Playwright, name string, o browser.LaunchOptions, artifacts string) (*Instance, error) {
+	b, err := browser.Launch(pw, name, o)
 	if err != nil {
 		return nil, err
 	}
@@ -71,8 +71,12 @@ func NewOwned(pw *playwright.Playwright, name string, headed bool, artifacts str
 }
 
 // NewAttached wraps a browser prima connected to.
-func NewAttached(name string, b playwright.Browser, endpoint, title, artifacts string) *Instance {
-	return newInstance(browser.Attach(name, b, endpoint, title), artifacts)
+func NewAttached(name string, b playwright.Browser, endpoint, title, artifacts string) (*Instance, error) {
+	in, err := browser.Attach(name, b, endpoint, title)
+	if err != nil {
+		return nil, err
+	}
+	return newInstance(in, artifacts), nil
 }
 
 func newInstance(b *browser.Instance, artifacts string) *Instance {

@@ -55,6 +55,10 @@ type Options struct {
 	Actions []string
 	// Version is reported to the client at initialize.
 	Version string
+	// Browser finds the browser browser_open launches, as the CLI does
+	// (--browser-path, PRIMA_BROWSER, prima.json, discovery); nil leaves
+	// the choice to the daemon.
+	Browser func(context.Context) (string, error)
 }
 
 // Server is prima's MCP server.
@@ -225,6 +229,7 @@ func jsonResult(text string, v any) (*sdk.CallToolResult, error) {
 func errorResult(err error) *sdk.CallToolResult {
 	type errObj struct {
 		Code    string   `json:"code"`
+		Reason  string   `json:"reason,omitempty"` // the daemon's finer code, e.g. session_not_found
 		Message string   `json:"message"`
 		Fix     string   `json:"fix,omitempty"`
 		Titles  []string `json:"titles,omitempty"`
@@ -236,12 +241,15 @@ func errorResult(err error) *sdk.CallToolResult {
 	case errors.As(err, &ue):
 		e.Code = wire.CodeUsage
 	case errors.As(err, &ae):
-		e.Code, e.Message, e.Fix, e.Titles = ae.Code, ae.Message, advice(ae), ae.Titles
+		e.Code, e.Reason, e.Message, e.Fix, e.Titles = wire.EnvelopeCode(ae.Code), ae.Code, ae.Message, advice(ae), ae.Titles
 	case errors.Is(err, context.DeadlineExceeded):
 		e.Code, e.Message = "timeout", "no answer from the prima daemon in time: "+err.Error()
 		e.Fix = "look at the page with snapshot before repeating the call: whether it ran is unknown"
 	}
 	text := "error (" + e.Code + "): " + e.Message
+	if e.Reason != "" && e.Reason != e.Code {
+		text = "error (" + e.Code + ", " + e.Reason + "): " + e.Message
+	}
 	if e.Fix != "" {
 		text += "\nfix: " + e.Fix
 	}
@@ -268,7 +276,9 @@ func advice(e *wire.Error) string {
 		}
 		return fmt.Sprintf("the user starts it: playwright-cli -s=%s open URL", e.Session)
 	case wire.CodeVersion:
-		return "use a playwright-cli built on the same Playwright major.minor as prima's driver (1.64)"
+		return "the user runs a playwright-cli or Playwright server on a Playwright version prima attaches to (`prima version` lists them; @playwright/cli 0.1.22 is on 1.64), or a prima release whose driver matches it"
+	case wire.CodeBrowserGone:
+		return "the remote browser is down: once it is back, the next call reconnects (its pages are new)"
 	case wire.CodeNoInstance:
 		return "see the instances with browser_list"
 	case wire.CodeAttach:

@@ -123,7 +123,15 @@ func (s *Server) addTools() {
 		),
 		Annotations: acting("Open prima's browser"),
 	}, func(ctx context.Context, in openIn) (*sdk.CallToolResult, error) {
-		resp, err := c.Open(ctx, wire.OpenRequest{Instance: t.Instance, URL: strings.TrimSpace(in.URL), Headed: in.Headed, TimeoutMS: t.TimeoutMS})
+		req := wire.OpenRequest{Target: t, URL: strings.TrimSpace(in.URL), Headed: in.Headed}
+		if s.o.Browser != nil && t.Endpoint == "" {
+			path, err := s.o.Browser(ctx)
+			if err != nil {
+				return nil, err
+			}
+			req.BrowserPath = path
+		}
+		resp, err := c.Open(ctx, req)
 		if err != nil {
 			return nil, err
 		}
@@ -140,7 +148,7 @@ func (s *Server) addTools() {
 		InputSchema: object(),
 		Annotations: readOnly("List browsers"),
 	}, func(ctx context.Context, _ none) (*sdk.CallToolResult, error) {
-		resp, err := c.List(ctx)
+		resp, err := c.List(ctx, wire.ListRequest{Target: t})
 		if err != nil {
 			return nil, err
 		}

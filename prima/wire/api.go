@@ -53,6 +53,10 @@ type Target struct {
 	Dialog string `json:"dialog,omitempty"`
 	// Dir is the caller's working folder: relative file names are its.
 	Dir string `json:"dir,omitempty"`
+	// Registry is the Playwright browser-server registry folder as the
+	// caller's environment places it (XDG_CACHE_HOME, HOME): the daemon
+	// may have been started from another environment.
+	Registry string `json:"registry,omitempty"`
 }
 
 // TabRequest is `prima tab list | new [URL] | select N | close [N]`.
@@ -141,10 +145,13 @@ type SnapshotRequest struct {
 
 // OpenRequest is `prima browser open`.
 type OpenRequest struct {
-	Instance  string `json:"instance,omitempty"`
-	URL       string `json:"url,omitempty"`
-	Headed    bool   `json:"headed,omitempty"`
-	TimeoutMS int64  `json:"timeout_ms,omitempty"`
+	Target
+	URL    string `json:"url,omitempty"`
+	Headed bool   `json:"headed,omitempty"`
+	// BrowserPath is the browser to launch, found by the caller (its
+	// --browser-path, PRIMA_BROWSER, prima.json or discovery); empty with
+	// an Endpoint, which opens the remote browser instead.
+	BrowserPath string `json:"browser_path,omitempty"`
 }
 
 // GoalRequest is `prima goal` and `prima goal run FILE`.
@@ -234,8 +241,23 @@ const (
 	CodeVersion          = "version_mismatch"  // browser server and driver cannot work together
 	CodeAttach           = "attach_failed"     // the endpoint did not accept prima
 	CodeNoInstance       = "no_instance"       // --instance names nothing
+	CodeBrowserGone      = "browser_gone"      // the attached browser went away and does not answer
 	CodeInternal         = "internal"
 )
+
+// EnvelopeCode is the documented failure code (envelope.Code*) a wire
+// error code belongs to: every way of not reaching a browser is attach.
+func EnvelopeCode(code string) string {
+	switch code {
+	case CodeUsage:
+		return envelope.CodeUsage
+	case CodeBrowserGone:
+		return envelope.CodeBrowserGone
+	case CodeNoBrowser, CodeAmbiguousSession, CodeSessionNotFound, CodeVersion, CodeAttach, CodeNoInstance:
+		return envelope.CodeAttach
+	}
+	return envelope.CodeInternal
+}
 
 // Error is the wire form of a failure that produced no envelope.
 type Error struct {

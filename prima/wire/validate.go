@@ -244,9 +244,6 @@ func (t Target) Validate() error { return nil }
 // Timeout is the command's deadline as the caller set it.
 func (t Target) Timeout() time.Duration { return time.Duration(t.TimeoutMS) * time.Millisecond }
 
-// Timeout is the command's deadline as the caller set it.
-func (r OpenRequest) Timeout() time.Duration { return time.Duration(r.TimeoutMS) * time.Millisecond }
-
 // Requests maps each command route to a new request of its type: the
 // daemon decodes into it, validates it, and hands it to its backend.
 var Requests = map[string]func() Request{

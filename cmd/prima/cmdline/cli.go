@@ -14,11 +14,13 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/prima-dev/prima/attach"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/client"
 	"github.com/prima-dev/prima/prima/config"
 	"github.com/prima-dev/prima/prima/daemon"
 	"github.com/prima-dev/prima/prima/judge"
+	"github.com/prima-dev/prima/prima/locate"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -51,6 +53,8 @@ type env struct {
 	timeout        time.Duration
 	home           string
 	target         wire.Target
+	browserPath    string // --browser-path or PRIMA_BROWSER
+	browserFrom    string // which of them
 }
 
 func globalFlags() []cli.Flag {
@@ -63,6 +67,7 @@ func globalFlags() []cli.Flag {
 		&cli.StringFlag{Name: "home", Usage: "prima's state folder (socket, artifacts, logs)", Sources: cli.EnvVars("PRIMA_HOME")},
 		&cli.StringFlag{Name: "dialog", Usage: "answer a dialog this command raises: accept, dismiss, or a TEXT to accept a prompt with (default: leave it open and report it)"},
 		&cli.StringSliceFlag{Name: "secret", Usage: "NAME=VALUE: {{NAME}} in a value or instruction types VALUE; output shows only {{NAME}} (also PRIMA_SECRET_NAME=VALUE)"},
+		&cli.StringFlag{Name: "browser-path", Usage: "the Chrome, Chromium or Edge `browser open` launches (default: prima.json's browser.path, then Playwright's browsers, then the standard places)", Sources: cli.EnvVars("PRIMA_BROWSER")},
 	}
 }
 
@@ -93,7 +98,40 @@ func readEnv(cmd *cli.Command, stdout, stderr io.Writer) *env {
 	if wd, err := os.Getwd(); err == nil {
 		e.target.Dir = wd
 	}
+	if dirs := attach.RegistryDirs(); len(dirs) > 0 {
+		e.target.Registry = dirs[0]
+	}
+	e.browserPath = cmd.String("browser-path")
+	e.browserFrom = "--browser-path"
+	if e.browserPath != "" && !cmd.IsSet("browser-path") {
+		e.browserFrom = "PRIMA_BROWSER"
+	} else if e.browserPath != "" && os.Getenv("PRIMA_BROWSER") == e.browserPath {
+		e.browserFrom = "--browser-path (or PRIMA_BROWSER)"
+	}
 	return e
+}
+
+// browser finds the browser `browser open` launches, in the caller's
+// environment: --browser-path or PRIMA_BROWSER, then prima.json, then
+// discovery. A path that is not a browser is an attach failure naming it.
+func (e *env) browser(ctx context.Context) (string, error) {
+	b, err := e.findBrowser(ctx)
+	return b.Path, err
+}
+
+func (e *env) findBrowser(ctx context.Context) (locate.Browser, error) {
+	explicit, from := e.browserPath, e.browserFrom
+	if explicit == "" {
+		wd, _ := os.Getwd()
+		if cfg, err := config.Load(e.home, wd, os.Getenv); err == nil && cfg.Browser.Path != "" {
+			explicit, from = cfg.Browser.Path, "prima.json (browser.path)"
+		}
+	}
+	b, err := locate.FindBrowser(ctx, explicit, from, os.Getenv)
+	if err != nil {
+		return b, &wire.Error{Code: wire.CodeAttach, Message: err.Error()}
+	}
+	return b, nil
 }
 
 // secrets gathers PRIMA_SECRET_NAME variables, then --secret NAME=VALUE
@@ -197,9 +235,14 @@ func (e *env) fail(err error) error {
 	}
 	var ae *wire.Error
 	if errors.As(err, &ae) {
-		fmt.Fprintf(e.stderr, "prima: %s\n", ae.Message)
-		if fix := suggest(ae); fix != "" {
-			fmt.Fprintf(e.stderr, "fix: %s\n", fix)
+		code, fix := wire.EnvelopeCode(ae.Code), suggest(ae)
+		if e.json {
+			e.printFailure(code, ae.Code, ae.Message, fix)
+		} else {
+			fmt.Fprintf(e.stderr, "prima: %s\ncode: %s\n", ae.Message, code)
+			if fix != "" {
+				fmt.Fprintf(e.stderr, "fix: %s\n", fix)
+			}
 		}
 		if ae.Code == wire.CodeUsage {
 			return exitError{exitUsage}
@@ -208,6 +251,23 @@ func (e *env) fail(err error) error {
 	}
 	fmt.Fprintf(e.stderr, "prima: %v\n", err)
 	return exitError{exitNotOK}
+}
+
+// printFailure prints a failure that has no envelope as --json output:
+// the envelope's shape (ok, code, failure), the daemon's finer reason and
+// the fix, on stdout like every other --json answer.
+func (e *env) printFailure(code, reason, msg, fix string) {
+	e.printJSON(struct {
+		OK      bool   `json:"ok"`
+		Code    string `json:"code"`
+		Reason  string `json:"reason,omitempty"`
+		Failure struct {
+			Error string `json:"error"`
+		} `json:"failure"`
+		Fix string `json:"fix,omitempty"`
+	}{Code: code, Reason: reason, Failure: struct {
+		Error string `json:"error"`
+	}{msg}, Fix: fix})
 }
 
 // suggest is the one place that turns an error code into advice.
@@ -226,7 +286,9 @@ func suggest(e *wire.Error) string {
 		}
 		return fmt.Sprintf("start it: playwright-cli -s=%s open URL", e.Session)
 	case wire.CodeVersion:
-		return "use a playwright-cli built on the same Playwright major.minor as prima's driver (1.64)"
+		return "use a playwright-cli or Playwright server on a Playwright version prima attaches to (prima version lists them; @playwright/cli 0.1.22 runs 1.64), or a prima release whose driver matches it"
+	case wire.CodeBrowserGone:
+		return "start the remote browser again: the next command reconnects (its pages are new)"
 	case wire.CodeNoInstance:
 		return "see the instances: prima browser list"
 	case wire.CodeAttach:
@@ -242,13 +304,17 @@ type NewBackend func(home string, logger *log.Logger) daemon.Backend
 // Run runs the prima command line on args and returns the exit code.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBackend NewBackend) int {
 	root := &cli.Command{
-		Name:            "prima",
-		Usage:           "Do exactly what you ask on a web page, and prove what changed",
-		Flags:           globalFlags(),
-		Writer:          stdout,
-		ErrWriter:       stderr,
-		HideHelpCommand: true,
-		ExitErrHandler:  func(context.Context, *cli.Command, error) {},
+		Name:    "prima",
+		Usage:   "Do exactly what you ask on a web page, and prove what changed",
+		Version: versionLine(),
+		Flags:   globalFlags(),
+		// `prima completion bash|zsh|fish` prints the script.
+		EnableShellCompletion:           true,
+		ConfigureShellCompletionCommand: func(c *cli.Command) { c.Hidden = false },
+		Writer:                          stdout,
+		ErrWriter:                       stderr,
+		HideHelpCommand:                 true,
+		ExitErrHandler:                  func(context.Context, *cli.Command, error) {},
 		OnUsageError: func(ctx context.Context, cmd *cli.Command, err error, isSubcommand bool) error {
 			return usageError{err.Error()}
 		},
@@ -274,6 +340,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 			consoleCommand(stdout, stderr),
 			screenshotCommand(stdout, stderr),
 			mcpCommand(stdout, stderr),
+			versionCommand(stdout, stderr),
+			installCommand(stdout, stderr),
 		},
 	}
 	quietUsage(root)

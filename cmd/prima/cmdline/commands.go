@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -397,12 +398,22 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 					if cmd.Args().Len() > 1 {
 						return e.fail(wrongArgs(cmd, "at most one URL"))
 					}
-					url := cmd.Args().First()
 					ctx, cancel := e.ctx(ctx)
 					defer cancel()
-					resp, err := e.client().Open(ctx, wire.OpenRequest{Instance: e.target.Instance, URL: url, Headed: cmd.Bool("headed"), TimeoutMS: e.target.TimeoutMS})
+					req := wire.OpenRequest{Target: e.target, URL: cmd.Args().First(), Headed: cmd.Bool("headed")}
+					if req.Endpoint == "" {
+						path, err := e.browser(ctx)
+						if err != nil {
+							return e.fail(err)
+						}
+						req.BrowserPath = path
+					}
+					resp, err := e.client().Open(ctx, req)
 					if err != nil {
 						return e.fail(err)
+					}
+					if req.Endpoint == "" && e.target.PwSession == "" {
+						e.noteSessionFirst(ctx, resp.Instance.Name)
 					}
 					if resp.Envelope != nil {
 						return e.printEnvelope(resp.Envelope)
@@ -425,7 +436,7 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 					}
 					ctx, cancel := e.ctx(ctx)
 					defer cancel()
-					resp, err := e.client().List(ctx)
+					resp, err := e.client().List(ctx, wire.ListRequest{Target: e.target})
 					if err != nil {
 						return e.fail(err)
 					}
@@ -462,6 +473,32 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 				},
 			},
 		},
+	}
+}
+
+// noteSessionFirst says, on stderr, when a live playwright-cli session
+// comes before the browser just opened in the attach order: later
+// commands without --instance go there.
+func (e *env) noteSessionFirst(ctx context.Context, instance string) {
+	resp, err := e.client().List(ctx, wire.ListRequest{Target: e.target})
+	if err != nil {
+		return
+	}
+	var live []string
+	for _, b := range resp.Browsers {
+		if b.Status == "live" {
+			live = append(live, b.Title)
+		}
+	}
+	first := ""
+	switch {
+	case slices.Contains(live, "default"):
+		first = "default"
+	case len(live) == 1:
+		first = live[0]
+	}
+	if first != "" {
+		fmt.Fprintf(e.stderr, "note: later commands attach to the live playwright-cli session %q, not to this browser; add --instance %s to act here\n", first, instance)
 	}
 }
 

@@ -43,6 +43,8 @@ func mcpCommand(stdout, stderr io.Writer) *cli.Command {
 				Timeout: e.timeout,
 				Config:  e.config,
 				Actions: pwline.ActionNames(),
+				Browser: e.browser,
+				Version: Version,
 			})
 			if err := s.Run(ctx, primamcp.Stdio(os.Stdin, stdout)); err != nil {
 				return e.fail(err)

@@ -1,0 +1,311 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/prima-dev/prima/prima/locate"
+)
+
+// Remote browsers: a real `playwright run-server` (npm's playwright-core)
+// and a Chromium started with a remote debugging port. Each server gets a
+// Playwright browser folder holding this machine's browser, found by
+// prima's own discovery, as a Playwright container image holds its own.
+
+// serverBrowsers is a PLAYWRIGHT_BROWSERS_PATH for a run-server: Playwright
+// 1.64's layout, its executables linked to the machine's browser.
+func serverBrowsers(t *testing.T) string {
+	t.Helper()
+	b, err := locate.FindBrowser(context.Background(), "", "", os.Getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, p := range []string{"chromium-1248/chrome-linux64/chrome", "chromium_headless_shell-1248/chrome-headless-shell-linux64/chrome-headless-shell"} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
+		if err := os.Symlink(b.Path, filepath.Join(dir, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// runServer starts the run-server of the playwright-core folder core on
+// port and returns its endpoint and a kill -9 of the server and its
+// browsers.
+func runServer(t *testing.T, core, browsers string, port int) (string, func()) {
+	t.Helper()
+	cli := filepath.Join(core, "cli.js")
+	if _, err := os.Stat(cli); err != nil {
+		t.Fatalf("no playwright-core at %s: run scripts/setup --tools", core)
+	}
+	cmd := exec.Command("node", cli, "run-server", "--host", "127.0.0.1", "--port", fmt.Sprint(port))
+	cmd.Env = append(os.Environ(), "PLAYWRIGHT_BROWSERS_PATH="+browsers)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	kill := func() { killTree(cmd.Process.Pid); cmd.Wait() }
+	t.Cleanup(kill)
+	ep := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if m := regexp.MustCompile(`Listening on (ws://\S+)`).FindStringSubmatch(sc.Text()); m != nil {
+				ep <- m[1]
+			}
+		}
+	}()
+	select {
+	case e := <-ep:
+		return e, kill
+	case <-time.After(20 * time.Second):
+		t.Fatal("run-server printed no endpoint")
+	}
+	return "", nil
+}
+
+func TestRemotePlaywrightServer(t *testing.T) {
+	h := newHarness(t)
+	browsers := serverBrowsers(t)
+	port := freePort(t)
+	ep, kill := runServer(t, filepath.Join(repoRoot, ".driver", "package"), browsers, port)
+
+	// browser open honours --endpoint: the remote browser gets a page and
+	// goes there; prima's own Chromium is never launched in its place.
+	out := h.primaOK("browser", "open", app.URL+"/controls", "--endpoint", ep)
+	mustContain(t, "browser open on the server", out, "ok: true", "/controls")
+	list := h.primaOK("browser", "list")
+	mustContain(t, "the instance is the remote one", list, "endpoint:"+ep)
+	if strings.Contains(list, "owned") {
+		t.Errorf("browser open --endpoint launched prima's own browser:\n%s", list)
+	}
+
+	snap := h.primaOK("snapshot", "--endpoint", ep)
+	app.Reset()
+	out = h.primaOK("pw", "click", ref(t, snap, "checkbox", "Agree"), "--endpoint", ep)
+	mustContain(t, "pw click on the server", out, `checkbox "Agree": unchecked -> checked`)
+	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "agree" {
+		t.Errorf("clicked %v, want agree", got)
+	}
+	app.Reset()
+	out = h.primaOK("do", "click Bold", "--endpoint", ep)
+	mustContain(t, "do on the server", out, "1. ok", `button "Bold": unpressed -> pressed`)
+	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "bold" {
+		t.Errorf("do clicked %v, want bold", got)
+	}
+	mustContain(t, "go on the server", h.primaOK("go", app.URL+"/profile", "--endpoint", ep), "ok: true", "/controls -> /profile")
+
+	// The server dies: browser_gone, at once. It comes back: the next
+	// command reconnects (to a new browser, whose page is new).
+	kill()
+	r := h.prima("snapshot", "--endpoint", ep)
+	if r.code != 1 || !strings.Contains(r.out+r.err, "code: browser_gone") || r.took > 5*time.Second {
+		t.Errorf("after the server was killed (%s): %s", r.took, r)
+	}
+	ep2, _ := runServer(t, filepath.Join(repoRoot, ".driver", "package"), browsers, port)
+	if ep2 != ep {
+		t.Fatalf("the server came back at %s, not %s", ep2, ep)
+	}
+	mustContain(t, "go after the server came back", h.primaOK("go", app.URL+"/controls", "--endpoint", ep), "ok: true", "/controls")
+}
+
+func TestRemoteServerOfAnotherMinorIsRefusedAtOnce(t *testing.T) {
+	h := newHarness(t)
+	ep, _ := runServer(t, filepath.Join(repoRoot, ".tools", "pwcore-1.65.1", "node_modules", "playwright-core"), serverBrowsers(t), freePort(t))
+	r := h.prima("browser", "open", "--endpoint", ep)
+	if r.code != 1 || r.took > 5*time.Second {
+		t.Fatalf("a 1.65 server (%s): %s", r.took, r)
+	}
+	mustContain(t, "the refusal", r.err, "code: attach", "Playwright 1.65", "Playwright 1.64.1", "npx -y playwright-core@1.64.1 run-server")
+	mustContain(t, "the daemon still serves", h.primaOK("daemon", "status"), "daemon")
+}
+
+func TestRemoteCDPBrowserWithoutPages(t *testing.T) {
+	h := newHarness(t)
+	b, err := locate.FindBrowser(context.Background(), "", "", os.Getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(b.Path, "--headless", "--no-sandbox", "--disable-gpu",
+		"--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
+		"--disable-quic", "--remote-debugging-port=0", "--user-data-dir="+t.TempDir())
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { killTree(cmd.Process.Pid); cmd.Wait() })
+	port := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		re := regexp.MustCompile(`DevTools listening on ws://127\.0\.0\.1:(\d+)/`)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				port <- m[1]
+			}
+		}
+	}()
+	var ep string
+	select {
+	case p := <-port:
+		ep = "http://127.0.0.1:" + p
+	case <-time.After(20 * time.Second):
+		t.Fatal("the browser printed no DevTools port")
+	}
+
+	out := h.primaOK("browser", "open", app.URL+"/controls", "--endpoint", ep)
+	mustContain(t, "browser open over CDP", out, "ok: true", "/controls")
+	app.Reset()
+	out = h.primaOK("do", "check Agree", "--endpoint", ep)
+	mustContain(t, "do over CDP", out, "1. ok", `checkbox "Agree": unchecked -> checked`)
+	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "agree" {
+		t.Errorf("do touched %v, want agree", got)
+	}
+	// Every page closed: the next go opens one.
+	h.primaOK("tab", "close", "--endpoint", ep)
+	mustContain(t, "go on a browser with no page", h.primaOK("go", app.URL+"/profile", "--endpoint", ep), "ok: true", "/profile")
+}
+
+func TestBadEndpointsAndBrowsersAnswerAtOnce(t *testing.T) {
+	h := newHarness(t)
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "hello") }))
+	defer web.Close()
+	echo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer c.CloseNow()
+		for {
+			typ, b, err := c.Read(r.Context())
+			if err != nil {
+				return
+			}
+			if c.Write(r.Context(), typ, b) != nil {
+				return
+			}
+		}
+	}))
+	defer echo.Close()
+	notSocket := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(notSocket, []byte("x"), 0o644)
+	closed := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	notBrowser := filepath.Join(t.TempDir(), "fake-chrome")
+	os.WriteFile(notBrowser, []byte("#!/bin/sh\necho 'Chromium 156.0.1.2'\n"), 0o755)
+	textFile := filepath.Join(t.TempDir(), "notes.txt")
+	os.WriteFile(textFile, []byte("not a program"), 0o644)
+
+	cases := []struct {
+		name string
+		args []string
+		says []string
+	}{
+		{"an HTTP server as a Playwright server", []string{"snapshot", "--endpoint", strings.Replace(web.URL, "http://", "ws://", 1)}, []string{"code: attach", "not a Playwright server", "HTTP 200"}},
+		{"an HTTP server as a CDP endpoint", []string{"snapshot", "--endpoint", web.URL}, []string{"code: attach", web.URL}},
+		{"a closed port", []string{"snapshot", "--endpoint", "ws://" + closed}, []string{"code: attach", closed}},
+		{"a websocket echo server", []string{"snapshot", "--endpoint", strings.Replace(echo.URL, "http://", "ws://", 1)}, []string{"code: attach"}},
+		{"a file that is not a socket", []string{"snapshot", "--endpoint", notSocket}, []string{"code: attach", notSocket}},
+		{"a browser path that is a text file", []string{"browser", "open", "--browser-path", textFile}, []string{"code: attach", textFile, "not executable"}},
+		{"a browser path that is /bin/true", []string{"browser", "open", "--browser-path", "/bin/true"}, []string{"code: attach", "/bin/true", "not a Chrome"}},
+		{"a program that claims to be Chromium", []string{"browser", "open", "--browser-path", notBrowser}, []string{"code: attach", notBrowser}},
+	}
+	for _, c := range cases {
+		r := h.prima(c.args...)
+		if r.code != 1 || r.took > 5*time.Second {
+			t.Errorf("%s (%s): %s", c.name, r.took, r)
+			continue
+		}
+		mustContain(t, c.name, r.err, c.says...)
+	}
+	r := h.prima("snapshot", "--json", "--endpoint", "ws://"+closed)
+	mustContain(t, "--json of an attach failure is JSON on stdout", r.out, `"ok": false`, `"code": "attach"`)
+	mustContain(t, "the daemon still serves", h.primaOK("daemon", "status"), "daemon")
+}
+
+func TestSessionOfAnUnsupportedPlaywrightIsRefused(t *testing.T) {
+	h := newHarness(t)
+	sock := filepath.Join(h.cache, "old.sock")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	os.MkdirAll(filepath.Join(h.cache, "ms-playwright", "b"), 0o755)
+	desc := fmt.Sprintf(`{"playwrightVersion":"1.59.0","title":"old","endpoint":%q,"browser":{"guid":"x","browserName":"chromium"}}`, sock)
+	os.WriteFile(filepath.Join(h.cache, "ms-playwright", "b", "x"), []byte(desc), 0o644)
+	r := h.prima("snapshot")
+	if r.code != 1 || r.took > 5*time.Second {
+		t.Fatalf("a Playwright 1.59 session (%s): %s", r.took, r)
+	}
+	mustContain(t, "the refusal", r.err, "code: attach", "1.59.0", "1.63 to 1.64")
+}
+
+func TestBrokenDriverIsAnAttachFailure(t *testing.T) {
+	h := newHarness(t)
+	drv := filepath.Join(t.TempDir(), "driver")
+	os.MkdirAll(filepath.Join(drv, "lib"), 0o755)
+	os.WriteFile(filepath.Join(drv, "package.json"), []byte(`{"name":"playwright-core","version":"1.64.1"}`), 0o644)
+	os.WriteFile(filepath.Join(drv, "cli.js"), []byte("this is not javascript ("), 0o644)
+	os.WriteFile(filepath.Join(drv, "lib", "coreBundle.js"), []byte("garbage"), 0o644)
+	r := h.run(30*time.Second, []string{"PLAYWRIGHT_DRIVER_PATH=" + drv}, primaBin, "browser", "open")
+	if r.code != 1 || r.took > 5*time.Second {
+		t.Fatalf("a corrupt driver folder (%s): %s", r.took, r)
+	}
+	mustContain(t, "the refusal", r.err, "code: attach", drv, "prima install")
+	mustContain(t, "the daemon still serves", h.primaOK("daemon", "status"), "daemon")
+}
+
+func TestDaemonLooksWhereTheCallerLooks(t *testing.T) {
+	h := newHarness(t)
+	// The daemon starts in another environment than the session's.
+	other := t.TempDir()
+	if r := h.run(30*time.Second, []string{"XDG_CACHE_HOME=" + other}, primaBin, "browser", "list"); r.code != 0 {
+		t.Fatalf("start the daemon: %s", r)
+	}
+	h.pwcli("work", "open", app.URL+"/controls")
+	mustContain(t, "a command from the session's environment attaches", h.primaOK("snapshot"), "/controls", `checkbox "Agree"`)
+	mustContain(t, "browser list from that environment", h.primaOK("browser", "list"), "work")
+	r := h.prima("browser", "open")
+	if r.code != 0 || !strings.Contains(r.err, `session "work", not to this browser`) || !strings.Contains(r.err, "--instance prima") {
+		t.Errorf("browser open beside a live session must say where later commands go: %s", r)
+	}
+}
