@@ -309,3 +309,27 @@ func TestDaemonLooksWhereTheCallerLooks(t *testing.T) {
 		t.Errorf("browser open beside a live session must say where later commands go: %s", r)
 	}
 }
+
+func TestRemoteBrowsersByInstanceName(t *testing.T) {
+	h := newHarness(t)
+	browsers := serverBrowsers(t)
+	core := filepath.Join(repoRoot, ".driver", "package")
+	port1 := freePort(t)
+	ep1, kill1 := runServer(t, core, browsers, port1)
+	ep2, _ := runServer(t, core, browsers, freePort(t))
+
+	// One orchestrator host, two remote browsers, one instance each.
+	h.primaOK("browser", "open", app.URL+"/controls", "--endpoint", ep1, "--instance", "w1")
+	h.primaOK("browser", "open", app.URL+"/profile", "--endpoint", ep2, "--instance", "w2")
+	mustContain(t, "w1", h.primaOK("snapshot", "--instance", "w1"), "/controls")
+	mustContain(t, "w2", h.primaOK("snapshot", "--instance", "w2"), "/profile")
+
+	kill1()
+	r := h.prima("snapshot", "--instance", "w1")
+	if r.code != 1 || !strings.Contains(r.out+r.err, "code: browser_gone") {
+		t.Errorf("w1 after its server died: %s", r)
+	}
+	mustContain(t, "w2 is untouched", h.primaOK("snapshot", "--instance", "w2"), "/profile")
+	runServer(t, core, browsers, port1)
+	mustContain(t, "w1 reconnects by name", h.primaOK("go", app.URL+"/dupes", "--instance", "w1"), "ok: true", "/dupes")
+}

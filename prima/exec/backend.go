@@ -44,7 +44,8 @@ type Backend struct {
 	regs      map[string]*attach.Registry // by folder, as callers' environments place it
 	instances map[string]*Instance
 	pending   map[string]chan struct{} // names being launched or attached
-	lost      map[string]bool          // titles of attached sessions, and endpoints, that went away
+	lost      map[string]bool          // titles of attached sessions, and endpoint instances, that went away
+	remotes   map[string]string        // endpoint instances by name, to reconnect after the browser came back
 
 	// BeforeCommand, when set, runs under the instance lock just before
 	// each command: the seam a test uses to stand for a command that
@@ -65,6 +66,7 @@ func NewBackend(home string, logger *log.Logger) *Backend {
 		instances: map[string]*Instance{},
 		pending:   map[string]chan struct{}{},
 		lost:      map[string]bool{},
+		remotes:   map[string]string{},
 	}
 }
 
@@ -292,16 +294,19 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*Instance, er
 		}
 	}
 	if t.Instance != "" {
-		in := b.instances[t.Instance]
+		in, ep := b.instances[t.Instance], b.remotes[t.Instance]
 		b.mu.Unlock()
-		if in == nil {
-			return nil, wire.Errorf(wire.CodeNoInstance, "no instance %q in the daemon", t.Instance)
+		switch {
+		case in != nil:
+			return in, nil
+		case ep != "":
+			return b.attach(ctx, t.Instance, ep, "", "")
 		}
-		return in, nil
+		return nil, wire.Errorf(wire.CodeNoInstance, "no instance %q in the daemon", t.Instance)
 	}
 	b.mu.Unlock()
 	if t.Endpoint != "" {
-		return b.attach(ctx, t.Endpoint, "", "")
+		return b.attach(ctx, endpointName(t.Endpoint), t.Endpoint, "", "")
 	}
 	ds := b.registry(t.Registry).List()
 	d, err := attach.Select(ds, t.PwSession)
@@ -312,7 +317,7 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*Instance, er
 		b.mu.Lock()
 		delete(b.lost, d.Title)
 		b.mu.Unlock()
-		return b.attach(ctx, d.Endpoint, d.Title, d.Version)
+		return b.attach(ctx, "pw:"+d.Title, d.Endpoint, d.Title, d.Version)
 	}
 	var nf *attach.SessionNotFoundError
 	if errors.As(err, &nf) {
@@ -361,13 +366,16 @@ func (b *Backend) dropAll() {
 }
 
 // lostKey names an attached instance that went away: its session title,
-// or its endpoint.
+// or its instance name (an endpoint's).
 func lostKey(in *Instance) string {
 	if in.Title != "" {
 		return in.Title
 	}
-	return "endpoint:" + in.Endpoint
+	return in.Name
 }
+
+// endpointName is the instance name of an endpoint nobody named.
+func endpointName(endpoint string) string { return "endpoint:" + endpoint }
 
 // owned returns the prima-owned instance to fall back on: "prima" if it
 // exists, else the first by name. The caller holds b.mu.
@@ -391,11 +399,7 @@ func (b *Backend) owned() *Instance {
 // attach connects to a browser server (unix socket or ws://) or a CDP
 // endpoint (http://), reusing a live connection. The connection is made
 // without the backend's lock: only commands for the same name wait.
-func (b *Backend) attach(ctx context.Context, endpoint, title, version string) (*Instance, error) {
-	name := "endpoint:" + endpoint
-	if title != "" {
-		name = "pw:" + title
-	}
+func (b *Backend) attach(ctx context.Context, name, endpoint, title, version string) (*Instance, error) {
 	release, err := b.claim(ctx, name)
 	if err != nil {
 		return nil, err
@@ -403,6 +407,10 @@ func (b *Backend) attach(ctx context.Context, endpoint, title, version string) (
 	b.mu.Lock()
 	in := b.instances[name]
 	b.mu.Unlock()
+	if in != nil && in.Owned {
+		release(nil)
+		return nil, wire.Errorf(wire.CodeUsage, "instance %q is prima's own browser, not %s: name the remote browser otherwise", name, endpoint)
+	}
 	if in != nil && in.Connected() && in.Endpoint == endpoint {
 		release(nil)
 		return in, nil
@@ -414,6 +422,7 @@ func (b *Backend) attach(ctx context.Context, endpoint, title, version string) (
 		wasLost := b.lost[name]
 		if err == nil {
 			delete(b.lost, name)
+			b.remotes[name] = endpoint
 		}
 		b.mu.Unlock()
 		var we *wire.Error
@@ -512,7 +521,11 @@ func (b *Backend) open(ctx context.Context, req *wire.OpenRequest) (any, error) 
 	var in *Instance
 	var err error
 	if req.Endpoint != "" {
-		in, err = b.attach(ctx, req.Endpoint, "", "")
+		name := req.Instance
+		if name == "" {
+			name = endpointName(req.Endpoint)
+		}
+		in, err = b.attach(ctx, name, req.Endpoint, "", "")
 	} else {
 		in, err = b.ownedFor(ctx, req)
 	}
@@ -617,6 +630,7 @@ func (b *Backend) close(ctx context.Context, t wire.Target) (any, error) {
 	}()
 	b.mu.Lock()
 	delete(b.instances, in.Name)
+	delete(b.remotes, in.Name)
 	b.mu.Unlock()
 	return info(in), nil
 }
