@@ -113,7 +113,10 @@ type entry struct {
 	groups   []string // the node's groups, noise included; see states
 	// ctx tells apart elements whose role and name repeat: the text
 	// around them (their list item, row, container). "" when unique.
-	ctx   string
+	ctx string
+	// near: ctx is the text of other blocks beside the element (a
+	// paragraph before it), not of what encloses it.
+	near  bool
 	scope int32  // the scope of the node's parent, -1 at the top
 	key   int32  // the number of its identity (see keys)
 	hash  uint64 // of its identity as flattened (before any context)
@@ -253,10 +256,14 @@ func (e *entry) head() string {
 	return b.String()
 }
 
-// inCtx is ` (in "context")` for a repeated element, else "".
+// inCtx is ` (in "context")` for a repeated element, ` (near
+// "context")` when that text is a block beside it, else "".
 func (e *entry) inCtx() string {
-	if e.ctx == "" {
+	switch {
+	case e.ctx == "":
 		return ""
+	case e.near:
+		return " (near " + quoteName(e.ctx) + ")"
 	}
 	return " (in " + quoteName(e.ctx) + ")"
 }
@@ -282,6 +289,7 @@ type flat struct {
 	keys   *keys
 	side   int      // 0 before, 1 after
 	texts  []string // per scope, its texts once context asked for them
+	near   []bool   // per scope, whether those texts are all blocks of their own
 }
 
 // scope is the entries below one node: es[start:end].
@@ -444,7 +452,7 @@ func markRepeated(fs ...*flat) {
 				continue
 			}
 			if c := f.keys.counts[e.key]; c[0] > 1 || c[1] > 1 {
-				if e.ctx = f.context(k); e.ctx != "" {
+				if e.ctx, e.near = f.context(k); e.ctx != "" {
 					e.key = f.keys.withCtx(e.key, e.ctx)
 				}
 			}
@@ -454,8 +462,10 @@ func markRepeated(fs ...*flat) {
 
 // context is the text nearest to entry k: the texts of the closest
 // enclosing node (up to four levels, never a big section) that shows any,
-// else the names of the other elements there.
-func (f *flat) context(k int) string {
+// else the names of the other elements there. near is true when every
+// such text is a block of its own (a paragraph, a heading) beside the
+// element rather than text of what encloses it.
+func (f *flat) context(k int) (string, bool) {
 	e := &f.es[k]
 	sc := e.scope
 	for level := 0; sc >= 0 && level < 4; level++ {
@@ -465,35 +475,39 @@ func (f *flat) context(k int) string {
 		}
 		if f.texts == nil {
 			f.texts = make([]string, len(f.scopes))
+			f.near = make([]bool, len(f.scopes))
 		}
 		t := f.texts[sc]
 		if t == "" {
 			// The texts do not depend on the element asking: once per scope
 			// ("\x00" marks a scope without any).
-			if t = f.scopeText(s, e, true); t == "" {
+			t, f.near[sc] = f.scopeText(s, e, true)
+			if t == "" {
 				t = "\x00"
 			}
 			f.texts[sc] = t
 		}
 		if t != "\x00" {
-			return t
+			return t, f.near[sc]
 		}
-		if t := f.scopeText(s, e, false); t != "" {
-			return t
+		if t, _ := f.scopeText(s, e, false); t != "" {
+			return t, false
 		}
 		sc = s.parent
 	}
-	return ""
+	return "", false
 }
 
-func (f *flat) scopeText(s *scope, self *entry, texts bool) string {
+func (f *flat) scopeText(s *scope, self *entry, texts bool) (string, bool) {
 	var b strings.Builder
+	blocks := true
 	for k := s.start; k < s.end && b.Len() < 4*maxContext; k++ {
 		x := &f.es[k]
 		var t string
 		switch {
 		case texts && x.text:
 			t = x.content()
+			blocks = blocks && (x.role == "paragraph" || x.role == "heading" || x.role == "blockquote")
 		case !texts && !x.text && x.name != "" && (x.role != self.role || x.name != self.name):
 			t = x.name
 		default:
@@ -504,7 +518,7 @@ func (f *flat) scopeText(s *scope, self *entry, texts bool) string {
 		}
 		b.WriteString(t)
 	}
-	return cutRunes(b.String(), maxContext)
+	return cutRunes(b.String(), maxContext), texts && b.Len() > 0 && blocks
 }
 
 // selection is a combobox's or listbox's value: its inline value, else the
@@ -1090,6 +1104,14 @@ func orUnnamed(s string) string {
 
 // quotePair quotes two texts that differ so they also read differently:
 // when the cap would hide the difference, both start a little before it.
+// ValuePair is how a value change between a and b reads in an entry
+// (`"30" -> "70"`), for finding the entry of a field known only by its
+// values.
+func ValuePair(a, b string) string {
+	qa, qb := quotePair(a, b)
+	return qa + " -> " + qb
+}
+
 func quotePair(a, b string) (string, string) {
 	qa, qb := quoteName(a), quoteName(b)
 	if qa != qb || a == b {

@@ -10,7 +10,8 @@ import (
 // or that silently reorders the text around it, written as a JSON-style
 // escape: zero-width characters (U+200B..U+200D, U+2060, U+FEFF, U+00AD…),
 // bidi controls (U+202A..U+202E, U+2066..U+2069, U+200E, U+200F, U+061C),
-// every other Unicode format character, control characters (C0, DEL, C1;
+// every other Unicode format character, private-use characters (icon
+// fonts' glyphs), control characters (C0, DEL, C1;
 // a newline reads `\n`, a tab `\t`, a carriage return `\r`), the line and
 // paragraph separators and the Hangul fillers. So `Sa\u200bve` never looks
 // like `Save`. Characters above U+FFFF are written as a surrogate pair
@@ -76,8 +77,10 @@ func invisible(r rune) bool {
 		return true
 	}
 	// Format characters: zero-width spaces and joiners, bidi marks,
-	// embeddings, overrides and isolates, the BOM, tag characters.
-	return unicode.Is(unicode.Cf, r)
+	// embeddings, overrides and isolates, the BOM, tag characters. And
+	// private-use characters: an icon font draws them, but as text they
+	// are nothing a reader (or a model) can read or type.
+	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r)
 }
 
 // writeEscape writes r as `\n`, `\t`, `\r` or `\uXXXX` (a surrogate pair

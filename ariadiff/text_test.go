@@ -243,6 +243,13 @@ func TestRepeatedButtonsInRows(t *testing.T) {
 	checkDiff(t, DiffText(before, pressed), []string{`toggled: button "Edit": unpressed -> pressed (in "Grace")`})
 }
 
+// A repeated element beside a paragraph is not inside it: near, not in.
+func TestRepeatedElementBesideAParagraphIsNear(t *testing.T) {
+	before := "- region \"Earlier\":\n  - paragraph: Last week\n  - button \"Reply\"\n- button \"Submit\"\n"
+	after := before + "- generic:\n  - paragraph: Thanks, we got your message.\n  - button \"Reply\"\n"
+	checkDiff(t, DiffText(before, after), []string{`added: paragraph: Thanks, we got your message.`, `added: button "Reply" (near "Thanks, we got your message.")`})
+}
+
 // Long runs of one role in one place are counted, not listed.
 func TestRunsAreCounted(t *testing.T) {
 	items := func(from, n int, prefix string) string {
@@ -350,6 +357,7 @@ func TestEscapeInvisible(t *testing.T) {
 		{"Save", "Save"},
 		{"", ""},
 		{"Sa\u200bve", `Sa\u200bve`},
+		{"\ue8b6", `\ue8b6`},
 		{"a\u200cb\u200dc\u2060d\ufeffe", `a\u200cb\u200dc\u2060d\ufeffe`},
 		{"\u202a\u202b\u202c\u202d\u202e", `\u202a\u202b\u202c\u202d\u202e`},
 		{"\u2066\u2067\u2068\u2069\u200e\u200f\u061c", `\u2066\u2067\u2068\u2069\u200e\u200f\u061c`},

@@ -314,7 +314,7 @@ func invisible(r rune) bool {
 	case r < 0xad:
 		return false
 	}
-	return unicode.Is(unicode.Cf, r)
+	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r)
 }
 
 func surrogates(r rune) (hi, lo rune) {

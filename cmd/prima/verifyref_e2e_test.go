@@ -13,7 +13,8 @@ import (
 
 // fakeDecisions is a local decision server in TypeSafe's wire format: a
 // choice question about already verified claims is answered with option
-// "0" at 0.9; a yes/no question gets 0.5 (never approved).
+// "0" at 0.9 when the claim under consideration is about the Save control,
+// else with UNDECIDED at 0.9; a yes/no question gets 0.5 (never approved).
 type fakeDecisions struct {
 	mu       sync.Mutex
 	requests []string
@@ -25,6 +26,7 @@ func (f *fakeDecisions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.requests = append(f.requests, string(body))
 	f.mu.Unlock()
 	var req struct {
+		State     map[string]string `json:"state"`
 		Questions map[string]struct {
 			Type     string            `json:"type"`
 			Criteria map[string]string `json:"criteria"`
@@ -42,8 +44,16 @@ func (f *fakeDecisions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		for k := range q.Criteria {
 			probs[k] = rest
 		}
-		probs["0"] = 0.9
-		answers[id] = map[string]any{"type": "choice", "choice": "0", "confidence": 0.9, "probabilities": probs}
+		pick := "0"
+		if !strings.Contains(req.State["claim"], "Save") {
+			for k, v := range q.Criteria {
+				if v == "UNDECIDED" {
+					pick = k
+				}
+			}
+		}
+		probs[pick] = 0.9
+		answers[id] = map[string]any{"type": "choice", "choice": pick, "confidence": 0.9, "probabilities": probs}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(map[string]any{"model": "jev-1.13.0", "answers": answers, "usage": map[string]int{"input_tokens": 100, "output_tokens": 2}})

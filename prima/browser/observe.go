@@ -68,6 +68,7 @@ type Observer struct {
 	popped  chan struct{} // closed when a page opens while armed
 	popups  []playwright.Page
 	docs    map[playwright.Page][]DocResponse
+	docReqs map[playwright.Request]bool // main-frame document requests in flight
 	errors  int
 	console []ConsoleMsg
 	dropped int
@@ -108,7 +109,7 @@ func (o *Observer) TakeForeign() playwright.Page {
 }
 
 func NewObserver() *Observer {
-	return &Observer{opened: make(chan struct{}), nav: make(chan struct{}), popped: make(chan struct{}), docs: map[playwright.Page][]DocResponse{}}
+	return &Observer{opened: make(chan struct{}), nav: make(chan struct{}), popped: make(chan struct{}), docs: map[playwright.Page][]DocResponse{}, docReqs: map[playwright.Request]bool{}}
 }
 
 // Watch attaches the observer's handlers to a page.
@@ -162,11 +163,29 @@ func (o *Observer) Watch(p playwright.Page) {
 		}
 		o.console = append(o.console, ConsoleMsg{Type: "pageerror", Text: err.Error()})
 	})
+	isDoc := func(req playwright.Request) bool {
+		return req.IsNavigationRequest() && req.Frame() == p.MainFrame()
+	}
+	p.OnRequest(func(req playwright.Request) {
+		if isDoc(req) {
+			o.mu.Lock()
+			o.docReqs[req] = true
+			o.mu.Unlock()
+		}
+	})
+	p.OnRequestFailed(func(req playwright.Request) {
+		o.mu.Lock()
+		delete(o.docReqs, req)
+		o.mu.Unlock()
+	})
 	p.OnResponse(func(r playwright.Response) {
 		req := r.Request()
-		if !req.IsNavigationRequest() || req.Frame() != p.MainFrame() {
+		if !isDoc(req) {
 			return
 		}
+		o.mu.Lock()
+		delete(o.docReqs, req)
+		o.mu.Unlock()
 		from := ""
 		for prev := req.RedirectedFrom(); prev != nil; prev = prev.RedirectedFrom() {
 			from = prev.URL()
@@ -241,6 +260,7 @@ func (o *Observer) Arm(policy DialogPolicy) {
 	o.armed, o.policy = true, policy
 	o.events, o.popups, o.errors = nil, nil, 0
 	o.docs = map[playwright.Page][]DocResponse{}
+	o.docReqs = map[playwright.Request]bool{}
 	o.opened, o.nav, o.popped = make(chan struct{}), make(chan struct{}), make(chan struct{})
 }
 
@@ -250,6 +270,14 @@ func closeOnce(c chan struct{}) {
 	default:
 		close(c)
 	}
+}
+
+// DocumentPending reports whether a main-frame document request has been
+// sent and not yet answered: a navigation waiting for its server.
+func (o *Observer) DocumentPending() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.docReqs) > 0
 }
 
 // Navigated is closed when a main frame navigates while armed; popped

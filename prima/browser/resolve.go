@@ -271,6 +271,32 @@ func ResolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 	return nil, &refs.AmbiguousError{Ref: r, Selector: fmt.Sprintf("%s (%s %q)", r, role, name), Count: manyCount}
 }
 
+// LocatorOf derives, for an element no snapshot names (a hidden file
+// input), the most readable locator that matches it and nothing else:
+// its attributes first, its position last; each checked to be h.
+func LocatorOf(page playwright.Page, h playwright.ElementHandle) (code, selector string, err error) {
+	scopeSel, scopeCode, err := FrameScope(h)
+	if err != nil {
+		return "", "", err
+	}
+	info, err := ReadInfo(h)
+	if err != nil {
+		return "", "", err
+	}
+	cands := Candidates("", "", info)
+	if v, err := h.Evaluate(positionJS); err == nil {
+		if x, _ := v.(string); x != "" {
+			cands = append(cands, Candidate{"xpath=" + x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x))})
+		}
+	}
+	for _, c := range cands {
+		if n, i := MatchOf(page.Locator(scopeSel+c.Selector), h); n == 1 && i == 0 {
+			return scopeCode + "." + c.Code, scopeSel + c.Selector, nil
+		}
+	}
+	return "", "", fmt.Errorf("no locator matches that element alone")
+}
+
 // MatchOf counts the locator's matches and finds h among them, in one
 // round trip: a locator is unique for h when it gives (1, 0).
 func MatchOf(l playwright.Locator, h playwright.ElementHandle) (count, index int) {

@@ -1,7 +1,9 @@
 package exec
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -100,34 +102,80 @@ func onHandle(a pwline.Action, h playwright.ElementHandle, o Opts, timeout float
 	case "clear":
 		return h.Fill("", playwright.ElementHandleFillOptions{Timeout: t})
 	case "upload":
-		return upload(h, o.values(), t)
+		_, err := upload(h, o.values(), t)
+		return err
 	}
 	return &pwline.UnknownActionError{Action: a.Name}
 }
 
-// upload sets the files of a file input, or, on a control whose click
-// opens a file chooser (an "Attach file" button), clicks it and answers
-// the chooser with the files.
-func upload(h playwright.ElementHandle, files []string, t *float64) error {
+// upload sets the files of a file input, of a label's file input, or of
+// the file input a control's click opens (an "Attach file" button that
+// calls input.click()): the input is caught in the page as the click asks
+// for it, and given the files directly, so no file chooser ever opens (a
+// chooser left to a playwright-cli user sharing the browser would hold
+// their session in its modal state). It returns the input it set, nil
+// when h itself took the files.
+func upload(h playwright.ElementHandle, files []string, t *float64) (playwright.ElementHandle, error) {
 	v, err := h.Evaluate("el => el.tagName === 'INPUT' && el.type === 'file'")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if isInput, _ := v.(bool); isInput {
-		return h.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
+	if v == true {
+		return nil, h.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
 	}
-	f, err := h.OwnerFrame()
+	if c, err := h.EvaluateHandle(labelControlJS); err == nil {
+		if input := c.AsElement(); input != nil {
+			return input, input.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
+		}
+	}
+	if _, err := h.Evaluate(catchPickerJS); err != nil {
+		return nil, err
+	}
+	clickErr := h.Click(playwright.ElementHandleClickOptions{Timeout: t})
+	caught, err := h.EvaluateHandle(caughtPickerJS)
+	if clickErr != nil {
+		return nil, clickErr
+	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	fc, err := f.Page().ExpectFileChooser(func() error {
-		return h.Click(playwright.ElementHandleClickOptions{Timeout: t})
-	}, playwright.PageExpectFileChooserOptions{Timeout: t})
-	if err != nil {
-		return fmt.Errorf("the click opened no file chooser: %w", err)
+	input := caught.AsElement()
+	if input == nil {
+		return nil, errors.New("the click asked for no file input (prima answers file inputs, not native choosers it cannot see)")
 	}
-	return fc.SetFiles(files, playwright.FileChooserSetFilesOptions{Timeout: t})
+	return input, input.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
 }
+
+// labelControlJS is the file input a label (or an element inside one)
+// stands for, else null.
+const labelControlJS = `el => {
+  const l = el.tagName === 'LABEL' ? el : el.closest('label');
+  return l && l.control && l.control.type === 'file' ? l.control : null;
+}`
+
+// catchPickerJS makes a file input's click() and showPicker() record the
+// input instead of opening the chooser, until caughtPickerJS restores them.
+const catchPickerJS = `el => {
+  const w = el.ownerDocument.defaultView, proto = w.HTMLInputElement.prototype;
+  const click = proto.click, picker = proto.showPicker;
+  w.__primaPicked = null;
+  const take = (orig) => function () {
+    if (this.type === 'file') { w.__primaPicked = this; return; }
+    return orig.apply(this, arguments);
+  };
+  proto.click = take(click);
+  if (picker) proto.showPicker = take(picker);
+  w.__primaUnpick = () => { proto.click = click; if (picker) proto.showPicker = picker; };
+}`
+
+// caughtPickerJS waits briefly for the input (a handler may ask for it a
+// moment after the click), restores the prototype and returns it.
+const caughtPickerJS = `el => new Promise((resolve) => {
+  const w = el.ownerDocument.defaultView, start = performance.now();
+  const done = () => { if (w.__primaUnpick) w.__primaUnpick(); w.__primaUnpick = null; resolve(w.__primaPicked); };
+  const check = () => (w.__primaPicked || performance.now() - start > 500) ? done() : setTimeout(check, 20);
+  check();
+})`
 
 // pointer actions need the element to receive the pointer; field actions
 // need it editable.
@@ -148,7 +196,9 @@ const inspectJS = `(el, [pointer, cfg]) => {
   return r;
   function inspect(el, pointer) {
   const r = { password: el.tagName === 'INPUT' && el.type === 'password', editable: !!el.isContentEditable };
-  r.value = el.isContentEditable ? el.innerText.replace(/\n$/, '') : ('value' in el ? String(el.value) : '');
+  // A label stands for its control: Playwright's fill retargets to it.
+  const field = el.tagName === 'LABEL' && el.control ? el.control : el;
+  r.value = field.isContentEditable ? field.innerText.replace(/\n$/, '') : ('value' in field ? String(field.value) : '');
   r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || el.getAttribute('aria-disabled') === 'true';
   r.readonly = el.readOnly === true || el.getAttribute('aria-readonly') === 'true';
   if (!pointer) return r;
@@ -157,13 +207,23 @@ const inspectJS = `(el, [pointer, cfg]) => {
   const win = el.ownerDocument.defaultView;
   const token = {};
   win.__primaHit = null;
+  win.__primaOver = false;
   win.__primaHitToken = token;
+  const over = (e) => {
+    if (win.__primaHitToken !== token) { win.removeEventListener('mouseover', over, true); return; }
+    const path = e.composedPath ? e.composedPath() : [];
+    if (path.includes(el)) { win.__primaOver = true; win.removeEventListener('mouseover', over, true); }
+  };
+  win.addEventListener('mouseover', over, true);
   const hit = (e) => {
     win.removeEventListener('click', hit, true);
     win.removeEventListener('contextmenu', hit, true);
     if (win.__primaHitToken !== token || win.__primaHit) return; // an earlier action's listener
-    const t = e.target;
-    const ok = t === el || (t instanceof Node && el.contains(t)) || (el.labels && Array.from(el.labels).some(l => l === t || l.contains(t)));
+    // The composed path follows the event into shadow roots: at the
+    // window a click inside one is retargeted to its host.
+    const path = e.composedPath ? e.composedPath() : [];
+    const t = path[0] || e.target;
+    const ok = path.includes(el) || t === el || (t instanceof Node && el.contains(t)) || (el.labels && Array.from(el.labels).some(l => path.includes(l) || l === t || l.contains(t)));
     let d = t && t.tagName ? t.tagName.toLowerCase() : String(t);
     if (t && t.id) d += '#' + t.id;
     const text = t && t.innerText ? t.innerText.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
@@ -177,6 +237,13 @@ const inspectJS = `(el, [pointer, cfg]) => {
   const vw = window.innerWidth, vh = window.innerHeight;
   if (b.top < 0 || b.left < 0 || b.bottom > vh || b.right > vw) {
     el.scrollIntoView({ block: 'center', inline: 'center' });
+    b = el.getBoundingClientRect();
+  }
+  // Clipped by a scrolling container (inside the viewport, outside the
+  // box that shows it): scroll the containers, as a user (and
+  // Playwright's own actionability) would; a no-op when it shows.
+  if (el.scrollIntoViewIfNeeded) {
+    el.scrollIntoViewIfNeeded(true);
     b = el.getBoundingClientRect();
   }
   const mine = (t) => !!t && (t === el || el.contains(t) || (el.labels && Array.from(el.labels).some(l => l === t || l.contains(t))));
@@ -197,11 +264,14 @@ const inspectJS = `(el, [pointer, cfg]) => {
     return s;
   };
   r.cover = describe(top);
+  // Playwright's position is measured from the padding box (inside the
+  // border); the point is tested where the click will land.
+  const ox = b.left + (el.clientLeft || 0), oy = b.top + (el.clientTop || 0);
   const x0 = Math.max(b.left, 0), x1 = Math.min(b.right, vw), y0 = Math.max(b.top, 0), y1 = Math.min(b.bottom, vh);
-  for (let i = 1; i < 6; i++) for (let j = 1; j < 6; j++) {
-    const x = x0 + (x1 - x0) * i / 6, y = y0 + (y1 - y0) * j / 6;
-    const px = Math.round(x - b.left), py = Math.round(y - b.top);
-    if (mine(at(b.left + px, b.top + py))) { r.point = { x: px, y: py }; return r; }
+  for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) {
+    const x = x0 + (x1 - x0) * i / 8, y = y0 + (y1 - y0) * j / 8;
+    const px = Math.round(x - ox), py = Math.round(y - oy);
+    if (mine(at(ox + px, oy + py))) { r.point = { x: px, y: py }; return r; }
   }
   return r;
   }
@@ -229,11 +299,51 @@ func inspect(h playwright.ElementHandle, pointer bool) (inspection, error) {
 	in.doc, _ = m["doc"].(string)
 	in.cover, _ = m["cover"].(string)
 	if p, ok := m["point"].(map[string]any); ok {
-		x, _ := p["x"].(float64)
-		y, _ := p["y"].(float64)
-		in.point = &pwline.Point{X: int(x), Y: int(y)}
+		in.point = &pwline.Point{X: jsInt(p["x"]), Y: jsInt(p["y"])}
 	}
 	return in, nil
+}
+
+// pointerReachedJS tells whether the pointer reached the element (a
+// mouseover on it, or inside it) since inspectJS armed the recorder.
+const pointerReachedJS = `el => el.ownerDocument.defaultView.__primaOver === true`
+
+func pointerReached(h playwright.ElementHandle) bool {
+	v, err := h.Evaluate(pointerReachedJS)
+	return err == nil && v == true
+}
+
+// positional reports whether a locator finds its element by position
+// (nth, an XPath): such a locator may name another element once the page
+// changed, so it never stands for a replaced one.
+func positional(code string) bool {
+	return strings.Contains(code, ".nth(") || strings.Contains(code, "xpath=") || strings.Contains(code, ".first()") || strings.Contains(code, ".last()")
+}
+
+// replacement finds the element that took h's place: the one element the
+// action's own used: line matches now, of h's tag, in h's frame.
+func replacement(h playwright.ElementHandle, used string) (playwright.ElementHandle, error) {
+	l, err := pwline.Parse(strings.TrimSuffix(strings.TrimPrefix(used, "await "), ";"))
+	if err != nil || l.Selector == "" {
+		return nil, fmt.Errorf("no locator to find a replacement with")
+	}
+	f, err := h.OwnerFrame()
+	if err != nil {
+		return nil, err
+	}
+	loc := f.Locator(l.Selector)
+	if n, err := loc.Count(); err != nil || n != 1 {
+		return nil, fmt.Errorf("the locator matches %d elements", n)
+	}
+	h2, err := loc.ElementHandle(playwright.LocatorElementHandleOptions{Timeout: playwright.Float(1000)})
+	if err != nil {
+		return nil, err
+	}
+	same, err := h2.Evaluate("(el, old) => el.isConnected && el.tagName === old.tagName", h)
+	if err != nil || same != true {
+		return nil, fmt.Errorf("the element the locator matches now is not of the same kind")
+	}
+	return h2, nil
 }
 
 // landedJS tells where the action's click landed: null when no click
@@ -247,6 +357,20 @@ type MisdirectedError struct{ Target, On string }
 
 func (e *MisdirectedError) Error() string {
 	return fmt.Sprintf("the click on %s landed on %s instead: the page moved under the pointer; %s did not get it", e.Target, e.On, e.Target)
+}
+
+// jsInt reads a number Playwright returned: an int for a whole number, a
+// float64 otherwise.
+func jsInt(v any) int {
+	switch n := v.(type) {
+	case int:
+		return n
+	case int64:
+		return int(n)
+	case float64:
+		return int(n)
+	}
+	return 0
 }
 
 // landed checks, after a pointer action, that its click reached the
@@ -268,5 +392,7 @@ func landed(h playwright.ElementHandle, what string) error {
 	return nil
 }
 
-// readValueJS reads what a field holds, contenteditable included.
-const readValueJS = `el => el.isContentEditable ? el.innerText.replace(/\n$/, '') : ('value' in el ? String(el.value) : '')`
+// readValueJS reads what a field holds, contenteditable included; a label
+// is read through its control, which Playwright's fill acted on.
+const readValueJS = `el => { const f = el.tagName === 'LABEL' && el.control ? el.control : el;
+  return f.isContentEditable ? f.innerText.replace(/\n$/, '') : ('value' in f ? String(f.value) : ''); }`

@@ -25,14 +25,18 @@ type prepared struct {
 	note string
 	// doc is the settle tracker's document id when preparing armed it.
 	doc string
+	// typing: the action types into a field; field is that field's head
+	// (`textbox "Name"`) when known: the one value change it may call
+	// typed (any, when the head is not known).
+	typing bool
+	field  string
+	// value is what the field held before and after the action, read from
+	// the element itself by check.
+	value *[2]string
 	// typed is set by check when a contenteditable field's text changed:
 	// its accessibility tree shows no value, so the element's own text
 	// is the change, and the proof.
 	typed *ariadiff.Change
-	// long: the action takes time in proportion to its input (typing
-	// key by key), so it gets the command's whole deadline, not the
-	// per-action cap that bounds waiting for an element.
-	long bool
 }
 
 // prepare resolves what an action acts on; an error means nothing ran.
@@ -51,7 +55,9 @@ type outcome struct {
 	redirected string
 	traffic    []browser.NetEntry
 	blocked    bool             // a dialog the action raised is open
+	unread     string           // why there is no after view, when the action ran and none was taken
 	typed      *ariadiff.Change // a contenteditable's text change the tree cannot show
+	value      *[2]string       // the acted field's value before and after, read from the element
 }
 
 // act is the one act-and-observe path (rule 9) every acting command goes
@@ -80,14 +86,15 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	opened := in.Obs.DialogOpened()
 	navigated, popped := in.Obs.Navigated()
 	done := make(chan error, 1)
-	t := timeoutMS(ctx)
-	if p.long {
-		t = leftMS(ctx)
-	}
+	// Preparing bounded the wait for the element (timeoutMS); the action
+	// itself, and a navigation it starts, get the command's whole time:
+	// --timeout bounds them both ways.
+	t := leftMS(ctx)
 	go func() { done <- p.run(t) }()
 	out.ran = true
 	select {
 	case err = <-done:
+		out.used, out.note = p.used, p.note // the action may have said how it went
 	case <-opened:
 		// The action's call returns once the dialog is answered; nobody
 		// needs to wait for it.
@@ -97,7 +104,9 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	}
 	out.err = err
 	if !out.blocked {
-		in.settle(ctx, page, docID, navigated, popped)
+		if serr := in.settle(ctx, page, docID, navigated, popped); serr != nil && out.err == nil {
+			out.err = serr
+		}
 		select {
 		case <-opened:
 			out.blocked = true
@@ -106,6 +115,7 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	}
 	if !out.blocked && out.err == nil && p.check != nil {
 		out.err = p.check()
+		out.value = p.value
 	}
 	out.traffic = in.Net.Stop()
 	rec := in.Obs.Disarm(page)
@@ -115,6 +125,12 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 		out.events = append(out.events, fmt.Sprintf("console: %d error%s (prima console --errors)", rec.Errors, plural(rec.Errors)))
 	}
 	if out.blocked {
+		return out
+	}
+	if ctx.Err() != nil {
+		// The command's time is up: reading the page could wait for a
+		// navigation still in flight, past the deadline the caller set.
+		out.unread = "the command's time (--timeout) ran out before prima could read the page again"
 		return out
 	}
 	after, serr := in.freshView(ctx, page, false)
@@ -127,11 +143,12 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 		if out.err == nil {
 			out.err = fmt.Errorf("the action ran, but the page could not be read afterwards: %w", serr)
 		}
+		out.unread = "the page could not be read after the action: " + serr.Error()
 		return out
 	}
 	out.after = after
 	if before != nil {
-		out.changes = diffViews(before, after)
+		out.changes = typedOnly(diffViews(before, after), p.typing, p.field)
 	}
 	if p.typed != nil && !hasTyped(out.changes, p.typed.Text) {
 		out.changes = append([]ariadiff.Change{*p.typed}, out.changes...)
@@ -145,6 +162,20 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 		if last.Status >= 400 && out.err == nil && browser.SamePage(last.URL, after.URL) {
 			out.err = &HTTPStatusError{URL: after.URL, Status: last.Status}
 		}
+	}
+	return out
+}
+
+// typedOnly keeps the word typed for the value change of the field the
+// action typed into: every other value change (a progress bar moving, a
+// form the page cleared after a submit) is the page's own, so changed.
+func typedOnly(cs []ariadiff.Change, typing bool, field string) []ariadiff.Change {
+	out := make([]ariadiff.Change, len(cs))
+	for i, c := range cs {
+		if c.Kind == ariadiff.Typed && (!typing || (field != "" && !strings.HasPrefix(c.Text, field+": "))) {
+			c.Kind = ariadiff.Changed
+		}
+		out[i] = c
 	}
 	return out
 }
@@ -190,10 +221,16 @@ func (in *Instance) fill(env *envelope.Envelope, o outcome) {
 		env.Page.Redirected = o.redirected
 		env.Changes = changes(o.changes)
 		if o.before == nil {
-			env.Changes = &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{"prima has no view of the page from before this command"}}}}
+			env.Changes = notObserved("prima has no view of the page from before this command")
 		}
 	case o.blocked:
 		env.Changes = blockedChanges()
+		if o.before != nil {
+			in.fillPage(env, nil, o.before)
+		}
+	case o.ran && o.unread != "":
+		// Never `no change` for a page nobody looked at again.
+		env.Changes = notObserved(o.unread)
 		if o.before != nil {
 			in.fillPage(env, nil, o.before)
 		}
@@ -230,6 +267,11 @@ func (in *Instance) failWith(env *envelope.Envelope, err error, page *pageView) 
 		}
 		env.CurrentPage = page.Tree.Compact(ariadiff.CompactOptions{})
 	}
+}
+
+// notObserved is a Changes section that says why there is no diff.
+func notObserved(why string) *envelope.Changes {
+	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{why}}}}
 }
 
 // hasTyped reports whether the diff already has the typed entry of the

@@ -416,25 +416,65 @@ func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a 
 		return nil, &NotActionableError{Target: what, Why: "is covered by " + ins.cover}
 	}
 	p := &prepared{doc: ins.doc}
+	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" || a.Name == "press" {
+		p.typing = true
+		if what != code {
+			p.field = what // an accessibility head, not a selector's code
+		}
+	}
 	if pointer && ins.cover != "" && o.Position == nil {
 		o.Position = ins.point
 		p.note = fmt.Sprintf("%s: its centre is covered by %s; acted at a visible point of its own (%d, %d), hit-tested to be that element", what, ins.cover, o.Position.X, o.Position.Y)
 	}
 	p.used = lineOf(a, code, o)
-	p.long = a.Name == "type"
+	target := h // the element the action reached: h, or its replacement
 	p.run = func(t float64) error {
 		err := onHandle(a, h, o, t)
-		if err != nil {
-			// An element the page removed mid-action is not actionable;
-			// ask the element itself rather than read the error's text.
-			if v, e := h.Evaluate("el => el.isConnected"); e == nil && v == false {
-				return &NotActionableError{Target: what, Why: "was detached from the page while prima acted (take a new snapshot)"}
+		if err == nil {
+			return nil
+		}
+		// An element the page removed mid-action: ask the element itself
+		// rather than read the error's text.
+		if v, e := h.Evaluate("el => el.isConnected"); e != nil || v != false {
+			return err
+		}
+		if a.Name == "hover" && pointerReached(h) {
+			// The usual "active link": the page swapped the element when
+			// the pointer reached it. The hover happened; Changes show
+			// what it did.
+			p.note = what + ": the page replaced it when the pointer reached it; the hover happened"
+			return nil
+		}
+		if pointer && !positional(code) {
+			h2, retryErr := replacement(h, p.used)
+			if retryErr == nil {
+				if _, retryErr = inspect(h2, pointer); retryErr == nil {
+					target = h2
+					p.note = what + ": the page replaced it when the pointer reached it; acted on its replacement, the one element `used:` matches"
+					return onHandle(a, h2, o, t)
+				}
 			}
 		}
-		return err
+		return &NotActionableError{Target: what, Why: "was detached from the page while prima acted (take a new snapshot)"}
+	}
+	if a.Name == "upload" {
+		p.run = func(t float64) error {
+			input, err := upload(h, o.values(), &t)
+			if input != nil {
+				// used: names what took the files: the input the control's
+				// click asked for, not the control.
+				if f, ferr := input.OwnerFrame(); ferr == nil {
+					if code, _, lerr := browser.LocatorOf(f.Page(), input); lerr == nil {
+						p.used = lineOf(a, code, o)
+					}
+				}
+				p.note = what + ": prima gave the file input it stands for the files (no file chooser opened)"
+			}
+			return err
+		}
 	}
 	if a.Name == "click" || a.Name == "dblclick" || a.Name == "check" || a.Name == "uncheck" {
-		p.check = func() error { return landed(h, what) }
+		p.check = func() error { return landed(target, what) }
 	}
 	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" {
 		want := value
@@ -447,6 +487,7 @@ func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a 
 				return nil // the element went away with the action: the diff tells
 			}
 			got, _ := v.(string)
+			p.value = &[2]string{ins.value, got}
 			if ins.editable && got != ins.value {
 				p.typed = &ariadiff.Change{Kind: ariadiff.Typed, Text: what + ": " + browser.QuoteShort(ins.value) + " -> " + browser.QuoteShort(got)}
 			}

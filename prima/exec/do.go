@@ -263,6 +263,11 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		}
 	default:
 		res.proof = proof(intent.Verb, head, view.URL, o.after.URL, res.changes)
+		if res.proof == "" && head == "" && (intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear") {
+			// Found through markup, the field has no head in the tree: its
+			// change is the one with the values read from the element.
+			res.proof = fieldProof(o.typed, o.value, res.changes)
+		}
 		if res.proof == "" {
 			for _, e := range o.events {
 				res.proof = e // a dialog answered, a tab opened: outside the tree, still the effect
@@ -272,6 +277,15 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 	}
 	if res.proof == "" {
 		res.status, res.proof = StepUnproven, "no observed change"
+	}
+	if intent.Verb == "click" && ref != "" && !o.blocked {
+		if e, ok := view.refs()[ref]; ok {
+			if other := otherSelected(view, e, res.changes); other != "" {
+				res.err = &SelectedOtherError{Target: ariadiff.Head(e.Role, e.Name), Selected: other}
+				res.status, res.proof = StepFail, res.err.Error()
+				return res
+			}
+		}
 	}
 	var notes []string
 	for _, n := range []string{matched, o.note} {
@@ -490,6 +504,68 @@ func proof(verb, head, fromURL, toURL string, cs []ariadiff.Change) string {
 		}
 	}
 	return ""
+}
+
+// listRoles are the items of a widget list: a click on one should select it.
+var listRoles = map[string]bool{"option": true, "menuitem": true, "menuitemradio": true, "menuitemcheckbox": true, "treeitem": true, "listitem": true, "gridcell": true, "tab": true, "radio": true}
+
+// otherSelected is the name of another item of the target's list that a
+// value change now names (a widget that selected the first or the focused
+// item, not the one clicked): such a change is no proof of the click.
+func otherSelected(view *pageView, target refs.Entry, cs []ariadiff.Change) string {
+	if !listRoles[target.Role] || target.Name == "" {
+		return ""
+	}
+	siblings := map[string]string{}
+	for _, e := range view.refs() {
+		if e.Role == target.Role && e.Name != "" && !strings.EqualFold(e.Name, target.Name) {
+			siblings[strings.ToLower(e.Name)] = e.Name
+		}
+	}
+	for _, c := range cs {
+		if c.Kind != ariadiff.Selected && c.Kind != ariadiff.Typed && c.Kind != ariadiff.Changed {
+			continue
+		}
+		text := c.Text
+		if i := strings.LastIndex(text, " (in "); i > 0 {
+			text = text[:i]
+		}
+		i := strings.LastIndex(text, " -> ")
+		if i < 0 {
+			continue
+		}
+		to := strings.Trim(text[i+4:], `"`)
+		if strings.EqualFold(to, target.Name) {
+			return ""
+		}
+		if name, ok := siblings[strings.ToLower(to)]; ok {
+			return name
+		}
+	}
+	return ""
+}
+
+// fieldProof is the change of a field acted on through markup: its own
+// text change (a contenteditable), else the one value change in the diff
+// from and to the values the element itself held.
+func fieldProof(typed *ariadiff.Change, value *[2]string, cs []ariadiff.Change) string {
+	if typed != nil {
+		return typed.String()
+	}
+	if value == nil || value[0] == value[1] {
+		return ""
+	}
+	pair := ": " + ariadiff.ValuePair(value[0], value[1])
+	found := ""
+	for _, c := range cs {
+		if (c.Kind == ariadiff.Typed || c.Kind == ariadiff.Changed || c.Kind == ariadiff.Selected) && strings.Contains(c.Text, pair) {
+			if found != "" {
+				return "" // two fields changed alike: neither proves this one
+			}
+			found = c.String()
+		}
+	}
+	return found
 }
 
 func pathOf(raw string) string {

@@ -74,6 +74,7 @@ func codeOf(err error) string {
 		stale     *browser.StaleRefError
 		notAct    *NotActionableError
 		mismatch  *ValueMismatchError
+		selOther  *SelectedOtherError
 		status    *HTTPStatusError
 		dialog    *DialogOpenError
 		noDialog  *NoDialogError
@@ -113,13 +114,13 @@ func codeOf(err error) string {
 		return envelope.CodeNotFound
 	case errors.As(err, &amb), errors.As(err, &markupAmb):
 		return envelope.CodeAmbiguous
-	case errors.As(err, &notFound), errors.As(err, &frame):
-		return envelope.CodeNotFound
-	case errors.As(err, &stale):
+	case errors.As(err, &notFound), errors.As(err, &frame), errors.As(err, &stale):
+		// A ref that names no element now is dead: stale_ref. not_found is
+		// for a selector or a described target that matches nothing.
 		return envelope.CodeStaleRef
 	case errors.As(err, &notAct), errors.As(err, &misdir):
 		return envelope.CodeNotActionable
-	case errors.As(err, &mismatch):
+	case errors.As(err, &mismatch), errors.As(err, &selOther):
 		return envelope.CodeValueMismatch
 	case errors.As(err, &status):
 		return envelope.CodeHTTPStatus
@@ -138,6 +139,14 @@ func codeOf(err error) string {
 		return envelope.CodeTimeout
 	}
 	return envelope.CodeInternal
+}
+
+// SelectedOtherError: a click on an item of a widget list after which the
+// widget holds another item of that list.
+type SelectedOtherError struct{ Target, Selected string }
+
+func (e *SelectedOtherError) Error() string {
+	return fmt.Sprintf("clicked %s, but the widget selected %q instead: that change is not proof of the click", e.Target, e.Selected)
 }
 
 // errDeadline: the command's --timeout ran out.

@@ -24,10 +24,14 @@ import (
 // verified pass.
 func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "goal " + quoteIfSpaced(spec.Goal)}
-	if _, err := in.CurrentPage(); err != nil {
+	start, err := in.CurrentPage()
+	if err != nil {
 		in.failWith(env, err, nil)
 		return env
 	}
+	// The goal's Changes run from the page before its first decision to
+	// the page after its last action, like any acting command's.
+	before, _ := in.view(ctx, start, false)
 	// Every bound value is a secret of this command (Backend.with gives
 	// each command its own map): whatever prints it (envelopes, the
 	// journal, network.jsonl) shows its {{name}}.
@@ -61,9 +65,19 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 		env.Code = string(res.Stop)
 		env.Failure = &envelope.Failure{Error: res.Reason}
 	}
-	if page, err := in.CurrentPage(); err == nil && in.last != nil {
-		in.fillPage(env, nil, in.last)
-		env.Page.URL = page.URL()
+	if page, err := in.CurrentPage(); err == nil {
+		after, err := in.view(ctx, page, false)
+		switch {
+		case err == nil && before != nil:
+			in.fillPage(env, before, after)
+			// The goal typed what it typed: its value changes stay typed.
+			env.Changes = changes(typedOnly(diffViews(before, after), true, ""))
+		case err == nil:
+			in.fillPage(env, nil, after)
+			env.Changes = notObserved("prima has no view of the page from before the goal")
+		default:
+			env.Changes = notObserved("the page could not be read after the goal: " + err.Error())
+		}
 	}
 	return env
 }

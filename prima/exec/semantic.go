@@ -91,11 +91,32 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 		return in.prepHandle(res.Handle, ariadiff.Head(e.Role, e.Name), res.Code, pwline.Actions["click"], Opts{})
 	})
 	if o.err == nil && o.after != nil {
-		c := j.Decide(ctx, "The page now shows "+target+".", nil, map[string]string{"page": pageText(o.after)})
-		if !c.Approved {
+		if ev := arrivalEvidence(before, o.after, o.changes); ev == "" {
+			o.err = &SemanticError{Target: target, Reason: "the page did not move: URL, title and content are as before", Clicked: d.Value}
+		} else if c := j.Decide(ctx, "The page now shows "+target+".", nil, map[string]string{"page": ev}); !c.Approved {
 			o.err = &SemanticError{Target: target, Reason: c.Reason, Clicked: d.Value}
 		}
 	}
 	in.fill(env, o)
 	return env
+}
+
+// arrivalEvidence is what moved between two views: the URL and title when
+// they changed, and the Changes. Words already on the page before (the
+// link that was clicked) prove nothing, so the judge reads only this; ""
+// when nothing moved.
+func arrivalEvidence(before, after *pageView, changes []ariadiff.Change) string {
+	var b strings.Builder
+	if after.URL != before.URL {
+		fmt.Fprintf(&b, "url: %s\n", after.URL)
+	}
+	if after.Title != before.Title {
+		fmt.Fprintf(&b, "title: %s\n", after.Title)
+	}
+	for _, c := range changes {
+		if c.Kind != ariadiff.Removed {
+			fmt.Fprintf(&b, "%s\n", c.Text)
+		}
+	}
+	return b.String()
 }

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
@@ -125,8 +126,11 @@ func armSettle(page playwright.Page) string {
 
 // settle waits until the page has answered the action: the tracked work
 // done and the DOM quiet, a navigation followed to its DOM (and `load`
-// for a bounded time), the requests the action started finished.
-func (in *Instance) settle(ctx context.Context, page playwright.Page, docID string, navigated, popped <-chan struct{}) {
+// for a bounded time), the requests the action started finished. A
+// navigation whose document request is still in flight is waited for
+// until the command's deadline (a slow server is not a failure), and one
+// the deadline cut is the error it returns.
+func (in *Instance) settle(ctx context.Context, page playwright.Page, docID string, navigated, popped <-chan struct{}) error {
 	capAt := time.Now().Add(settleCap)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(capAt) {
 		capAt = dl
@@ -139,8 +143,14 @@ func (in *Instance) settle(ctx context.Context, page playwright.Page, docID stri
 		return float64(d.Milliseconds())
 	}
 	newDoc := false
+	if ctx.Err() != nil {
+		return nil
+	}
 	if docID != "" {
-		v, err := page.Evaluate(probeJS, left())
+		v, err := evaluateWithin(ctx, page, probeJS, left())
+		if ctx.Err() != nil {
+			return nil
+		}
 		switch {
 		case err != nil:
 			newDoc = true // the document went away under the probe
@@ -165,11 +175,9 @@ func (in *Instance) settle(ctx context.Context, page playwright.Page, docID stri
 				newDoc = true
 			} else if nav {
 				// A navigation started; wait for it to commit.
-				select {
-				case <-navigated:
-					newDoc = true
-				case <-time.After(time.Until(capAt) + loadGrace):
-				case <-ctx.Done():
+				var err error
+				if newDoc, err = in.awaitCommit(ctx, navigated, time.Until(capAt)+loadGrace); err != nil {
+					return err
 				}
 			}
 		}
@@ -177,8 +185,9 @@ func (in *Instance) settle(ctx context.Context, page playwright.Page, docID stri
 		newDoc = true
 	}
 	if newDoc && !page.IsClosed() {
-		t := timeoutMS(ctx)
-		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(t)})
+		if err := page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(leftMS(ctx))}); err != nil && ctx.Err() != nil {
+			return fmt.Errorf("%w while the new page's DOM loaded", errDeadline)
+		}
 		grace := loadGrace
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl)/2 < grace {
 			grace = time.Until(dl) / 2
@@ -186,7 +195,56 @@ func (in *Instance) settle(ctx context.Context, page playwright.Page, docID stri
 		if grace > 0 {
 			page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(grace.Milliseconds()))})
 		}
-		page.Evaluate(quietJS, float64(settleCap.Milliseconds())/3)
+		evaluateWithin(ctx, page, quietJS, float64(settleCap.Milliseconds())/3)
 	}
 	in.Net.Settle(ctx, capAt)
+	return nil
+}
+
+// evaluateWithin evaluates in the page but returns when ctx ends: a
+// page whose navigation waits for a slow server can hold an evaluation
+// until the server answers, past the command's deadline. The abandoned
+// call ends by itself when the page answers.
+func evaluateWithin(ctx context.Context, page playwright.Page, js string, arg any) (any, error) {
+	type answer struct {
+		v   any
+		err error
+	}
+	ch := make(chan answer, 1)
+	go func() {
+		v, err := page.Evaluate(js, arg)
+		ch <- answer{v, err}
+	}()
+	select {
+	case a := <-ch:
+		return a.v, a.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w while prima waited for the page to settle", errDeadline)
+	}
+}
+
+// awaitCommit waits for a navigation that started to commit: for grace,
+// and past it for as long as its document request is in flight (no
+// answer yet from the server), within the command's deadline. A
+// navigation that ends without a document (a download, a 204) stops the
+// wait once nothing is in flight.
+func (in *Instance) awaitCommit(ctx context.Context, navigated <-chan struct{}, grace time.Duration) (bool, error) {
+	timer := time.NewTimer(grace)
+	defer timer.Stop()
+	for {
+		select {
+		case <-navigated:
+			return true, nil
+		case <-ctx.Done():
+			if in.Obs.DocumentPending() {
+				return false, fmt.Errorf("%w while the navigation the action started waited for its server", errDeadline)
+			}
+			return false, nil
+		case <-timer.C:
+			if !in.Obs.DocumentPending() {
+				return false, nil
+			}
+			timer.Reset(50 * time.Millisecond)
+		}
+	}
 }

@@ -77,7 +77,9 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 	var ie *claim.InexpressibleError
 	if errors.As(err, &ie) {
 		env.Verdict = &envelope.Verdict{Result: Inexpressible, Reason: ie.Reason}
-		if j != nil {
+		if j.Modelless() {
+			env.Verdict.Judgement = "none: no decision model is configured (PRIMA_JUDGE=typesafe or openrouter, with its key); the offline scorer judges no claim"
+		} else {
 			d := j.Consult(ctx, "The page shows that this claim is true: "+text, nil, map[string]string{"page": pageText(view)})
 			env.Verdict.Judgement = judgement(d)
 		}

@@ -81,6 +81,12 @@ type Judge struct {
 	TracePath string
 }
 
+// Modelless reports whether no decision model stands behind the judge:
+// none at all, or only the offline scorer, which judges no meaning.
+func (j *Judge) Modelless() bool {
+	return j == nil || j.Provider == nil || j.Provider.Name() == ProviderLocal
+}
+
 // Decide asks question at a direct call site: with Direct false it rejects
 // without asking ("direct path disabled"). A nil or empty options list asks
 // a yes/no question; otherwise the model picks one of options (Undecided
@@ -145,8 +151,10 @@ func prepare(question string, options []string, state any) (Question, string) {
 		if !hasUndecided {
 			q.Options = append(q.Options, Undecided)
 		}
-		if real < 2 {
-			return q, reasonFewOptions
+		// One real option is a question like any other: UNDECIDED is the
+		// answer that says it does not fit.
+		if real < 1 {
+			return q, reasonNoOptions
 		}
 		if len(q.Options) > MaxOptions {
 			return q, fmt.Sprintf(reasonManyOptions, len(q.Options), MaxOptions)
@@ -274,7 +282,7 @@ const (
 	reasonNoProvider      = "no decision provider configured"
 	reasonDirectDisabled  = "direct path disabled"
 	reasonEmptyQuestion   = "empty question"
-	reasonFewOptions      = "fewer than two options"
+	reasonNoOptions       = "no option besides UNDECIDED"
 	reasonManyOptions     = "too many options (%d > %d)"
 	reasonStateNotJSON    = "state is not JSON: %v"
 	reasonConfidentNo     = "confident no (P(yes) %.2f)"

@@ -286,9 +286,8 @@ func TestRejectedWithoutAsking(t *testing.T) {
 		state   any
 		reason  string
 	}{
-		{"one option", true, false, "Which?", []string{"Save"}, nil, "fewer than two options"},
-		{"one option and UNDECIDED", true, false, "Which?", []string{"Save", "undecided"}, nil, "fewer than two options"},
-		{"one option, consulted", true, true, "Which?", []string{"Save"}, nil, "fewer than two options"},
+		{"only UNDECIDED", true, false, "Which?", []string{"undecided"}, nil, "no option besides UNDECIDED"},
+		{"only UNDECIDED, consulted", true, true, "Which?", []string{"UNDECIDED"}, nil, "no option besides UNDECIDED"},
 		{"direct path disabled", false, false, "Which?", saveCancel, nil, "direct path disabled"},
 		{"an empty question", true, false, "  ", saveCancel, nil, "empty question"},
 		{"too many options", true, false, "Which?", make([]string, 255), nil, "too many options (256 > 255)"},
@@ -342,7 +341,7 @@ func TestTraceHasOneLinePerCallAndNoState(t *testing.T) {
 	j.Decide(context.Background(), "Which button saves the form?", saveCancel, secret)
 	f.reply = reply{status: 500}
 	j.Consult(context.Background(), "Which button saves the form?", saveCancel, secret)
-	j.Decide(context.Background(), "Which?", []string{"only"}, secret)
+	j.Decide(context.Background(), "Which?", []string{"undecided"}, secret)
 	f.reply = reply{file: "noul_069.json"}
 	j.Decide(context.Background(), "The page shows Saved.", nil, secret)
 
@@ -357,7 +356,7 @@ func TestTraceHasOneLinePerCallAndNoState(t *testing.T) {
 	if len(lines) != 4 {
 		t.Fatalf("trace has %d lines, want 4:\n%s", len(lines), raw)
 	}
-	wantReasons := []string{"", "HTTP 500: server error", "fewer than two options", "probability 0.69 ≤ 0.70"}
+	wantReasons := []string{"", "HTTP 500: server error", "no option besides UNDECIDED", "probability 0.69 ≤ 0.70"}
 	wantCalls := []string{"decide", "consult", "decide", "decide"}
 	for i, l := range lines {
 		if l.Reason != wantReasons[i] || l.Call != wantCalls[i] || l.Provider != "openrouter/typesafe/jev-1.13" || l.Time == "" {

@@ -26,6 +26,8 @@ func TestLocalChoice(t *testing.T) {
 		{"two literal matches are refused", "Which listed control leads to Team settings?", []string{`link "Team settings" [e12]`, `tab "Team settings" [e40]`, `button "Workflows" [e5]`}, false, ""},
 		{"a disabled literal match is refused", "Which control opens Copy link?", []string{`button "Copy link" [disabled] [e7]`, `button "Root" [e8]`}, false, ""},
 		{"a question with no target is refused", "Which one?", navControls, false, ""},
+		{"the only control, when it is the target, is approved", "Which listed control leads to Dashboard?", []string{`link "Dashboard" [e3]`}, true, `link "Dashboard" [e3]`},
+		{"the only control, when it is not the target, is refused", "Which listed control leads to Billing?", []string{`link "Dashboard" [e3]`}, false, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -786,6 +786,9 @@ func TestJSQuote(t *testing.T) {
 		{"line and paragraph separators are escaped", "a\u2028b\u2029c", `'a\u2028b\u2029c'`},
 		{"backtick and ${ need no escape in single quotes", "`${x}`", "'`${x}`'"},
 		{"unicode is kept", "Ünï 日本 😀", `'Ünï 日本 😀'`},
+		{"an icon font's private-use glyph is escaped", "\ue8b6 Search", `'\ue8b6 Search'`},
+		{"a private-use glyph above U+FFFF uses the braced escape", "\U000F0001", `'\u{f0001}'`},
+		{"zero-width and bidi characters are escaped", "Sa\u200bve\u202e", `'Sa\u200bve\u202e'`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
