@@ -113,31 +113,8 @@ func compactChildren(b *strings.Builder, nodes []*Node, depth int, opt CompactOp
 }
 
 func compactNode(b *strings.Builder, n *Node, depth int, opt CompactOptions) {
-	indent(b, depth)
-	b.WriteString("- ")
-	b.WriteString(n.Role)
-	if n.Name != "" {
-		if n.Role != "" {
-			b.WriteByte(' ')
-		}
-		writeQuoted(b, capRunes(n.Name, opt.MaxValue))
-	}
-	for _, g := range n.Groups {
-		b.WriteString(" [")
-		b.WriteString(g)
-		b.WriteByte(']')
-	}
 	children := hoist(n.Children)
-	if n.HasValue {
-		b.WriteString(": ")
-		writeValue(b, capRunes(n.Value, opt.MaxValue))
-	} else if len(children) > 0 || len(n.Props) > 0 {
-		b.WriteByte(':')
-	}
-	b.WriteByte('\n')
-	for _, p := range n.Props {
-		writeProp(b, depth+1, Prop{Key: p.Key, Value: capRunes(p.Value, opt.MaxValue)})
-	}
+	writeLine(b, n, depth, opt.MaxValue, len(children) > 0)
 	compactChildren(b, children, depth+1, opt)
 }
 

@@ -265,7 +265,8 @@ func (in *Instance) failWith(env *envelope.Envelope, err error, page *pageView) 
 			// A failure shows the page with refs the caller can use.
 			page = in.refsOf(in.inc.page, 10000, true)
 		}
-		env.CurrentPage = page.Tree.Compact(ariadiff.CompactOptions{})
+		out, _ := page.Tree.Outline(ariadiff.OutlineOptions{Budget: FailureBudget})
+		env.CurrentPage = out.Text
 	}
 }
 

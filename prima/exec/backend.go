@@ -180,7 +180,7 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *e
 	case *wire.ResearchRequest:
 		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Research(ctx) }, nil
 	case *wire.SnapshotRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Snapshot(ctx, r.HTML) }, nil
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Snapshot(ctx, *r) }, nil
 	case *wire.DialogRequest:
 		return func(ctx context.Context, in *Instance) *envelope.Envelope {
 			return in.AnswerDialog(ctx, r.Accept, r.Text)

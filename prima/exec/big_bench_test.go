@@ -128,7 +128,7 @@ func BenchmarkBigPage(b *testing.B) {
 	})
 	// The envelope a snapshot command returns: markdown (the CLI prints
 	// it) and JSON (the daemon sends it; the CLI decodes it).
-	env := in.Snapshot(ctx(), false)
+	env := in.Snapshot(ctx(), wire.SnapshotRequest{})
 	if !env.OK {
 		b.Fatal(env.Markdown())
 	}
@@ -155,7 +155,7 @@ func BenchmarkBigPage(b *testing.B) {
 	// Whole commands in the daemon (no CLI process, no socket).
 	b.Run("cmd_snapshot", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			if e := in.Snapshot(ctx(), false); !e.OK {
+			if e := in.Snapshot(ctx(), wire.SnapshotRequest{}); !e.OK {
 				b.Fatal(e.Markdown())
 			}
 		}

@@ -601,35 +601,87 @@ func prepGoto(page playwright.Page, u *url.URL) prepare {
 	}
 }
 
-// Snapshot returns the page with refs (tier 2), or compact markup (tier 3).
-func (in *Instance) Snapshot(ctx context.Context, html bool) *envelope.Envelope {
-	env := &envelope.Envelope{Command: "snapshot"}
-	if html {
-		env.Command = "snapshot --html"
-	}
+// SnapshotBudget is what a default snapshot may print: about 3,000
+// tokens. A page under it prints whole; a bigger one is outlined, its
+// long lists and deep parts collapsed into lines that name the command
+// listing them.
+const SnapshotBudget = 12 << 10
+
+// FailureBudget is the share of a failure envelope the current page may
+// take, outlined the same way.
+const FailureBudget = 6 << 10
+
+// Snapshot returns the page with refs (tier 2), outlined within the
+// budget (or the part asked for), or compact markup (tier 3).
+func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *envelope.Envelope {
+	env := &envelope.Envelope{Command: snapshotCommand(req)}
 	page, err := in.usablePage()
 	if err != nil {
 		in.failWith(env, err, nil)
 		return env
 	}
-	view, err := in.snap(ctx, page)
+	// A page the detector proves unchanged since the last snapshot with
+	// refs answers from it: its refs are still the page's.
+	view, err := in.view(ctx, page, true)
 	if err != nil {
 		in.failWith(env, err, nil)
 		return env
 	}
 	in.fillPage(env, nil, view)
-	if html {
+	if req.HTML {
 		m, err := compactMarkup(page, 24000)
 		if err != nil {
 			in.failWith(env, err, nil)
 			return env
 		}
 		env.Snapshot = in.mask(m)
-	} else {
-		env.Snapshot = view.Tree.Compact(ariadiff.CompactOptions{})
+		env.OK = true
+		return env
+	}
+	opt := ariadiff.OutlineOptions{Budget: SnapshotBudget, Depth: req.Depth, Grep: req.Grep, Root: req.Ref}
+	if req.Full {
+		opt.Budget = 0
+	}
+	out, err := view.Tree.Outline(opt)
+	if err != nil {
+		var nf *ariadiff.RootNotFoundError
+		if errors.As(err, &nf) {
+			r, _ := refs.Parse(nf.Ref)
+			err = &refs.NotFoundError{Ref: r}
+		}
+		in.failWith(env, err, view)
+		return env
+	}
+	env.Snapshot = out.Text
+	if req.Grep != "" && out.Matches == 0 {
+		env.Snapshot = fmt.Sprintf("no element's line holds %q", req.Grep)
+	}
+	if out.Collapsed > 0 {
+		env.Extra = append(env.Extra, envelope.KV{Key: "outlined", Value: fmt.Sprintf("%d of the page's elements are behind collapsed lines, each naming the command that lists them", out.Collapsed)})
 	}
 	env.OK = true
 	return env
+}
+
+// snapshotCommand is the command line a snapshot request stands for.
+func snapshotCommand(r wire.SnapshotRequest) string {
+	parts := []string{"snapshot"}
+	if r.Ref != "" {
+		parts = append(parts, r.Ref)
+	}
+	if r.HTML {
+		parts = append(parts, "--html")
+	}
+	if r.Grep != "" {
+		parts = append(parts, "--grep", quoteIfSpaced(r.Grep))
+	}
+	if r.Depth > 0 {
+		parts = append(parts, "--depth", fmt.Sprint(r.Depth))
+	}
+	if r.Full {
+		parts = append(parts, "--full")
+	}
+	return strings.Join(parts, " ")
 }
 
 // ClipEchoes shortens the parts of an envelope that echo the caller's

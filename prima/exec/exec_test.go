@@ -76,7 +76,7 @@ func ctxT(t *testing.T) context.Context {
 // snapshot, as a caller reading `prima snapshot` would.
 func refFor(t *testing.T, in *Instance, role, name string) string {
 	t.Helper()
-	env := in.Snapshot(ctxT(t), false)
+	env := in.Snapshot(ctxT(t), wire.SnapshotRequest{})
 	for _, line := range strings.Split(env.Snapshot, "\n") {
 		if strings.Contains(line, "- "+role+" \""+name+"\"") {
 			if i := strings.Index(line, "[ref="); i >= 0 {

@@ -141,6 +141,14 @@ type VerifyRequest struct {
 type SnapshotRequest struct {
 	Target
 	HTML bool `json:"html,omitempty"`
+	// Ref outlines that element's subtree only.
+	Ref string `json:"ref,omitempty"`
+	// Grep keeps the lines that hold this text, with their ancestors'.
+	Grep string `json:"grep,omitempty"`
+	// Depth shows this many levels; 0 means all.
+	Depth int `json:"depth,omitempty"`
+	// Full prints everything, past the byte budget of the default.
+	Full bool `json:"full,omitempty"`
 }
 
 // OpenRequest is `prima browser open`.

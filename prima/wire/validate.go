@@ -204,6 +204,21 @@ func checkURL(target string, allowSchemes bool) error {
 // Validate checks the target without a page.
 func (r GoRequest) Validate() error { return checkURL(r.URL, r.AllowSchemes) }
 
+// Validate checks the ref's grammar and that --html is not mixed with the
+// outline's options.
+func (r SnapshotRequest) Validate() error {
+	if r.Ref != "" && !refs.Is(r.Ref) {
+		return &UsageError{fmt.Sprintf("snapshot takes a ref like e5 or f1e3, not %q", r.Ref)}
+	}
+	if r.Depth < 0 {
+		return &UsageError{fmt.Sprintf("--depth must be 0 (all) or more, not %d", r.Depth)}
+	}
+	if r.HTML && (r.Ref != "" || r.Grep != "" || r.Depth != 0) {
+		return &UsageError{"--html takes no ref, --grep or --depth: it prints the page's compact markup"}
+	}
+	return nil
+}
+
 // Validate checks the URL, when one is given.
 func (r OpenRequest) Validate() error {
 	if r.URL == "" {
