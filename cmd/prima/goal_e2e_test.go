@@ -617,3 +617,25 @@ func TestGoalLowConfidenceVerificationFails(t *testing.T) {
 		noLeak(t, path, text, forms)
 	}
 }
+
+// A page the observation cannot show whole within its budget is not
+// planned on in part: the goal stops with incomplete_observation before
+// any request, and its envelope still carries Changes.
+func TestGoalFailsClosedOnAPageItCannotSeeWhole(t *testing.T) {
+	h := newHarness(t)
+	dec := newFakeDecider(t, 0.9)
+	h.primaOK("browser", "open", app.URL+"/big?n=5000")
+	src := fmt.Sprintf("goal: Edit row 2\nverify: %s\n", goalClaim)
+	path := filepath.Join(t.TempDir(), "big.goal.yaml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := h.runGoal(dec, path, 7)
+	if r.code != 1 {
+		t.Fatalf("goal on a 2,000-row page: exit %d, want 1:\n%s", r.code, r)
+	}
+	mustContain(t, "goal envelope", r.out, "ok: false", "code: incomplete_observation", "### Changes")
+	if n := len(dec.requests()); n != 0 {
+		t.Errorf("the decider was asked %d times about a page it was not shown whole", n)
+	}
+}

@@ -110,6 +110,10 @@ func goalReport(res goal.Result) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
+// GoalObservationBudget is what one goal observation may show of the
+// page's text.
+const GoalObservationBudget = 24 << 10
+
 // goalPage is the goal runner's view of an instance.
 type goalPage struct{ in *Instance }
 
@@ -200,7 +204,12 @@ func (g *goalPage) Observe(ctx context.Context, occupant func(string) string) (g
 		}
 		return true
 	})
-	obs.Digest = t.Compact(ariadiff.CompactOptions{})
+	// The page's text within a budget; a page it cannot show whole is an
+	// incomplete observation (the runner fails closed, never plans on a
+	// part it was not shown).
+	out, _ := t.Outline(ariadiff.OutlineOptions{Budget: GoalObservationBudget})
+	obs.Digest = out.Text
+	obs.Complete = out.Collapsed == 0
 	return obs, nil
 }
 
