@@ -252,3 +252,28 @@ func TestBackendSlowAttachBlocksNothingElseAndAPanicFreesTheInstance(t *testing.
 		t.Fatalf("the instance after a panic: %v\n%s", err, env.Markdown())
 	}
 }
+
+// A daemon whose home folder was removed (a test's temp dir, a user's
+// rm -rf) exits by itself instead of running on as an orphan.
+func TestDaemonExitsWhenItsSocketIsGone(t *testing.T) {
+	home, err := os.MkdirTemp("", "primad")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("unix", wire.SocketPath(home))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	s := &daemon.Server{Home: home, Backend: &fake{run: func(context.Context, wire.Request) (any, error) { return okEnvelope() }}, Log: log.New(os.Stderr, "daemon: ", 0)}
+	go func() { s.Serve(context.Background(), ln); close(done) }()
+	if _, err := (&client.Client{Home: home}).Status(context.Background()); err != nil {
+		t.Fatalf("status: %v", err)
+	}
+	os.RemoveAll(home)
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the daemon still runs 10 s after its home folder was removed")
+	}
+}

@@ -117,6 +117,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	go srv.Serve(ln)
 	s.Log.Printf("prima daemon %d serving on %s", os.Getpid(), ln.Addr())
 
+	// A daemon whose socket (or home folder) was removed can never be
+	// reached again: it exits rather than run on as an orphan.
+	sockPath := ln.Addr().String()
+	sockInfo, sockErr := os.Stat(sockPath)
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 loop:
@@ -133,6 +137,12 @@ loop:
 			if idle {
 				s.Log.Printf("idle for %s, exiting", s.Idle)
 				break loop
+			}
+			if sockErr == nil {
+				if now, err := os.Stat(sockPath); err != nil || !os.SameFile(now, sockInfo) {
+					s.Log.Printf("socket %s is gone, exiting", sockPath)
+					break loop
+				}
 			}
 		}
 	}
