@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -157,38 +154,11 @@ func TestEndpointFlagAttachesToAServerSocket(t *testing.T) {
 
 func TestEndpointFlagAttachesOverCDP(t *testing.T) {
 	h := newHarness(t)
-	dir := t.TempDir()
-	cmd := exec.Command("/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu",
-		"--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
-		"--disable-quic", "--remote-debugging-port=0", "--user-data-dir="+dir, app.URL+"/controls")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { killTree(cmd.Process.Pid); cmd.Wait() })
-	port := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		re := regexp.MustCompile(`DevTools listening on ws://127\.0\.0\.1:(\d+)/`)
-		for sc.Scan() {
-			if m := re.FindStringSubmatch(sc.Text()); m != nil {
-				port <- m[1]
-			}
-		}
-	}()
-	var p string
-	select {
-	case p = <-port:
-	case <-time.After(20 * time.Second):
-		t.Fatal("chromium printed no DevTools port")
-	}
-	out := h.primaOK("snapshot", "--endpoint", "http://127.0.0.1:"+p)
+	ep := cdpBrowser(t, app.URL+"/controls")
+	out := h.primaOK("snapshot", "--endpoint", ep)
 	mustContain(t, "CDP snapshot", out, "/controls", `checkbox "Agree"`)
 	app.Reset()
-	out = h.primaOK("pw", "check", ref(t, out, "checkbox", "Agree"), "--endpoint", "http://127.0.0.1:"+p)
+	out = h.primaOK("pw", "check", ref(t, out, "checkbox", "Agree"), "--endpoint", ep)
 	mustContain(t, "CDP check", out, `checkbox "Agree": unchecked -> checked`)
 	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "agree" {
 		t.Errorf("over CDP, touched %v", got)

@@ -156,32 +156,16 @@ func tail(b []byte, n int) []byte {
 	return b
 }
 
-// pwcli runs playwright-cli in a session.
+// pwcli runs playwright-cli 0.1.22 in a session.
 func (h *harness) pwcli(session string, args ...string) string {
 	h.t.Helper()
-	r := h.run(60*time.Second, nil, pwcliBin, append([]string{"-s=" + session}, args...)...)
-	if r.code != 0 {
-		h.t.Fatalf("playwright-cli -s=%s %s: %s", session, strings.Join(args, " "), r)
-	}
-	return r.out
+	return h.pwcliAt(pwcliBin, session, args...)
 }
 
-// pwcliSnapshot returns the snapshot text playwright-cli wrote to a file.
+// pwcliSnapshot returns the snapshot text playwright-cli 0.1.22 wrote.
 func (h *harness) pwcliSnapshot(session string) string {
 	h.t.Helper()
-	out := h.pwcli(session, "snapshot")
-	if i := strings.Index(out, "```yaml\n"); i >= 0 {
-		return out[i:]
-	}
-	m := regexp.MustCompile(`\((\.playwright-cli/[^)]+\.yml)\)`).FindStringSubmatch(out)
-	if m == nil {
-		h.t.Fatalf("no snapshot in: %s", out)
-	}
-	b, err := os.ReadFile(filepath.Join(h.cwd, m[1]))
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return string(b)
+	return h.pwcliSnapshotAt(pwcliBin, session)
 }
 
 // cliDaemons lists the pids of this harness's playwright-cli session

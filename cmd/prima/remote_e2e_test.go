@@ -148,15 +148,18 @@ func TestRemoteServerOfAnotherMinorIsRefusedAtOnce(t *testing.T) {
 	mustContain(t, "the daemon still serves", h.primaOK("daemon", "status"), "daemon")
 }
 
-func TestRemoteCDPBrowserWithoutPages(t *testing.T) {
-	h := newHarness(t)
+// cdpBrowser starts the machine's browser, headless, with a remote
+// debugging port (and urls open, if any), and returns its CDP endpoint.
+func cdpBrowser(t *testing.T, urls ...string) string {
+	t.Helper()
 	b, err := locate.FindBrowser(context.Background(), "", "", os.Getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(b.Path, "--headless", "--no-sandbox", "--disable-gpu",
+	args := append([]string{"--headless", "--no-sandbox", "--disable-gpu",
 		"--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
-		"--disable-quic", "--remote-debugging-port=0", "--user-data-dir="+t.TempDir())
+		"--disable-quic", "--remote-debugging-port=0", "--user-data-dir=" + t.TempDir()}, urls...)
+	cmd := exec.Command(b.Path, args...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -175,13 +178,18 @@ func TestRemoteCDPBrowserWithoutPages(t *testing.T) {
 			}
 		}
 	}()
-	var ep string
 	select {
 	case p := <-port:
-		ep = "http://127.0.0.1:" + p
+		return "http://127.0.0.1:" + p
 	case <-time.After(20 * time.Second):
 		t.Fatal("the browser printed no DevTools port")
 	}
+	return ""
+}
+
+func TestRemoteCDPBrowserWithoutPages(t *testing.T) {
+	h := newHarness(t)
+	ep := cdpBrowser(t)
 
 	out := h.primaOK("browser", "open", app.URL+"/controls", "--endpoint", ep)
 	mustContain(t, "browser open over CDP", out, "ok: true", "/controls")
