@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -33,6 +34,11 @@ func TestMain(m *testing.M) {
 }
 
 func testMain(m *testing.M) int {
+	flag.Parse()
+	if testing.Short() {
+		fmt.Println("cmd/prima: every test here drives the built binary on Chromium and playwright-cli; go test -short skips them (CI runs them)")
+		return 0
+	}
 	wd, _ := os.Getwd()
 	repoRoot = filepath.Dir(filepath.Dir(wd))
 	tmp, err := os.MkdirTemp("", "prima-e2e")

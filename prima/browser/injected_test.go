@@ -8,6 +8,9 @@ import (
 // The engine calls ariaSnapshot on a copy of the injected script; the
 // driver's bundle must still hold it as prima reads it.
 func TestInjectedSourceIsTheDriversInjectedScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs the installed driver (npm): run without -short")
+	}
 	src, err := InjectedSource()
 	if err != nil {
 		t.Fatal(err)

@@ -184,6 +184,9 @@ func (s *stall) end() {
 // instance delays neither `daemon status` nor a command on another
 // instance, and a command that panics leaves its instance usable.
 func TestBackendSlowAttachBlocksNothingElseAndAPanicFreesTheInstance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs Chromium and the driver: run without -short")
+	}
 	app, err := fixtures.Start()
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -26,6 +27,12 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		// The unit layer: the tests that need no browser run; the others
+		// skip (newTestInstance) and CI runs them without -short.
+		os.Exit(m.Run())
+	}
 	var err error
 	testPW, err = browser.StartPlaywright(os.Stderr)
 	if err != nil {
@@ -51,6 +58,9 @@ func TestMain(m *testing.M) {
 
 func newTestInstance(t *testing.T, path string) *Instance {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("needs Chromium and the driver: run without -short")
+	}
 	in, err := NewOwned(testPW, t.Name(), testLaunch, t.TempDir())
 	if err != nil {
 		t.Fatal(err)

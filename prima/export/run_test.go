@@ -18,6 +18,7 @@ import (
 // status says "Stored Ada", at the status expectation. So the expects are
 // real assertions, not decoration.
 func TestSpecRunsOnThePageAndFailsOnTheVariant(t *testing.T) {
+	needsBrowser(t)
 	if _, err := exporttest.Tools(); err != nil {
 		t.Fatal(err) // not a skip: CI installs it (scripts/setup --tools)
 	}
@@ -72,6 +73,7 @@ var failedAt = regexp.MustCompile(`(?m)^\s*> \d+ \|\s+await expect\(page\.getByR
 
 // Without a secret the spec needs, it stops at once and says which.
 func TestSpecNamesAMissingSecret(t *testing.T) {
+	needsBrowser(t)
 	if _, err := exporttest.Tools(); err != nil {
 		t.Fatal(err)
 	}
@@ -84,5 +86,13 @@ func TestSpecNamesAMissingSecret(t *testing.T) {
 	out, err := exporttest.RunSpec(ctx, t.TempDir(), spec, []string{PasswordEnv + "="})
 	if !errors.Is(err, exporttest.ErrFailed) || !strings.Contains(out, "set "+PasswordEnv+" in the environment") {
 		t.Fatalf("err %v, output:\n%s", err, out)
+	}
+}
+
+// needsBrowser: a test that runs @playwright/test on Chromium is skipped
+// by go test -short (the unit layer); CI runs it.
+func needsBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs Chromium and @playwright/test: run without -short")
 	}
 }
