@@ -26,19 +26,28 @@ import (
 // visible exact matches, lists that re-render 100-300 ms after a click, a
 // navigation 60-150 ms after a click to a second page and back, a
 // target=_blank popup, confirm() and alert(), a partly and a fully covered
-// button, a toast that leaves by itself) while a strip of items changes on
-// its own every 0.7-2 s. RELIABILITY_SEED (default 1),
+// button, a toast that leaves by itself) and of the second round (nav links
+// the page replaces with a new node on mouseenter, a button in an open
+// shadow root, an autocomplete whose click selects its first item beside
+// one that selects the item clicked, a link to a server that answers after
+// 0.3-2.3 s, a button clipped in a small scroll box) while a strip of items
+// changes on its own every 0.7-2 s. RELIABILITY_SEED (default 1),
 // RELIABILITY_TRUTH_ACTIONS (default 1000) and RELIABILITY_TRUTH_BUDGET
 // (default 5m: the loop stops by itself then; 1,000 actions take about
 // 3.5 minutes on a busy 2-core machine, the controls 20 s more) tune a run.
 //
-// The vocabulary: `pw click REF` and `pw fill REF VALUE` on refs of fresh
-// and stale snapshots (and, now and then, of a snapshot of a document the
-// tab has since left), with --dialog accept|dismiss now and then; `do "click
-// NAME"` and `do "fill NAME with VALUE"` on the page's fixed names (exact,
-// lower-cased, whole-word, absent, ambiguous); `dialog accept|dismiss` for a
-// dialog an action left open, and commands that must fail with dialog_open
-// while it is; a click in the popup's tab after `tab select 2`.
+// The vocabulary: `pw click REF`, `pw fill REF VALUE` and (on a nav link
+// the pointer is known not to rest on) `pw hover REF` on refs of fresh and
+// stale snapshots (and, now and then, of a snapshot of a document the tab
+// has since left), with --dialog accept|dismiss now and then; `do "click
+// NAME"`, `do "hover NAME"` and `do "fill NAME with VALUE"` on the page's
+// fixed names (exact, lower-cased, whole-word, absent, ambiguous); `dialog
+// accept|dismiss` for a dialog an action left open, and commands that must
+// fail with dialog_open while it is; a click in the popup's tab after `tab
+// select 2`. A click on the slow link whose server answers after 1.8 s or
+// more gets --timeout 1s now and then (the rules say code timeout); every
+// other command gets --timeout 5s. After the slow page, an uncounted `go`
+// brings the tab back to a new /rel/truth document.
 //
 // The oracle has two halves, both from the page's own reports to the
 // fixture log (see the comment at the top of rel_truth.html):
@@ -51,10 +60,20 @@ import (
 //     `do` target is resolved as rule 10 says, on the latest layout: exact
 //     name (case and spacing aside), else whole words in exactly one name;
 //     two or more exact matches are ambiguous, none is not_found; hidden
-//     copies are never in a layout. Classes as in TestReliabilityNoSubstitution:
-//     hit, honest failure (exit 1, an ok:false envelope with a Failure,
-//     nothing acted on), wrong hit (anything else, or a hit where the rule
-//     says it must fail: ambiguous, not_found, not_actionable, dialog_open).
+//     copies are never in a layout. The classes: hit; honest failure (exit
+//     1, an ok:false envelope with a Failure, and nothing acted on, or only
+//     where the rules say the action fails after it ran: a click whose
+//     navigation outlasts --timeout must be code timeout, a `do` click on a
+//     widget item after which the widget selected another must fail naming
+//     it); false failure (ok:false, where the log shows the action ran, the
+//     element's handler, the navigation's click, the dialog's answer, and no
+//     rule says it fails: an orchestrator that trusts ok:false acts twice);
+//     wrong hit (anything else, or a hit where the rule says it must fail:
+//     ambiguous, not_found, not_actionable, dialog_open, a `do` click on an
+//     item the widget did not select). What is no act of the command is left
+//     out of the log first: the click log.js sees retargeted to the shadow
+//     host, the widget's change of its combobox (what it selected), a nav
+//     link's mouseenter on the way to a click.
 //   - what the page changed: each control reports the visible change it made
 //     ("text", "toggle", "value", "rerender", "retext", "nav", "popup",
 //     "toast", "dialog"; "none" for Ping, which changes nothing), and a
@@ -64,18 +83,21 @@ import (
 //     `do`, a step `unproven — no observed change`); that would be a false
 //     `no change`. A popup must be in `### Events` as `tab opened:`, a dialog
 //     as `dialog: ... -> left open` (or accepted/dismissed when the command
-//     answered it), a navigation in `### Page` as `(changed: ...)`; the fully
-//     covered button must fail not_actionable and a command while a dialog
-//     is open dialog_open, each within 3 s. A false `no change` whose
+//     answered it), a navigation in `### Page` as `(changed: ...)` (the slow
+//     page's with its URL); the fully covered button must fail
+//     not_actionable and a command while a dialog is open dialog_open, each
+//     within 3 s. A false `no change` whose
 //     changes were text only (a status or a paragraph) is counted apart:
 //     text in Changes is ariadiff's part.
 //
-// The run fails on any wrong hit, false `no change` or missing event,
-// printing the seed and the action. Two controls at the end show that the
-// oracle sees both kinds of defect: positional clicks on a stale snapshot
-// of the fast-changing strip must be caught hitting another element, and a
-// control whose answer comes 1.8 s after the click (later than prima's
-// settle waits, by design) must be caught as a `no change` that is false.
+// The run fails on any wrong hit, false failure, false `no change` or
+// missing event, printing the seed and the action. Three controls at the
+// end show that the oracle sees each kind of defect: positional clicks on a
+// stale snapshot of the fast-changing strip must be caught hitting another
+// element, a control whose answer comes 1.8 s after the click (later than
+// prima's settle waits, by design) must be caught as a `no change` that is
+// false, and a click on the slow link with --timeout 1s, judged as if it
+// had to succeed, must be caught as a false failure.
 func TestReliabilityTruth(t *testing.T) {
 	seed := envInt("RELIABILITY_SEED", 1)
 	want := envInt("RELIABILITY_TRUTH_ACTIONS", 1000)
@@ -105,7 +127,7 @@ func TestReliabilityTruth(t *testing.T) {
 	r.closePrev(300 * time.Millisecond)
 	took := time.Since(start).Round(time.Second)
 	r.summary(took)
-	if r.fatal != "" || r.st.wrong > 0 || r.st.falseNoChange > 0 {
+	if r.fatal != "" || r.st.wrong > 0 || r.st.ff > 0 || r.st.falseNoChange > 0 {
 		b, _ := os.ReadFile(r.h.home + "/daemon.log")
 		t.Logf("daemon.log (last 6000 bytes):\n%s", tail(b, 6000))
 	}
@@ -117,6 +139,9 @@ func TestReliabilityTruth(t *testing.T) {
 	st := &r.st
 	if st.wrong > 0 {
 		t.Errorf("seed %d: %d wrong hits out of %d actions (rule 1: no heal, no substitution; rules 10, 12, 14)", seed, st.wrong, st.actions)
+	}
+	if st.ff > 0 {
+		t.Errorf("seed %d: %d false failures out of %d actions: the page shows the action ran and prima answered ok: false (an orchestrator that trusts it acts twice)", seed, st.ff, st.actions)
 	}
 	if n := st.falseNoChange + st.falseNoChangeText; n > 0 {
 		t.Errorf("seed %d: %d false `no change` out of %d actions (%d of them text only; settle, rule 9, and ariadiff)", seed, n, st.actions, st.falseNoChangeText)
@@ -265,7 +290,7 @@ var (
 	rtURLRE    = regexp.MustCompile(`(?m)^url: (\S+)`)
 )
 
-var rtRoles = map[string]bool{"button": true, "link": true, "textbox": true, "checkbox": true}
+var rtRoles = map[string]bool{"button": true, "link": true, "textbox": true, "checkbox": true, "combobox": true, "option": true}
 
 // mapSnapshot names the element behind every control line of a snapshot.
 func (r *rtRun) mapSnapshot(out string) (*rtSnap, error) {
@@ -359,7 +384,14 @@ const (
 	expNotActionable = "not_actionable" // rule 14: fully covered
 	expDialogOpen    = "dialog_open"    // rule 12
 	expAmbiguousOrNF = "ambiguous or not_found"
+	expTimeout       = "timeout" // the slow server answers after the command's --timeout
 )
+
+// classFalseFailure: the page's log shows the action ran (the element's
+// handler, the navigation, the dialog's answer) and prima answered ok:false
+// where no rule says it must fail. An orchestrator that trusts ok:false acts
+// twice.
+const classFalseFailure = "false failure"
 
 type rtAction struct {
 	n      int
@@ -370,6 +402,8 @@ type rtAction struct {
 	expect string
 	value  string // what a fill types, or what a dialog must be answered with (confirm:true, ...)
 	flag   string // --dialog value given, if any
+	tname  string // the target's name (a widget item's, for what the widget selected)
+	tmo    string // the command's --timeout (5s unless said)
 	stale  bool   // the ref came from a reused snapshot
 	old    bool   // the ref came from a document the tab has left
 	ctx    string // the snapshot's layout, or the do resolution
@@ -386,7 +420,11 @@ type rtAction struct {
 	fnc    string   // a false `no change`: "", "structure" or "text"
 	missed string   // an event ### Events does not report
 	quiet  bool     // the page changed nothing on its own meanwhile
-	note   [2]string
+	// What a widget selected (its combobox's change in the log): "city" or
+	// "country", and the name chosen.
+	selWidget, selected string
+	strays              int // hovers of nav links the pointer passed, left out of acted
+	note                [2]string
 
 	// A do with several instructions: the element and the value of each.
 	steps []rtStep
@@ -413,6 +451,10 @@ type rtRun struct {
 	dialog  *rtDialog
 	prev    *rtAction
 	values  int
+	// pointer: the base data-fx of the nav link the mouse rests on ("" on
+	// none, "?" when unknown). A hover there fires no mouseenter: the
+	// suite hovers only links the pointer is known not to be on.
+	pointer string
 
 	dialogFailures int
 	trace          bool // RELIABILITY_TRUTH_TRACE=1: one line per action
@@ -472,21 +514,33 @@ func (r *rtRun) step() {
 	r.after(a)
 }
 
-// base is a data-fx without its document and its render counter.
+// base is a data-fx without its document and its counters (a render's, a
+// task's id, the slow link's delay): "DOC:remove-3-17" is "remove".
 func rtBase(fx string) string {
 	_, b, ok := strings.Cut(fx, ":")
 	if !ok {
 		return fx
 	}
-	if i := strings.LastIndexByte(b, '-'); i > 0 {
-		if _, err := strconv.Atoi(b[i+1:]); err == nil && (strings.HasPrefix(b, "live") || strings.HasPrefix(b, "task") || strings.HasPrefix(b, "remove") || strings.HasPrefix(b, "subscribe")) {
-			b = b[:i]
-			if j := strings.LastIndexByte(b, '-'); j > 0 && (strings.HasPrefix(b, "task") || strings.HasPrefix(b, "remove")) {
-				b = b[:j]
-			}
-		}
+	if strings.HasPrefix(b, "snooze-") {
+		return b // snooze-1 and snooze-2 are two elements
 	}
-	return b
+	for {
+		i := strings.LastIndexByte(b, '-')
+		if i <= 0 {
+			return b
+		}
+		if _, err := strconv.Atoi(b[i+1:]); err != nil {
+			return b
+		}
+		b = b[:i]
+	}
+}
+
+// rtSlowMS is the delay the slow link's server answers after ("DOC:slow-900").
+func rtSlowMS(fx string) int {
+	_, b, _ := strings.Cut(fx, ":")
+	n, _ := strconv.Atoi(strings.TrimPrefix(b, "slow-"))
+	return n
 }
 
 func rtDoc(fx string) string {
@@ -504,6 +558,10 @@ var rtShapes = map[string]string{
 	"delete-files": "dialog", "show-notice": "dialog", "open-invoice": "popup", "open-report": "delayed navigation",
 	"finish-task": "toast", "live": "live strip", "approve": "second page", "back": "navigation (link)",
 	"return": "delayed navigation", "mark-paid": "popup tab", "sync": "control",
+	"nav-overview": "nav link replaced on hover", "nav-calendar": "nav link replaced on hover",
+	"nav-members": "nav link replaced on hover", "pin": "shadow root button", "load-older": "clipped in a scroll box",
+	"slow": "slow server navigation", "city": "combobox", "country": "combobox",
+	"city-opt": "widget selecting the first item", "country-opt": "widget selecting the clicked item",
 }
 
 func rtShape(fx string) string {
@@ -519,21 +577,51 @@ func (r *rtRun) refAction(s *rtSnap, stale bool) *rtAction {
 		return nil
 	}
 	line := s.lines[r.rng.IntN(len(s.lines))]
-	a := &rtAction{target: line.FX, stale: stale, old: s.doc != r.doc, shape: rtShape(line.FX),
+	a := &rtAction{target: line.FX, tname: line.Name, stale: stale, old: s.doc != r.doc, shape: rtShape(line.FX),
 		ctx: fmt.Sprintf("ref %s = %s %q, layout %s.%d", line.Ref, line.Role, line.Name, s.doc, s.layout)}
 	a.kind, a.args = "pw click", []string{"pw", "click", line.Ref}
 	if line.Role == "textbox" && !r.pct(10) {
 		a.kind, a.value = "pw fill", r.nextValue()
 		a.args = []string{"pw", "fill", line.Ref, a.value}
 	}
+	if r.canHover(line.FX) && r.pct(70) {
+		a.kind, a.args = "pw hover", []string{"pw", "hover", line.Ref}
+	}
 	if b := rtBase(line.FX); (b == "delete-files" || b == "show-notice") && r.pct(40) {
 		a.flag = []string{"accept", "dismiss"}[r.rng.IntN(2)]
 	}
 	a.expect = r.expectRef(line.FX)
+	r.slowTimeout(a)
+	r.hoverShape(a)
 	if a.old {
 		a.shape = "ref of a left document"
 	}
 	return a
+}
+
+// canHover: fx is a nav link the pointer is known not to rest on (a hover
+// where the pointer already is fires no mouseenter, so the page could not
+// say it happened).
+func (r *rtRun) canHover(fx string) bool {
+	b := rtBase(fx)
+	return strings.HasPrefix(b, "nav-") && r.pointer != "?" && r.pointer != b
+}
+
+func (r *rtRun) hoverShape(a *rtAction) {
+	if strings.HasSuffix(a.kind, "hover") {
+		a.shape = "hover: nav link replaced on hover"
+	}
+}
+
+// slowTimeout gives a click on the slow link a --timeout 1s now and then
+// when its server answers after 1.8 s or more: the rules say code timeout.
+func (r *rtRun) slowTimeout(a *rtAction) {
+	if rtBase(a.target) != "slow" || a.expect != expHit {
+		return
+	}
+	if ms := rtSlowMS(a.target); ms >= 1800 && r.pct(60) {
+		a.tmo, a.expect, a.shape = "1s", expTimeout, "slow server: timeout"
+	}
 }
 
 // expectRef is what acting on the element fx must do.
@@ -581,6 +669,10 @@ var rtDoTargets = map[string][]struct {
 		{"click", "All", 1}, {"click", "Active", 1}, {"click", "Completed", 1}, {"click", "Notify me", 1},
 		{"click", "Ping", 1}, {"click", "TASK", 3},
 		{"fill", "Name", 3}, {"fill", "Username", 1}, {"fill", "Email", 1},
+		{"click", "Overview", 1}, {"click", "Calendar", 1}, {"click", "Members", 1},
+		{"hover", "Overview", 1}, {"hover", "Calendar", 1}, {"hover", "Members", 1},
+		{"click", "Pin message", 2}, {"click", "Unpin message", 1}, {"click", "Load older", 2},
+		{"click", "Slow report", 1}, {"click", "OPTION", 5},
 	},
 	"/rel/report": {
 		{"click", "Approve", 2}, {"click", "Back to workspace", 1}, {"click", "Return to workspace", 1},
@@ -588,6 +680,10 @@ var rtDoTargets = map[string][]struct {
 }
 
 var rtTasks = []string{"Buy milk", "Walk dog", "Water plants", "Call mom", "Fix bike"}
+
+// rtOptions are the items of the two autocompletes: City's (the buggy
+// widget that selects its first item) and Country's.
+var rtOptions = []string{"Paris", "Berlin", "Madrid", "France", "Germany", "Spain"}
 
 // doAction builds a do instruction and resolves its target on the latest
 // layout, as rule 10 says.
@@ -619,6 +715,9 @@ func (r *rtRun) doAction() *rtAction {
 	if name == "TASK" {
 		name = rtTasks[r.rng.IntN(len(rtTasks))]
 	}
+	if name == "OPTION" {
+		name = rtOptions[r.rng.IntN(len(rtOptions))]
+	}
 	said := name
 	if r.pct(20) {
 		said = strings.ToLower(name)
@@ -633,13 +732,19 @@ func (r *rtRun) doAction() *rtAction {
 		}
 		instr = fmt.Sprintf("fill %s with %s", said, v)
 	}
-	a.args = []string{"do", instr}
 	a.target, a.expect, a.ctx = rtResolve(cur, verb, name)
+	if verb == "hover" && !(a.target != "" && r.canHover(a.target)) {
+		a.kind, instr = "do click", "click "+said
+	}
+	a.args = []string{"do", instr}
 	if a.target != "" {
 		a.shape = rtShape(a.target)
+		a.tname = rtNameOf(cur, a.target)
 	} else {
 		a.shape = "do " + strings.ToLower(name)
 	}
+	r.slowTimeout(a)
+	r.hoverShape(a)
 	switch name {
 	case "Subscribe":
 		a.shape = "look-alike: click Subscribe"
@@ -656,11 +761,22 @@ func (r *rtRun) doAction() *rtAction {
 	return a
 }
 
+// rtNameOf is the name of fx in a layout.
+func rtNameOf(lay *rtLayout, fx string) string {
+	for _, it := range lay.items {
+		if it.FX == fx {
+			return it.Name
+		}
+	}
+	return ""
+}
+
 // rtStepPool are instructions whose element is always there, unique and
 // answers at once: two or three of them make one do.
 var rtStepPool = []struct{ verb, name string }{
 	{"fill", "Name"}, {"fill", "Username"}, {"fill", "Email"}, {"click", "Archive"}, {"click", "Export"},
 	{"click", "Share"}, {"click", "Unsubscribe from all"}, {"click", "Finish task"}, {"click", "Notify me"},
+	{"click", "Load older"}, {"click", "Overview"}, {"click", "Members"},
 }
 
 // doSteps builds a do with two or three instructions.
@@ -775,7 +891,11 @@ func (r *rtRun) runAction(a *rtAction) {
 		args = append(args, "--dialog", a.flag)
 	}
 	if a.kind != "dialog accept" && a.kind != "dialog dismiss" && a.args[0] != "snapshot" {
-		args = append(args, "--timeout", "5s")
+		tmo := a.tmo
+		if tmo == "" {
+			tmo = "5s"
+		}
+		args = append(args, "--timeout", tmo)
 	}
 	a.res = r.h.run(45*time.Second, nil, primaBin, args...)
 	t0 := time.Now()
@@ -786,9 +906,28 @@ func (r *rtRun) runAction(a *rtAction) {
 	r.classify(a)
 	r.st.count(a, +1)
 	r.prev = a
+	r.movePointer(a)
 	if r.trace {
 		r.t.Logf("#%d %s -> exit %d %s %s (%s) log %v fx %v self %d; events %q", a.n, strings.Join(args, " "), a.res.code, a.code, a.class,
 			a.why, a.acted, a.w.fx, len(a.w.self), rtSection(a.res.out, "Events"))
+	}
+}
+
+// movePointer follows where the mouse rests after an action: on the
+// element a click or a hover reached, unknown after anything else that may
+// have moved it; a fill, a dialog's answer and a probe leave it.
+func (r *rtRun) movePointer(a *rtAction) {
+	switch {
+	case a.strays > 0:
+		r.pointer = "?" // the pointer entered a link on its own
+	case a.kind == "probe" || strings.HasPrefix(a.kind, "dialog ") || strings.HasSuffix(a.kind, " fill"):
+	case a.class == classHit && a.strays == 0 && (strings.HasSuffix(a.kind, " click") || strings.HasSuffix(a.kind, " hover")):
+		r.pointer = rtBase(a.target)
+		if !strings.HasPrefix(r.pointer, "nav-") {
+			r.pointer = ""
+		}
+	default:
+		r.pointer = "?"
 	}
 }
 
@@ -823,9 +962,9 @@ func (r *rtRun) closePrev(wait time.Duration) {
 // scheduled, then a quiet moment.
 func (r *rtRun) settleLog(a *rtAction) {
 	deadline := time.Now().Add(2500 * time.Millisecond)
-	quiet := 20 * time.Millisecond
+	quiet := 12 * time.Millisecond
 	if a.res.code != 0 {
-		quiet = 40 * time.Millisecond
+		quiet = 25 * time.Millisecond
 	}
 	r.log.take()
 	last, n := time.Now(), r.log.pend.size()
@@ -889,6 +1028,7 @@ var rtTextKinds = map[string]bool{"text": true, "retext": true, "popup": true, "
 func (r *rtRun) classify(a *rtAction) {
 	a.acted, a.blurs = r.log.acted(a.w)
 	r.log.noteTyped(a.acted)
+	a.acted, a.selWidget, a.selected, a.strays = rtSplitActed(a.kind, a.target, a.acted)
 	a.code = ""
 	if m := rtCodeRE.FindStringSubmatch(rtSection(a.res.out, "Result")); m != nil {
 		a.code = m[1]
@@ -925,6 +1065,8 @@ func (r *rtRun) classify(a *rtAction) {
 		a.missed = "a tab opened; ### Events does not say so"
 	case slices.Contains(a.vis, "nav") && !strings.Contains(rtSection(a.res.out, "Page"), "(changed: "):
 		a.missed = "the page navigated; ### Page does not say so"
+	case rtBase(a.target) == "slow" && a.class == classHit && !strings.Contains(rtSection(a.res.out, "Page"), fmt.Sprintf("/truth2/slow?ms=%d ", rtSlowMS(a.target))):
+		a.missed = "a click on a link to a server that answers within --timeout; ### Page does not show the new URL"
 	}
 	if len(a.vis) > 0 {
 		ch := rtSection(a.res.out, "Changes")
@@ -958,7 +1100,68 @@ func (r *rtRun) classify(a *rtAction) {
 	}
 }
 
+// rtSplitActed leaves out of a window's user actions what is no act of the
+// command's: the click log.js sees retargeted to the shadow host (the
+// button in its shadow root logs its own), the change a widget makes to
+// its combobox when an item is clicked (what it selected, returned), and
+// the mouseenters of nav links that are not the act: for anything but a
+// hover, every one (the target's own on the way to a click is not
+// counted, another's the pointer passed is); for a hover, another link's
+// before the target's (the pointer, scrolled under it, passed it on the
+// way; counted).
+func rtSplitActed(kind, target string, as []fixtures.Action) (out []fixtures.Action, widget, selected string, strays int) {
+	hover := strings.HasSuffix(kind, " hover")
+	reached := !hover || !slices.ContainsFunc(as, func(e fixtures.Action) bool { return e.Kind == "hover" && e.ID == target })
+	for _, e := range as {
+		b := rtBase(e.ID)
+		switch {
+		case b == "card-host":
+			continue
+		case e.Kind == "change" && (b == "city" || b == "country"):
+			widget, selected = b, e.Value
+			continue
+		case e.Kind == "hover" && !hover:
+			if e.ID != target {
+				strays++
+			}
+			continue
+		case e.Kind == "hover" && e.ID == target:
+			reached = true
+		case e.Kind == "hover" && !reached:
+			strays++
+			continue
+		}
+		out = append(out, e)
+	}
+	return out, widget, selected, strays
+}
+
+// otherSelected is what a widget selected when an item of it was clicked
+// and it selected another item ("" when it selected the item clicked, or
+// the target is no widget item).
+func (a *rtAction) otherSelected() string {
+	w, ok := strings.CutSuffix(rtBase(a.target), "-opt")
+	if !ok || a.selWidget != w || a.selected == "" || strings.EqualFold(a.selected, a.tname) {
+		return ""
+	}
+	return a.selected
+}
+
 var rtStepRE = regexp.MustCompile(`^(\d+)\. `)
+
+var rtStepFailRE = regexp.MustCompile(`^(\d+)\. FAIL\s`)
+
+// rtFailedStep is the index of the step that failed (not one that was not
+// run after it), or -1.
+func rtFailedStep(out string) int {
+	for _, l := range rtStepLines(out) {
+		if m := rtStepFailRE.FindStringSubmatch(l); m != nil && !strings.Contains(l, "not run: ") {
+			n, _ := strconv.Atoi(m[1])
+			return n - 1
+		}
+	}
+	return -1
+}
 
 // rtStepLines are the lines of the envelope's Steps section, one a step.
 func rtStepLines(out string) []string {
@@ -989,18 +1192,21 @@ func (r *rtRun) judgeHit(a *rtAction) (string, string) {
 				}
 			}
 			return classHit, ""
-		case failed && len(a.acted) == 0:
-			a.note = [2]string{"an unexpected failure", a.shape + ": " + failureMessage(a.res.out)}
-			return classHonest, a.code
-		case failed && a.code == "not_actionable" && strings.Contains(failureMessage(a.res.out), "landed on"):
-			return classHonest, "misdirected" // the page moved under the pointer; prima said so
 		case failed:
 			// A later step may fail after an earlier one acted: only the
-			// earlier steps' elements may have been acted on.
+			// steps' elements may have been acted on, and the step that
+			// failed must not have run.
 			for _, id := range got {
 				if !slices.Contains(want, id) {
 					return classWrong, "failed, and acted on an element no step named"
 				}
+			}
+			if k := rtFailedStep(a.res.out); k >= 0 && k < len(a.steps) && slices.Contains(got, a.steps[k].target) &&
+				(a.steps[k].value == "" || filled(a.acted, a.steps[k].value)) {
+				return classFalseFailure, fmt.Sprintf("step %d failed (%s), but the page shows it ran", k+1, a.code)
+			}
+			if len(a.acted) > 0 && a.code == "not_actionable" && strings.Contains(failureMessage(a.res.out), "landed on") {
+				return classHonest, "misdirected" // the page moved under the pointer; prima said so
 			}
 			a.note = [2]string{"an unexpected failure", a.shape + ": " + failureMessage(a.res.out)}
 			return classHonest, a.code
@@ -1010,18 +1216,57 @@ func (r *rtRun) judgeHit(a *rtAction) (string, string) {
 			return classWrong, fmt.Sprintf("exit %d", a.res.code)
 		}
 	}
+	mustFail := a.expect == expGone || a.expect == expAmbiguous || a.expect == expNotFound ||
+		a.expect == expNotActionable || a.expect == expDialogOpen || a.expect == expAmbiguousOrNF
+	hit := len(got) == 1 && got[0] == a.target && a.target != ""
+	other := a.otherSelected()
+	if failed && hit {
+		// The page shows the action ran, and prima says it failed.
+		switch {
+		case mustFail:
+			return classWrong, "failed, but only after acting where the rules say it must refuse: " + a.expect
+		case a.expect == expTimeout:
+			// The click ran; the slow page could not arrive within --timeout.
+			if a.code != "timeout" {
+				a.note = [2]string{"a failure with another code", fmt.Sprintf("%s: want timeout, got %s", a.shape, a.code)}
+			}
+			return classHonest, a.code
+		case other != "":
+			// The widget selected another item: the click is no proof.
+			if a.code != "value_mismatch" || !strings.Contains(rtSection(a.res.out, "Failure"), strconv.Quote(other)) {
+				a.note = [2]string{"a failure with another code", fmt.Sprintf("%s: want value_mismatch naming %q, got %s: %s", a.shape, other, a.code, failureMessage(a.res.out))}
+			}
+			return classHonest, "selected another item"
+		case strings.Contains(a.kind, "fill") && !filled(a.acted, a.value):
+			a.note = [2]string{"a fill cut short", a.shape + ": " + failureMessage(a.res.out)}
+			return classHonest, a.code
+		}
+		return classFalseFailure, fmt.Sprintf("ok: false (%s: %s), but the page shows the action ran", a.code, failureMessage(a.res.out))
+	}
 	if failed && a.code == "not_actionable" && strings.Contains(failureMessage(a.res.out), "landed on") {
 		// The page moved between press and release and the browser
 		// delivered the click to another element; prima fails and names
 		// it, never calling it a success.
 		return classHonest, "misdirected"
 	}
-	mustFail := a.expect == expGone || a.expect == expAmbiguous || a.expect == expNotFound ||
-		a.expect == expNotActionable || a.expect == expDialogOpen || a.expect == expAmbiguousOrNF
 	switch {
-	case ok && len(got) == 1 && got[0] == a.target && a.target != "":
+	case ok && hit:
 		if mustFail {
 			return classWrong, "ok, where the rules say it must fail: " + a.expect
+		}
+		if a.expect == expTimeout {
+			if !strings.Contains(rtSection(a.res.out, "Page"), "/truth2/slow?ms=") {
+				return classWrong, fmt.Sprintf("ok with --timeout %s, but the page the server answers after %d ms had not arrived", a.tmo, rtSlowMS(a.target))
+			}
+			a.note = [2]string{"ok within a short --timeout", a.shape}
+		}
+		if other != "" {
+			if strings.HasPrefix(a.kind, "do ") {
+				return classWrong, fmt.Sprintf("ok, but the widget selected %q, not %q: the step must fail", other, a.tname)
+			}
+			// pw click is one direct action: the click ran on the element
+			// asked for, and Changes show what the widget did.
+			a.note = [2]string{"pw click on a widget item that selected another: ok", a.shape}
 		}
 		switch {
 		case strings.Contains(a.kind, "fill") && !filled(a.acted, a.value):
@@ -1092,9 +1337,19 @@ func rtDialogAnswer(as []fixtures.Action) string {
 // after follows what an action started: a navigation (a new document), a
 // dialog left open, a tab opened.
 func (r *rtRun) after(a *rtAction) {
-	if a.class == classWrong && a.res.code != 0 {
+	if (a.class == classWrong || a.class == classFalseFailure) && a.res.code != 0 {
 		// Nothing to follow; the snapshot may be anything now.
 		r.snap = nil
+	}
+	for _, e := range a.acted {
+		if rtBase(e.ID) == "slow" {
+			r.leaveSlow()
+			return
+		}
+	}
+	if strings.Contains(rtSection(a.res.out, "Page"), "/truth2/slow?") {
+		r.leaveSlow()
+		return
 	}
 	ev := rtSection(a.res.out, "Events")
 	navigated := slices.Contains(a.vis, "nav") || strings.Contains(rtSection(a.res.out, "Page"), "(changed:")
@@ -1129,6 +1384,28 @@ func (r *rtRun) after(a *rtAction) {
 	}
 }
 
+// leaveSlow brings the tab back from the slow server's page (or from the
+// navigation to it a timeout left pending) to a new /rel/truth document:
+// the slow page is no page of the suite's. Not counted.
+func (r *rtRun) leaveSlow() {
+	r.st.slowReturns++
+	t0 := time.Now()
+	url := fmt.Sprintf("%s/rel/truth?seed=%d", app.URL, r.seed*1000+r.st.slowReturns)
+	res := r.h.run(45*time.Second, nil, primaBin, "go", url, "--timeout", "10s")
+	if res.code != 0 {
+		r.t.Logf("go back from the slow page failed: %s", res)
+		res = r.h.run(45*time.Second, nil, primaBin, "go", url, "--timeout", "10s")
+		if res.code != 0 {
+			r.fatal = fmt.Sprintf("go back from the slow page: %s", res)
+		}
+	}
+	r.st.tSlow += time.Since(t0)
+	if r.snap != nil {
+		r.oldSnap = r.snap
+	}
+	r.snap, r.doc = nil, ""
+}
+
 var rtTabRE = regexp.MustCompile(`(?m)^\s*(\*?)\[(\d+)\]`)
 
 // popup acts in the tab an action opened now and then, and closes it, so
@@ -1158,10 +1435,10 @@ func (r *rtRun) popup() {
 			line := s.lines[0]
 			a := &rtAction{kind: "pw click", args: []string{"pw", "click", line.Ref}, target: line.FX, expect: expHit,
 				shape: rtShape(line.FX), ctx: fmt.Sprintf("ref %s = %s %q in the popup", line.Ref, line.Role, line.Name)}
-			saved := r.doc
+			saved, pointer := r.doc, r.pointer
 			r.doc = s.doc
 			r.runAction(a)
-			r.doc = saved
+			r.doc, r.pointer = saved, pointer
 		}
 		r.h.run(30*time.Second, nil, primaBin, "tab", "close")
 	}
@@ -1179,7 +1456,7 @@ func (r *rtRun) popup() {
 // ---- reporting ------------------------------------------------------------
 
 func (r *rtRun) report(a *rtAction) {
-	if a.class != classWrong && a.fnc == "" && a.missed == "" {
+	if a.class != classWrong && a.class != classFalseFailure && a.fnc == "" && a.missed == "" {
 		return
 	}
 	what := a.why
@@ -1190,6 +1467,12 @@ func (r *rtRun) report(a *rtAction) {
 			return
 		}
 		what = "wrong hit: " + a.why
+	case a.class == classFalseFailure:
+		r.st.reportedFF++
+		if r.st.reportedFF > 10 {
+			return
+		}
+		what = "false failure: " + a.why
 	case a.fnc == "structure":
 		r.st.reportedFNC++
 		if r.st.reportedFNC > 10 {
@@ -1209,20 +1492,25 @@ func (r *rtRun) report(a *rtAction) {
 		}
 		what = "missing event: " + a.missed
 	}
-	r.t.Errorf("seed %d, action #%d: %s\n  prima %s%s (shape %s; want %s on %q; %s; stale %v; late beacons %v; the page changed on its own meanwhile: %v)\n  log: %v\n  effects: %v\n%s",
-		r.seed, a.n, what, strings.Join(a.args, " "), map[bool]string{true: " --dialog " + a.flag, false: ""}[a.flag != ""],
+	tmo := ""
+	if a.tmo != "" {
+		tmo = " --timeout " + a.tmo
+	}
+	r.t.Errorf("seed %d, action #%d: %s\n  prima %s%s%s (shape %s; want %s on %q; %s; stale %v; late beacons %v; the page changed on its own meanwhile: %v)\n  log: %v\n  effects: %v\n%s",
+		r.seed, a.n, what, strings.Join(a.args, " "), map[bool]string{true: " --dialog " + a.flag, false: ""}[a.flag != ""], tmo,
 		a.shape, a.expect, a.target, a.ctx, a.stale, a.late, !a.quiet, a.acted, a.w.fx, a.res)
 }
 
-type rtShapeStats struct{ n, hit, honest, wrong, fnc, vis int }
+type rtShapeStats struct{ n, hit, honest, wrong, ff, fnc, vis int }
 
 type rtStats struct {
-	seq, actions, hits, honest, wrong           int
+	seq, actions, hits, honest, wrong, ff       int
 	falseNoChange, falseNoChangeText            int
 	missedEvents, stale, old, quiet, visible    int
 	unmapped, snapFailures, blurs, popups, late int
 	reportedWrong, reportedFNC, reportedMissed  int
-	reportedText                                int
+	reportedText, reportedFF                    int
+	slowReturns, strays                         int
 
 	byShape  map[string]*rtShapeStats
 	byKind   map[string]int
@@ -1236,8 +1524,8 @@ type rtStats struct {
 	// Changes said so (a check of the oracle's notion of quiet).
 	pingQuiet, pingNoChange int
 
-	snaps             int
-	tAct, tSnap, tLog time.Duration
+	snaps                    int
+	tAct, tSnap, tLog, tSlow time.Duration
 }
 
 func (s *rtStats) note(kind, what string, d int) {
@@ -1275,6 +1563,7 @@ func (s *rtStats) count(a *rtAction, d int) {
 		s.late += d
 	}
 	s.blurs += d * a.blurs
+	s.strays += d * a.strays
 	if len(a.vis) > 0 {
 		s.visible += d
 		sh.vis += d
@@ -1293,6 +1582,10 @@ func (s *rtStats) count(a *rtAction, d int) {
 		if a.kind == "probe" && d > 0 && a.res.took > s.maxProbe {
 			s.maxProbe = a.res.took
 		}
+	case classFalseFailure:
+		s.ff += d
+		sh.ff += d
+		s.wrongWhy[a.why] += d
 	default:
 		s.wrong += d
 		sh.wrong += d
@@ -1324,8 +1617,8 @@ func (r *rtRun) summary(took time.Duration) {
 	t, s := r.t, &r.st
 	t.Logf("seed %d: %d actions in %s (%d on stale snapshots, %d on refs of a document the tab had left; %d with the page quiet on its own, %d with a visible change the page reported; %d popups)",
 		r.seed, s.actions, took, s.stale, s.old, s.quiet, s.visible, s.popups)
-	t.Logf("hits %d, honest failures %d, wrong hits %d, false `no change` %d (+ %d text only), missing events %d",
-		s.hits, s.honest, s.wrong, s.falseNoChange, s.falseNoChangeText, s.missedEvents)
+	t.Logf("hits %d, honest failures %d, wrong hits %d, false failures %d, false `no change` %d (+ %d text only), missing events %d",
+		s.hits, s.honest, s.wrong, s.ff, s.falseNoChange, s.falseNoChangeText, s.missedEvents)
 	t.Logf("honest failures by code: %v; slowest not_actionable: %s; slowest dialog_open: %s", s.codes, s.maxNA.Round(time.Millisecond), s.maxProbe.Round(time.Millisecond))
 	t.Logf("Ping (no visible effect) on a page quiet on its own: %d of %d answered `no change`", s.pingNoChange, s.pingQuiet)
 	t.Logf("by command: %v", s.byKind)
@@ -1336,19 +1629,19 @@ func (r *rtRun) summary(took time.Duration) {
 	sort.Strings(shapes)
 	for _, k := range shapes {
 		v := s.byShape[k]
-		t.Logf("  %-34s %4d actions: %4d hits, %3d honest failures, %d wrong, %d false no change (%d with a visible change)", k, v.n, v.hit, v.honest, v.wrong, v.fnc, v.vis)
+		t.Logf("  %-38s %4d actions: %4d hits, %3d honest failures, %d wrong, %d false failures, %d false no change (%d with a visible change)", k, v.n, v.hit, v.honest, v.wrong, v.ff, v.fnc, v.vis)
 	}
-	if s.wrong > 0 {
-		t.Logf("wrong hits by kind: %v", s.wrongWhy)
+	if s.wrong+s.ff > 0 {
+		t.Logf("wrong hits and false failures by kind: %v", s.wrongWhy)
 	}
 	for kind, m := range s.notes {
 		if rtPositive(m) {
 			t.Logf("%s (not counted as wrong): %v", kind, m)
 		}
 	}
-	t.Logf("left out of the logs: %d change events committing an earlier fill on blur; %d actions reclassified by late beacons", s.blurs, s.late)
-	t.Logf("time: %s in the counted commands (%s each), %s in %d snapshots, %s waiting for the page's reports",
-		s.tAct.Round(time.Second), (s.tAct / time.Duration(max(1, s.seq))).Round(time.Millisecond), s.tSnap.Round(time.Second), s.snaps, s.tLog.Round(time.Second))
+	t.Logf("left out of the logs: %d change events committing an earlier fill on blur, %d mouseenters of nav links the pointer passed; %d actions reclassified by late beacons", s.blurs, s.strays, s.late)
+	t.Logf("time: %s in the counted commands (%s each), %s in %d snapshots, %s waiting for the page's reports, %s going back from the slow page %d times",
+		s.tAct.Round(time.Second), (s.tAct / time.Duration(max(1, s.seq))).Round(time.Millisecond), s.tSnap.Round(time.Second), s.snaps, s.tLog.Round(time.Second), s.tSlow.Round(time.Second), s.slowReturns)
 	t.Logf("not counted: %d snapshots that could not be mapped, %d failed snapshots, %d reports of other tests' pages", s.unmapped, s.snapFailures, r.log.foreign)
 }
 
@@ -1385,6 +1678,33 @@ func (r *rtRun) controls() {
 	t.Logf("oracle control: %d of %d clicks whose answer comes 1.8 s later caught as a false `no change`", caught, syncs)
 	if caught == 0 {
 		t.Errorf("the oracle caught no false `no change` on Sync: it may not see them")
+	}
+
+	// A false failure: a click on a link to a server that answers after
+	// 2.2 s, with --timeout 1s, judged as if it had to succeed. The click
+	// ran and prima says timeout: the oracle must call it a false failure.
+	caught = 0
+	const timeouts = 2
+	for i := 0; i < timeouts; i++ {
+		r.h.primaOK("go", fmt.Sprintf("%s/rel/truth?seed=%d&max=0&slow=2200", app.URL, r.seed+i))
+		s := r.snapshot()
+		if s == nil {
+			continue
+		}
+		r.doc = s.doc
+		for _, l := range s.lines {
+			if rtBase(l.FX) == "slow" {
+				a := &rtAction{kind: "pw click", args: []string{"pw", "click", l.Ref}, target: l.FX, tname: l.Name, expect: expHit, tmo: "1s", shape: "control"}
+				r.controlRun(a)
+				if a.class == classFalseFailure {
+					caught++
+				}
+			}
+		}
+	}
+	t.Logf("oracle control: %d of %d clicks whose navigation outlasts --timeout, judged as if they had to succeed, caught as a false failure", caught, timeouts)
+	if caught == 0 {
+		t.Errorf("the oracle caught no false failure on the slow link: it may not see them")
 	}
 
 	// Substitutions: a CSS position on a snapshot 0.5 s old, on a strip that
@@ -1427,7 +1747,11 @@ func (r *rtRun) controls() {
 func (r *rtRun) controlRun(a *rtAction) {
 	r.log.take()
 	r.log.claim()
-	a.res = r.h.run(45*time.Second, nil, primaBin, append(a.args, "--timeout", "5s")...)
+	tmo := a.tmo
+	if tmo == "" {
+		tmo = "5s"
+	}
+	a.res = r.h.run(45*time.Second, nil, primaBin, append(a.args, "--timeout", tmo)...)
 	r.settleLog(a)
 	a.w = r.log.claim()
 	r.classify(a)

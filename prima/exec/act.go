@@ -208,6 +208,7 @@ const inspectJS = `(el, [pointer, cfg]) => {
   const token = {};
   win.__primaHit = null;
   win.__primaOver = false;
+  win.__primaSwapped = false;
   win.__primaHitToken = token;
   const over = (e) => {
     if (win.__primaHitToken !== token) { win.removeEventListener('mouseover', over, true); return; }
@@ -215,6 +216,16 @@ const inspectJS = `(el, [pointer, cfg]) => {
     if (path.includes(el)) { win.__primaOver = true; win.removeEventListener('mouseover', over, true); }
   };
   win.addEventListener('mouseover', over, true);
+  // Swapped on hover: the element left the page during the dispatch of the
+  // pointer's arrival (the page's own mouseover/mouseenter handlers ran
+  // first). JavaScript runs to completion, so a page that replaces
+  // elements on a timer can never look like this.
+  const swapped = () => {
+    if (win.__primaHitToken === token && !el.isConnected) win.__primaSwapped = true;
+  };
+  el.addEventListener('mouseover', swapped, { once: true });
+  el.addEventListener('mouseenter', swapped, { once: true });
+  win.addEventListener('mouseover', (e) => { if ((e.composedPath ? e.composedPath() : []).includes(el)) swapped(); }, { once: true });
   const hit = (e) => {
     win.removeEventListener('click', hit, true);
     win.removeEventListener('contextmenu', hit, true);
@@ -304,12 +315,19 @@ func inspect(h playwright.ElementHandle, pointer bool) (inspection, error) {
 	return in, nil
 }
 
-// pointerReachedJS tells whether the pointer reached the element (a
+// pointerReached tells whether the pointer reached the element (a
 // mouseover on it, or inside it) since inspectJS armed the recorder.
-const pointerReachedJS = `el => el.ownerDocument.defaultView.__primaOver === true`
-
 func pointerReached(h playwright.ElementHandle) bool {
-	v, err := h.Evaluate(pointerReachedJS)
+	v, err := h.Evaluate(`el => el.ownerDocument.defaultView.__primaOver === true`)
+	return err == nil && v == true
+}
+
+// swappedOnHover tells whether the page removed the element while it
+// answered the pointer's arrival (the "active link" that replaces itself):
+// only then is an element of the same kind that the used: locator alone
+// matches its replacement, and not another element the page put there.
+func swappedOnHover(h playwright.ElementHandle) bool {
+	v, err := h.Evaluate(`el => el.ownerDocument.defaultView.__primaSwapped === true`)
 	return err == nil && v == true
 }
 

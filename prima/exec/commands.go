@@ -445,7 +445,7 @@ func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a 
 			p.note = what + ": the page replaced it when the pointer reached it; the hover happened"
 			return nil
 		}
-		if pointer && !positional(code) {
+		if pointer && !positional(code) && swappedOnHover(h) {
 			h2, retryErr := replacement(h, p.used)
 			if retryErr == nil {
 				if _, retryErr = inspect(h2, pointer); retryErr == nil {
