@@ -156,7 +156,9 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "verify 120 KB", args: []string{"verify", big}, code: 3, stdout: "result: inexpressible"},
 
 		// Read-only commands with arguments they do not take.
-		{name: "snapshot argument", args: []string{"snapshot", "extra"}, code: 2, stderr: "prima snapshot takes no arguments"},
+		{name: "snapshot argument that is not a ref", args: []string{"snapshot", "extra"}, code: 2, stderr: `snapshot takes a ref like e5 or f1e3, not "extra"`},
+		{name: "snapshot with two refs", args: []string{"snapshot", "e1", "e2"}, code: 2, stderr: "prima snapshot takes at most one REF"},
+		{name: "snapshot --html with a ref", args: []string{"snapshot", "e1", "--html"}, code: 2, stderr: "--html takes no ref"},
 		{name: "research argument", args: []string{"research", "extra"}, code: 2, stderr: "prima research takes no arguments"},
 
 		// Targets that do not exist.
