@@ -9,6 +9,7 @@
 //
 //	go run ./cmd/prima-bench [-runs 15] [-sizes 100,2000,10000] [-out results]
 //	go run ./cmd/prima-bench -chart-only [-out results]
+//	go run ./cmd/prima-bench -firstlook [-sizes 2000,10000,20000] [-runs 3] [-out results]
 //
 // Run it from the repository root after scripts/setup (bin/prima, .driver)
 // and with @playwright/cli installed in .tools (scripts/test does that).
@@ -16,6 +17,12 @@
 // charts the click medians per tool into <out>/bench.png (wall time) and
 // <out>/bytes.png. -chart-only redraws the charts from an existing
 // <out>/bench.csv without measuring anything.
+//
+// -firstlook measures the first look at a freshly loaded big page instead
+// (firstlook.go): playwright-cli goto + snapshot against prima go +
+// snapshot, prima's first snapshot of a document against later ones, into
+// <out>/firstlook.md, <out>/firstlook.csv and <out>/firstlook.png (with
+// -chart-only: only the chart, from <out>/firstlook.csv).
 package main
 
 import (
@@ -58,13 +65,28 @@ func mainErr() int {
 	flag.StringVar(&cfg.cli, "cli", ".tools/node_modules/.bin/playwright-cli", "the playwright-cli 0.1.22 binary")
 	flag.StringVar(&cfg.driver, "driver", ".driver", "the Playwright driver folder, for prima and -floor (scripts/setup)")
 	chartOnlyFlag := flag.Bool("chart-only", false, "only render <out>/bench.png and <out>/bytes.png from an existing <out>/bench.csv")
+	firstLook := flag.Bool("firstlook", false, "measure navigate + first snapshot of a fresh big page (prima go + snapshot vs playwright-cli goto + snapshot) into <out>/firstlook.{md,csv,png}; default -sizes 2000,10000,20000 -runs 3")
 	flag.Parse()
+	if *firstLook {
+		set := map[string]bool{}
+		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["sizes"] {
+			sizes = "2000,10000,20000"
+		}
+		if !set["runs"] {
+			cfg.runs = 3
+		}
+	}
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "prima-bench: unexpected arguments %q\n", flag.Args())
 		return 2
 	}
 	if *chartOnlyFlag {
-		paths, err := chartOnly(cfg.out)
+		chart := chartOnly
+		if *firstLook {
+			chart = firstLookChartOnly
+		}
+		paths, err := chart(cfg.out)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "prima-bench:", err)
 			return 1
@@ -87,6 +109,9 @@ func mainErr() int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	if *firstLook {
+		return firstLookMain(ctx, cfg)
+	}
 	rep, err := run(ctx, cfg)
 	if rep != nil {
 		md := renderMarkdown(rep.Report)
@@ -223,4 +248,28 @@ func writeResults(dir, md string, csv []byte) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "bench.csv"), csv, 0o644)
+}
+
+// firstLookMain runs -firstlook and writes what it measured, even when it
+// was cut short.
+func firstLookMain(ctx context.Context, cfg config) int {
+	rep, err := runFirstLook(ctx, cfg)
+	if rep != nil && len(rep.samples)+len(rep.Failures) > 0 {
+		paths, werr := writeFirstLook(cfg.out, rep, cfg.sizes)
+		if len(paths) > 0 {
+			fmt.Fprintln(os.Stderr, "wrote", strings.Join(paths, ", "))
+		}
+		if werr != nil && err == nil {
+			err = werr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "prima-bench:", err)
+		return 1
+	}
+	if len(rep.Failures) > 0 {
+		fmt.Fprintf(os.Stderr, "prima-bench: %d failed command(s); see Failures in the report\n", len(rep.Failures))
+		return 1
+	}
+	return 0
 }
