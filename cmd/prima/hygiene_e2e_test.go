@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -84,20 +83,12 @@ func (s *hygSession) snapshot(t *testing.T, what string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if i := strings.Index(out, "```yaml\n"); i >= 0 {
-		return out[i:], true
-	}
-	m := regexp.MustCompile(`\((\.playwright-cli/[^)]+\.yml)\)`).FindStringSubmatch(out)
-	if m == nil {
-		t.Errorf("%s: no snapshot in: %s", what, out)
-		return "", false
-	}
-	b, err := os.ReadFile(filepath.Join(s.h.cwd, m[1]))
+	text, err := s.h.snapshotIn(out)
 	if err != nil {
 		t.Errorf("%s: %v", what, err)
 		return "", false
 	}
-	return string(b), true
+	return text, true
 }
 
 // prima runs one prima command and requires exit 0.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -130,17 +131,23 @@ func (h *harness) pwcliAt(bin, session string, args ...string) string {
 // pwcliSnapshotAt is the snapshot text the playwright-cli at bin wrote.
 func (h *harness) pwcliSnapshotAt(bin, session string) string {
 	h.t.Helper()
-	out := h.pwcliAt(bin, session, "snapshot")
-	if i := strings.Index(out, "```yaml\n"); i >= 0 {
-		return out[i:]
-	}
-	m := regexp.MustCompile(`\((\.playwright-cli/[^)]+\.yml)\)`).FindStringSubmatch(out)
-	if m == nil {
-		h.t.Fatalf("no snapshot in: %s", out)
-	}
-	b, err := os.ReadFile(filepath.Join(h.cwd, m[1]))
+	text, err := h.snapshotIn(h.pwcliAt(bin, session, "snapshot"))
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	return string(b)
+	return text
+}
+
+// snapshotIn is the snapshot text of a playwright-cli snapshot's output:
+// inline, or in the file it names.
+func (h *harness) snapshotIn(out string) (string, error) {
+	if i := strings.Index(out, "```yaml\n"); i >= 0 {
+		return out[i:], nil
+	}
+	m := regexp.MustCompile(`\((\.playwright-cli/[^)]+\.yml)\)`).FindStringSubmatch(out)
+	if m == nil {
+		return "", fmt.Errorf("no snapshot in: %s", out)
+	}
+	b, err := os.ReadFile(filepath.Join(h.cwd, m[1]))
+	return string(b), err
 }

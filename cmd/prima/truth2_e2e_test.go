@@ -572,20 +572,12 @@ func TestAttachedSessionIsUsableAfterChooserAndDialog(t *testing.T) {
 		if !ok {
 			return "", false
 		}
-		if i := strings.Index(out, "```yaml\n"); i >= 0 {
-			return out[i:], true
-		}
-		m := regexp.MustCompile(`\((\.playwright-cli/[^)]+\.yml)\)`).FindStringSubmatch(out)
-		if m == nil {
-			t.Errorf("%s: no snapshot in: %s", what, out)
-			return "", false
-		}
-		b, err := os.ReadFile(filepath.Join(h.cwd, m[1]))
+		text, err := h.snapshotIn(out)
 		if err != nil {
 			t.Errorf("%s: %v", what, err)
 			return "", false
 		}
-		return string(b), true
+		return text, true
 	}
 	clickSubmit := func(what string) {
 		t.Helper()
