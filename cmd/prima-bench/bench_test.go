@@ -225,7 +225,7 @@ func TestCheckTargets(t *testing.T) {
 	}
 }
 
-// Issue 14's big-page targets: from 10,000 elements, the ratio to
+// The big-page targets: from 10,000 elements, the ratio to
 // playwright-cli's bare click and the growth from 2,000 elements.
 func TestCheckBigPageTargets(t *testing.T) {
 	rows := []Row{

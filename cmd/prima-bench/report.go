@@ -16,7 +16,7 @@ const (
 	clickBytesRatioMax = 0.1  // prima click envelope <= 0.1x playwright-cli click+snapshot bytes
 	bytesTargetSize    = 2000 // the byte target is judged at this page size
 
-	// Big pages (issue 14): from bigSize elements on, prima's click is at
+	// Big pages: from bigSize elements on, prima's click is at
 	// most bigRatioMax of playwright-cli's bare click, and its time grows
 	// at most growthMax from growthBase elements.
 	bigSize     = 10000

@@ -26,7 +26,8 @@ import (
 // TestReliabilityNoSubstitution drives prima's own Chromium on /chaos, a page
 // whose DOM changes every 150-400 ms (renames, moves, duplicates, removals,
 // identical re-renders, additions), with randomized actions on refs from
-// fresh and stale snapshots, and checks DESIGN.md's rule 1 against the
+// fresh and stale snapshots, and checks the rule that no action reaches
+// another element than the one asked for (ARCHITECTURE.md, rule 1) against the
 // fixture's server-side action log: every action either hit exactly the
 // element that was asked for, or failed with an envelope saying so.
 //

@@ -19,9 +19,9 @@ import (
 	"github.com/prima-dev/prima/fixtures"
 )
 
-// TestReliabilityTruth is the reliability suite's truth run (issue 9): at
+// TestReliabilityTruth is the reliability suite's truth run: at
 // least 1,000 randomized actions on /rel/truth (fixtures/pages/
-// rel_truth.html), a page that holds the shapes of issue 9's table at once
+// rel_truth.html), a page that holds every shape the truth tests pin at once
 // (look-alike names sharing a sub-word, hidden copies of visible names, two
 // visible exact matches, lists that re-render 100-300 ms after a click, a
 // navigation 60-150 ms after a click to a second page and back, a

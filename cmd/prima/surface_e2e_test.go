@@ -1,6 +1,6 @@
 package main
 
-// The tool-surface tests (issue 11): tabs, history, dialogs through do,
+// The tool-surface tests: tabs, history, dialogs through do,
 // upload, drag, click options, multi-selects, wait, screenshot, eval,
 // console, and the do phrases for each, on fixture pages shaped like real
 // apps (fixtures/pages/surface_*.html). Every test asserts on what the page
@@ -613,7 +613,7 @@ func TestSurfaceConsole(t *testing.T) {
 	}
 }
 
-// The do phrases of issue 11, each once, each proven by the page's log.
+// The do phrases the surface supports, each once, each proven by the page's log.
 func TestSurfaceDoPhrases(t *testing.T) {
 	h := newHarness(t)
 	writeFiles(t, h.cwd, "invoice.pdf", "beach.png")

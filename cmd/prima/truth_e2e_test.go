@@ -1,10 +1,10 @@
 package main
 
-// The truth tests: one per row of issue 9's table of defects seen on real
+// The truth tests: one per defect seen on real
 // pages, each on a fixture page shaped like the page where it was seen
 // (fixtures/pages/truth_*.html). Every test asserts on what the page really
 // did (its action log: exactly once, or not at all) and on the envelope as
-// DESIGN.md fixes it: the `code:` line, `### Changes`, `### Events`,
+// the README documents it: the `code:` line, `### Changes`, `### Events`,
 // `redirected:`, exit codes.
 
 import (

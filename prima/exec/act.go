@@ -210,8 +210,8 @@ const inspectJS = `(el, [pointer, cfg]) => {
   win.__primaOver = false;
   win.__primaSwapped = false;
   win.__primaHitToken = token;
-  const over = (e) => {
-    if (win.__primaHitToken !== token) { win.removeEventListener('mouseover', over, true); return; }
+  if (win.__primaOverWatch) win.removeEventListener('mouseover', win.__primaOverWatch, true);
+  const over = win.__primaOverWatch = (e) => {
     const path = e.composedPath ? e.composedPath() : [];
     if (path.includes(el)) { win.__primaOver = true; win.removeEventListener('mouseover', over, true); }
   };
@@ -225,7 +225,11 @@ const inspectJS = `(el, [pointer, cfg]) => {
   };
   el.addEventListener('mouseover', swapped, { once: true });
   el.addEventListener('mouseenter', swapped, { once: true });
-  win.addEventListener('mouseover', (e) => { if ((e.composedPath ? e.composedPath() : []).includes(el)) swapped(); }, { once: true });
+  // One window listener at a time: an action whose pointer never moved
+  // (the element was under it already) must not leave its own behind.
+  if (win.__primaSwapWatch) win.removeEventListener('mouseover', win.__primaSwapWatch);
+  win.__primaSwapWatch = (e) => { if ((e.composedPath ? e.composedPath() : []).includes(el)) swapped(); };
+  win.addEventListener('mouseover', win.__primaSwapWatch, { once: true });
   const hit = (e) => {
     win.removeEventListener('click', hit, true);
     win.removeEventListener('contextmenu', hit, true);

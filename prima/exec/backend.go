@@ -30,7 +30,7 @@ import (
 )
 
 // Backend owns the daemon's browsers: the Playwright driver, the instances
-// by name, and attaching in the order DESIGN.md fixes. Its lock guards the
+// by name, and attaching in the documented order (README: --endpoint, --pw-session, PLAYWRIGHT_CLI_SESSION, default, the only live one, prima's own). Its lock guards the
 // maps only and is never held across a launch, an attach or a command, so
 // `daemon status` and a command on another instance never wait behind one.
 type Backend struct {
@@ -279,7 +279,7 @@ func (b *Backend) claim(ctx context.Context, name string) (release func(*Instanc
 }
 
 // instanceFor resolves a target to an instance, attaching when needed, in
-// the order DESIGN.md fixes.
+// the documented attach order.
 func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*Instance, error) {
 	if b.driver.Died() {
 		b.dropAll()

@@ -17,7 +17,7 @@ import (
 )
 
 // Where the time of `snapshot`, `go` and `pw click` goes on a big page
-// (issue 14): Chromium's AI snapshot, its transfer to the daemon, and each
+// Chromium's AI snapshot, its transfer to the daemon, and each
 // of prima's own steps, on the fixture's /big?n=N page in an owned
 // Chromium. The snapshot text is captured from the page in the benchmark
 // (a 5,000-row page's text is about a megabyte: too big for testdata).

@@ -14,7 +14,7 @@ import (
 	"github.com/prima-dev/prima/prima/wire"
 )
 
-// TestIncrementalViewEqualsAWholeSnapshot is issue 14's equivalence test:
+// TestIncrementalViewEqualsAWholeSnapshot is the big-page equivalence test:
 // on a big mutating page (fixtures/pages/mutate.html), random changes of
 // the kinds real apps make (text, rows, attributes, state set by script,
 // focus, captions and labels naming things elsewhere, dialogs, popovers)

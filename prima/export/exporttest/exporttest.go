@@ -28,7 +28,7 @@ const Line = "1.64."
 var ErrFailed = errors.New("exporttest: the spec did not pass")
 
 // config runs one spec file, headless, on Chromium with the launch flags
-// that work on this project's machines (DESIGN.md), with no baseURL: an
+// that work on this project's machines (README), with no baseURL: an
 // exported spec says absolute URLs.
 const config = `import { defineConfig } from '@playwright/test';
 
