@@ -26,16 +26,17 @@ const (
 	CodeBrowserGone   = "browser_gone"   // the browser or page went away
 	CodeAttach        = "attach"         // no browser to attach to, or attaching failed
 	CodeModel         = "model"          // the decision or planning model failed
-	CodeBudget        = "budget"         // a step, time or cost budget ran out
 	CodeInexpressible = "inexpressible"  // a claim no assertion can check
 	CodeInternal      = "internal"       // a bug in prima
 )
 
-// Codes lists every failure code in the order of the design brief.
+// Codes lists every failure code. Each can occur: a typed error names its
+// own (FailureCode), attach failures come from the daemon, inexpressible
+// from verify. A goal's stop reasons are the goal runner's own list.
 var Codes = []string{
 	CodeUsage, CodeInstruction, CodeNotFound, CodeAmbiguous, CodeStaleRef, CodeNotActionable,
 	CodeValueMismatch, CodeTimeout, CodeHTTPStatus, CodeNavigation, CodeDialogOpen,
-	CodeBrowserGone, CodeAttach, CodeModel, CodeBudget, CodeInexpressible, CodeInternal,
+	CodeBrowserGone, CodeAttach, CodeModel, CodeInexpressible, CodeInternal,
 }
 
 // Clip cuts s to at most max bytes, at a rune boundary, and says how many

@@ -650,8 +650,8 @@ func TestJSONShowsEscapesNotCharacters(t *testing.T) {
 }
 
 func TestCodes(t *testing.T) {
-	if len(Codes) != 17 {
-		t.Errorf("%d codes, want 17", len(Codes))
+	if len(Codes) != 16 {
+		t.Errorf("%d codes, want 16", len(Codes))
 	}
 	seen := map[string]bool{}
 	for _, c := range Codes {

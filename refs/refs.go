@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
 )
 
 // Ref is a parsed element ref. Frame is 0 for an unqualified ref ("e5");
@@ -46,6 +47,11 @@ func (e *MalformedError) Error() string {
 		in = in[:40] + "…"
 	}
 	return fmt.Sprintf("%s is not a ref: %s", strconv.Quote(in), e.Reason)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *MalformedError) FailureCode() string {
+	return envelope.CodeUsage
 }
 
 // Parse reads a ref of the shape `^(?:f\d+)?e\d+$`. Its errors name what
@@ -159,6 +165,11 @@ func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("ref %s matches no element on the page now (refs die when the page changes)", e.Ref)
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *NotFoundError) FailureCode() string {
+	return envelope.CodeStaleRef
+}
+
 // AmbiguousError: the locator derived from a ref matches several elements.
 type AmbiguousError struct {
 	Ref      Ref
@@ -170,9 +181,19 @@ func (e *AmbiguousError) Error() string {
 	return fmt.Sprintf("ref %s: its locator %s matches %d elements, not exactly one", e.Ref, e.Selector, e.Count)
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *AmbiguousError) FailureCode() string {
+	return envelope.CodeAmbiguous
+}
+
 // UnknownFrameError: the frame prefix names no frame on the page.
 type UnknownFrameError struct{ Ref Ref }
 
 func (e *UnknownFrameError) Error() string {
 	return fmt.Sprintf("ref %s names frame f%d, which the page does not have", e.Ref, e.Ref.Frame)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *UnknownFrameError) FailureCode() string {
+	return envelope.CodeStaleRef
 }

@@ -294,6 +294,7 @@ func TestVerifyInexpressibleWithoutModelSaysNoModelJudged(t *testing.T) {
 	}
 	v := section(r.out, "Verdict")
 	mustContain(t, "the verdict", v, "inexpressible")
+	mustContain(t, "the result", section(r.out, "Result"), "code: inexpressible")
 	for _, bad := range []string{"P(yes)", "looks true", "looks false"} {
 		if strings.Contains(r.out, bad) {
 			t.Errorf("no model judged the claim, but the envelope holds %q:\n%s", bad, r.out)

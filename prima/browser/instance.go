@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/envelope"
 )
 
 // Instance is one browser prima drives, its own Chromium or one it
@@ -127,11 +129,21 @@ func (e *BrowserGoneError) Error() string {
 	return fmt.Sprintf("the browser of instance %q is gone (closed or crashed)", e.Instance)
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *BrowserGoneError) FailureCode() string {
+	return envelope.CodeBrowserGone
+}
+
 // NoPageError: the browser has no open page.
 type NoPageError struct{ Instance string }
 
 func (e *NoPageError) Error() string {
 	return fmt.Sprintf("the browser of instance %q has no open page", e.Instance)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *NoPageError) FailureCode() string {
+	return envelope.CodeBrowserGone
 }
 
 // CurrentPage returns the page commands act on: the one prima last used

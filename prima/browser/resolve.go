@@ -8,6 +8,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/refs"
 )
@@ -392,6 +393,11 @@ func xpathLiteral(s string) string {
 	}
 	b.WriteString(")")
 	return b.String()
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *StaleRefError) FailureCode() string {
+	return envelope.CodeStaleRef
 }
 
 // StaleRefError: a ref bound to an element that changed while prima

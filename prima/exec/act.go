@@ -7,6 +7,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/pwline"
 )
 
@@ -379,6 +380,11 @@ type MisdirectedError struct{ Target, On string }
 
 func (e *MisdirectedError) Error() string {
 	return fmt.Sprintf("the click on %s landed on %s instead: the page moved under the pointer; %s did not get it", e.Target, e.On, e.Target)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *MisdirectedError) FailureCode() string {
+	return envelope.CodeNotActionable
 }
 
 // jsInt reads a number Playwright returned: an int for a whole number, a

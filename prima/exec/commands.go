@@ -309,6 +309,14 @@ func (e *SelectorError) Error() string {
 	return fmt.Sprintf("selector %s matches %d elements, not exactly one; make it unique (for example add .first() or .nth(i) in a Playwright line if you mean one of them)", clip(e.Selector), e.Count)
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *SelectorError) FailureCode() string {
+	if e.Count > 1 {
+		return envelope.CodeAmbiguous
+	}
+	return envelope.CodeNotFound
+}
+
 // prepLocator prepares an action on the one element a locator matches.
 func (in *Instance) prepLocator(loc playwright.Locator, sel, code string, a pwline.Action, o Opts) (*prepared, error) {
 	h, err := bindLocator(loc, sel)

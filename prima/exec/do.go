@@ -454,6 +454,11 @@ func (e *MarkupAmbiguousError) Error() string {
 	return fmt.Sprintf("%d visible elements show %q and none is a control the tree names: %s%s", e.Count, e.Text, strings.Join(cs, ", "), refs)
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *MarkupAmbiguousError) FailureCode() string {
+	return envelope.CodeAmbiguous
+}
+
 // refsShowing lists the snapshot's nodes whose name or text is exactly
 // text, as `role "name" [ref=eN]`.
 func refsShowing(t *ariadiff.Tree, text string) []string {

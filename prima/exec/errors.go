@@ -9,9 +9,6 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/instruct"
-	"github.com/prima-dev/prima/prima/judge"
-	"github.com/prima-dev/prima/prima/wire"
-	"github.com/prima-dev/prima/refs"
 )
 
 // NotActionableError: the target is there but a user could not act on it
@@ -25,6 +22,11 @@ func (e *NotActionableError) Error() string {
 	return fmt.Sprintf("%s %s; nothing was done", e.Target, e.Why)
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *NotActionableError) FailureCode() string {
+	return envelope.CodeNotActionable
+}
+
 // ValueMismatchError: a fill or type ran, but the field holds something
 // else than asked (maxlength, a mask, a script that rewrites it).
 type ValueMismatchError struct {
@@ -34,6 +36,11 @@ type ValueMismatchError struct {
 
 func (e *ValueMismatchError) Error() string {
 	return fmt.Sprintf("%s holds %s after the action, not %s as asked", e.Field, browser.QuoteShort(e.Got), browser.QuoteShort(e.Want))
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *ValueMismatchError) FailureCode() string {
+	return envelope.CodeValueMismatch
 }
 
 // HTTPStatusError: the main document answered with an error status.
@@ -46,6 +53,11 @@ func (e *HTTPStatusError) Error() string {
 	return fmt.Sprintf("arrived at %s, but the server answered HTTP %d", e.URL, e.Status)
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *HTTPStatusError) FailureCode() string {
+	return envelope.CodeHTTPStatus
+}
+
 // DialogOpenError: a dialog blocks the page; it must be answered first.
 type DialogOpenError struct{ Dialog string }
 
@@ -53,89 +65,49 @@ func (e *DialogOpenError) Error() string {
 	return fmt.Sprintf("a dialog is open: %s; answer it first with prima dialog accept [TEXT] | dismiss", e.Dialog)
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *DialogOpenError) FailureCode() string {
+	return envelope.CodeDialogOpen
+}
+
 // NoDialogError: dialog accept|dismiss with no dialog open.
 type NoDialogError struct{}
 
 func (e *NoDialogError) Error() string { return "no dialog is open; nothing was answered" }
 
-// codeOf names the failure code of an error, from its type: never from
-// its text.
+// FailureCode is the envelope code of the failure.
+func (e *NoDialogError) FailureCode() string {
+	return envelope.CodeUsage
+}
+
+// coded is an error that knows its envelope failure code: every typed
+// error prima makes, in whichever package, carries its own.
+type coded interface {
+	error
+	FailureCode() string
+}
+
+// codeOf names the failure code of an error from the outermost error in
+// its chain that knows one (never from its text); Playwright's own
+// errors by kind; anything else is internal.
 func codeOf(err error) string {
-	var (
-		usage     *wire.UsageError
-		needsPage *wire.NeedsPageError
-		unparsed  *instruct.UnparsedError
-		resolve   *instruct.ResolveError
-		notFound  *refs.NotFoundError
-		frame     *refs.UnknownFrameError
-		malformed *refs.MalformedError
-		amb       *refs.AmbiguousError
-		sel       *SelectorError
-		stale     *browser.StaleRefError
-		notAct    *NotActionableError
-		mismatch  *ValueMismatchError
-		selOther  *SelectedOtherError
-		status    *HTTPStatusError
-		dialog    *DialogOpenError
-		noDialog  *NoDialogError
-		gone      *browser.BrowserGoneError
-		noPage    *browser.NoPageError
-		semantic  *SemanticError
-		jstatus   *judge.StatusError
-		jconfig   *judge.ConfigError
-		jmal      *judge.MalformedError
-		tabRange  *TabOutOfRangeError
-		markupAmb *MarkupAmbiguousError
-		misdir    *MisdirectedError
-		eval      *EvalError
-		waitErr   *WaitTimeoutError
-		files     *FileError
-		nothing   *NothingToExportError
-	)
-	var step *stepError
-	switch {
-	case err == nil:
+	if err == nil {
 		return ""
-	case errors.As(err, &step) && step.code != "":
-		return step.code
-	case errors.As(err, &usage), errors.As(err, &needsPage), errors.As(err, &malformed), errors.As(err, &noDialog), errors.As(err, &tabRange), errors.As(err, &files), errors.As(err, &eval), errors.As(err, &nothing):
-		return envelope.CodeUsage
-	case errors.As(err, &unparsed), isInstructionError(err):
-		return envelope.CodeInstruction
-	case errors.As(err, &resolve):
-		if resolve.Ambiguous {
-			return envelope.CodeAmbiguous
+	}
+	for e := err; e != nil; {
+		var c coded
+		if !errors.As(e, &c) {
+			break
 		}
-		return envelope.CodeNotFound
-	case errors.As(err, &sel):
-		if sel.Count > 1 {
-			return envelope.CodeAmbiguous
+		if code := c.FailureCode(); code != "" {
+			return code
 		}
-		return envelope.CodeNotFound
-	case errors.As(err, &amb), errors.As(err, &markupAmb):
-		return envelope.CodeAmbiguous
-	case errors.As(err, &notFound), errors.As(err, &frame), errors.As(err, &stale):
-		// A ref that names no element now is dead: stale_ref. not_found is
-		// for a selector or a described target that matches nothing.
-		return envelope.CodeStaleRef
-	case errors.As(err, &notAct), errors.As(err, &misdir):
-		return envelope.CodeNotActionable
-	case errors.As(err, &mismatch), errors.As(err, &selOther):
-		return envelope.CodeValueMismatch
-	case errors.As(err, &status):
-		return envelope.CodeHTTPStatus
-	case errors.As(err, &dialog):
-		return envelope.CodeDialogOpen
-	case errors.As(err, &gone), errors.As(err, &noPage), errors.Is(err, playwright.ErrTargetClosed):
+		e = errors.Unwrap(c)
+	}
+	switch {
+	case errors.Is(err, playwright.ErrTargetClosed):
 		return envelope.CodeBrowserGone
-	case errors.As(err, &semantic):
-		if semantic.Clicked != "" {
-			return envelope.CodeNavigation
-		}
-		return envelope.CodeNotFound
-	case errors.As(err, &jstatus), errors.As(err, &jconfig), errors.As(err, &jmal):
-		return envelope.CodeModel
-	case errors.Is(err, playwright.ErrTimeout), errors.Is(err, errDeadline), errors.As(err, &waitErr):
+	case errors.Is(err, playwright.ErrTimeout), errors.Is(err, errDeadline):
 		return envelope.CodeTimeout
 	}
 	return envelope.CodeInternal
@@ -147,6 +119,11 @@ type SelectedOtherError struct{ Target, Selected string }
 
 func (e *SelectedOtherError) Error() string {
 	return fmt.Sprintf("clicked %s, but the widget selected %q instead: that change is not proof of the click", e.Target, e.Selected)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *SelectedOtherError) FailureCode() string {
+	return envelope.CodeValueMismatch
 }
 
 // errDeadline: the command's --timeout ran out.

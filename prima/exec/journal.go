@@ -141,3 +141,8 @@ type NothingToExportError struct{}
 func (e *NothingToExportError) Error() string {
 	return "nothing to export: no action of this browser instance ran since prima opened or attached it"
 }
+
+// FailureCode is the envelope code of the failure.
+func (e *NothingToExportError) FailureCode() string {
+	return envelope.CodeUsage
+}

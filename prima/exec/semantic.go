@@ -46,6 +46,14 @@ func (e *SemanticError) Error() string {
 	return msg
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *SemanticError) FailureCode() string {
+	if e.Clicked != "" {
+		return envelope.CodeNavigation
+	}
+	return envelope.CodeNotFound
+}
+
 // pageText is what the judge reads of a page: title, URL and the compact
 // tree without refs.
 func pageText(v *pageView) string {

@@ -21,6 +21,11 @@ func (e *TabOutOfRangeError) Error() string {
 	return fmt.Sprintf("there is no tab %d: %d tab%s open (prima tab list)", e.Index, e.Open, plural(e.Open))
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *TabOutOfRangeError) FailureCode() string {
+	return envelope.CodeUsage
+}
+
 // tabLines lists the open tabs as `[N] title url`, the selected one
 // marked.
 func (in *Instance) tabLines() []string {
@@ -199,3 +204,8 @@ func envelopeStep(e *envelope.Envelope, after *pageView) stepResult {
 type stepError struct{ msg, code string }
 
 func (e *stepError) Error() string { return e.msg }
+
+// FailureCode is the envelope code of the failure.
+func (e *stepError) FailureCode() string {
+	return e.code
+}

@@ -77,6 +77,7 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 	var ie *claim.InexpressibleError
 	if errors.As(err, &ie) {
 		env.Verdict = &envelope.Verdict{Result: Inexpressible, Reason: ie.Reason}
+		env.Code = envelope.CodeInexpressible
 		if j.Modelless() {
 			env.Verdict.Judgement = "none: no decision model is configured (PRIMA_JUDGE=typesafe or openrouter, with its key); the offline scorer judges no claim"
 		} else {

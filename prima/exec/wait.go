@@ -25,6 +25,11 @@ func (e *WaitTimeoutError) Error() string {
 	return fmt.Sprintf("%s within %s (--timeout)", e.What, e.For.Round(time.Millisecond))
 }
 
+// FailureCode is the envelope code of the failure.
+func (e *WaitTimeoutError) FailureCode() string {
+	return envelope.CodeTimeout
+}
+
 // Wait waits for a text to show (gone: to go), or for a duration, bounded
 // by the command's deadline, through the act path: its Changes run from
 // before the wait to after it, and what happened meanwhile (a dialog, a
@@ -104,6 +109,11 @@ type FileError struct{ Path, Why string }
 
 func (e *FileError) Error() string {
 	return fmt.Sprintf("cannot upload %s: %s; nothing was uploaded", e.Path, e.Why)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *FileError) FailureCode() string {
+	return envelope.CodeUsage
 }
 
 // path resolves a file name against the caller's folder.

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/prima-dev/prima/envelope"
 )
 
 // CompoundError: an instruction holds a second instruction in an unquoted
@@ -34,6 +36,11 @@ func (e *CompoundError) Error() string {
 			say(e.Instruction), say(e.Second), both, e.Quoted)
 	}
 	return fmt.Sprintf("%s reads as two instructions: %s", say(e.Instruction), both)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *CompoundError) FailureCode() string {
+	return envelope.CodeInstruction
 }
 
 // say quotes s for a message without escaping the quotes inside it.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/prima-dev/prima/envelope"
 )
 
 // Intent is one parsed instruction.
@@ -58,6 +60,11 @@ type UnparsedError struct {
 
 func (e *UnparsedError) Error() string {
 	return fmt.Sprintf("cannot read %q literally: %s", e.Instruction, e.Reason)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *UnparsedError) FailureCode() string {
+	return envelope.CodeInstruction
 }
 
 // filler words are never a target on their own.

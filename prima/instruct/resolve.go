@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
 )
 
 // See is the verb to resolve a target that is only looked at, as verify
@@ -92,6 +93,14 @@ func (e *ResolveError) Error() string {
 		msg += fmt.Sprintf("; elements that %s: %s", can, list(e.Candidates))
 	}
 	return msg
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *ResolveError) FailureCode() string {
+	if e.Ambiguous {
+		return envelope.CodeAmbiguous
+	}
+	return envelope.CodeNotFound
 }
 
 // pwHint is the direct command that acts on a ref, for the verbs prima pw

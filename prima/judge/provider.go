@@ -9,6 +9,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/prima-dev/prima/envelope"
 )
 
 // Provider answers one question. Judge validates every answer with the same
@@ -51,15 +53,30 @@ type StatusError struct {
 
 func (e *StatusError) Error() string { return "HTTP " + strconv.Itoa(e.Code) }
 
+// FailureCode is the envelope code of the failure.
+func (e *StatusError) FailureCode() string {
+	return envelope.CodeModel
+}
+
 // MalformedError is a response body that breaks the wire format.
 type MalformedError struct{ Why string }
 
 func (e *MalformedError) Error() string { return "malformed body: " + e.Why }
 
+// FailureCode is the envelope code of the failure.
+func (e *MalformedError) FailureCode() string {
+	return envelope.CodeModel
+}
+
 // ConfigError is a provider that cannot ask at all, such as one without a key.
 type ConfigError struct{ Why string }
 
 func (e *ConfigError) Error() string { return e.Why }
+
+// FailureCode is the envelope code of the failure.
+func (e *ConfigError) FailureCode() string {
+	return envelope.CodeModel
+}
 
 // Provider names accepted by FromConfig.
 const (

@@ -18,6 +18,11 @@ type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
+// FailureCode is the envelope code of the failure.
+func (e *UsageError) FailureCode() string {
+	return envelope.CodeUsage
+}
+
 func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
 
 // Validator is a request that can check itself without a browser.
@@ -151,6 +156,11 @@ type NeedsPageError struct{ Target, Current string }
 
 func (e *NeedsPageError) Error() string {
 	return fmt.Sprintf("go %s: a relative path needs a current http(s) page, and the page is at %q; give a full URL", e.Target, e.Current)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *NeedsPageError) FailureCode() string {
+	return envelope.CodeUsage
 }
 
 // ResolveURL turns a go target into an absolute http(s) URL against the

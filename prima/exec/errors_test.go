@@ -1,0 +1,108 @@
+package exec
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/instruct"
+	"github.com/prima-dev/prima/prima/judge"
+	"github.com/prima-dev/prima/prima/wire"
+	"github.com/prima-dev/prima/refs"
+)
+
+// codeCases: one error of each kind prima makes, and the code it carries.
+var codeCases = []struct {
+	err  error
+	want string
+}{
+	{&wire.UsageError{Msg: "x"}, envelope.CodeUsage},
+	{&wire.NeedsPageError{}, envelope.CodeUsage},
+	{&refs.MalformedError{}, envelope.CodeUsage},
+	{&NoDialogError{}, envelope.CodeUsage},
+	{&TabOutOfRangeError{}, envelope.CodeUsage},
+	{&FileError{}, envelope.CodeUsage},
+	{&EvalError{Err: errors.New("boom")}, envelope.CodeUsage},
+	{&NothingToExportError{}, envelope.CodeUsage},
+	{&instruct.UnparsedError{}, envelope.CodeInstruction},
+	{&instruct.CompoundError{}, envelope.CodeInstruction},
+	{&instruct.ResolveError{}, envelope.CodeNotFound},
+	{&instruct.ResolveError{Ambiguous: true}, envelope.CodeAmbiguous},
+	{&SelectorError{Count: 0}, envelope.CodeNotFound},
+	{&SelectorError{Count: 2}, envelope.CodeAmbiguous},
+	{&refs.AmbiguousError{}, envelope.CodeAmbiguous},
+	{&MarkupAmbiguousError{}, envelope.CodeAmbiguous},
+	{&refs.NotFoundError{}, envelope.CodeStaleRef},
+	{&refs.UnknownFrameError{}, envelope.CodeStaleRef},
+	{&browser.StaleRefError{}, envelope.CodeStaleRef},
+	{&NotActionableError{}, envelope.CodeNotActionable},
+	{&MisdirectedError{}, envelope.CodeNotActionable},
+	{&ValueMismatchError{}, envelope.CodeValueMismatch},
+	{&SelectedOtherError{}, envelope.CodeValueMismatch},
+	{&WaitTimeoutError{}, envelope.CodeTimeout},
+	{playwright.ErrTimeout, envelope.CodeTimeout},
+	{errDeadline, envelope.CodeTimeout},
+	{&HTTPStatusError{Status: 404}, envelope.CodeHTTPStatus},
+	{&SemanticError{Clicked: "link \"Billing\""}, envelope.CodeNavigation},
+	{&SemanticError{}, envelope.CodeNotFound},
+	{&DialogOpenError{}, envelope.CodeDialogOpen},
+	{&browser.BrowserGoneError{}, envelope.CodeBrowserGone},
+	{&browser.NoPageError{}, envelope.CodeBrowserGone},
+	{playwright.ErrTargetClosed, envelope.CodeBrowserGone},
+	{&judge.StatusError{Code: 500}, envelope.CodeModel},
+	{&judge.ConfigError{}, envelope.CodeModel},
+	{&judge.MalformedError{}, envelope.CodeModel},
+	{&stepError{msg: "x", code: envelope.CodeNotFound}, envelope.CodeNotFound},
+	{errors.New("something prima did not expect"), envelope.CodeInternal},
+}
+
+func TestCodeOfEveryError(t *testing.T) {
+	for _, c := range codeCases {
+		if got := codeOf(c.err); got != c.want {
+			t.Errorf("codeOf(%T) = %q, want %q", c.err, got, c.want)
+		}
+		// Wrapping with context keeps the code.
+		if got := codeOf(fmt.Errorf("the action ran: %w", c.err)); got != c.want {
+			t.Errorf("codeOf(wrapped %T) = %q, want %q", c.err, got, c.want)
+		}
+	}
+	if codeOf(nil) != "" {
+		t.Error("codeOf(nil) is not empty")
+	}
+	// The outermost error that knows its code names it.
+	outer := &NotActionableError{Target: "button", Why: "is covered"}
+	if got := codeOf(fmt.Errorf("%w: %w", outer, playwright.ErrTimeout)); got != envelope.CodeNotActionable {
+		t.Errorf("not actionable with a timeout inside = %q", got)
+	}
+	// A step error with no code of its own defers to what is below it.
+	if got := codeOf(&stepError{msg: "x"}); got != envelope.CodeInternal {
+		t.Errorf("a step error with no code = %q", got)
+	}
+}
+
+// TestEveryCodeCanOccur: each code of the documented list has a source:
+// a typed error, the daemon's attach failures, or verify (inexpressible,
+// set by Verify and asserted end to end).
+func TestEveryCodeCanOccur(t *testing.T) {
+	seen := map[string]bool{envelope.CodeInexpressible: true}
+	for _, c := range codeCases {
+		seen[c.want] = true
+	}
+	for _, wc := range []string{wire.CodeNoBrowser, wire.CodeAttach, wire.CodeUsage, wire.CodeBrowserGone, wire.CodeInternal} {
+		seen[wire.EnvelopeCode(wc)] = true
+	}
+	for _, c := range envelope.Codes {
+		if !seen[c] {
+			t.Errorf("code %q is documented but nothing sets it", c)
+		}
+	}
+	for c := range seen {
+		if !envelope.IsCode(c) {
+			t.Errorf("code %q is set but not in the documented list", c)
+		}
+	}
+}
