@@ -35,6 +35,7 @@ func flSamples() []Sample {
 		add(10000, run, flPrimaGrep, 20, 900)
 		add(10000, run, flPrimaClick, 300, 500)
 		add(10000, run, flPrimaSnapChg, 1600, 12000)
+		add(10000, run, flPrimaSnapNew, 2000, 12000)
 	}
 	add(20000, 1, flCLIGoto, 30000, 10) // no snapshot: no pair
 	return s
@@ -46,7 +47,7 @@ func TestFirstLookSummary(t *testing.T) {
 		t.Fatalf("stats = %+v", st)
 	}
 	s := st[0]
-	if s.Runs != 3 || s.CLISum != 10002 || s.PrimaSum != 3000 || s.FirstLater != 1.25 || s.FirstAgain != 100 {
+	if s.Runs != 3 || s.CLISum != 10002 || s.PrimaSum != 3000 || s.FirstLater != 1.25 || s.SnapCold != 2000 {
 		t.Errorf("10000: %+v", s)
 	}
 	if st[1].Runs != 0 {

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	_ "embed"
 	"fmt"
 	"regexp"
 	"strings"
@@ -21,19 +22,9 @@ type Candidate struct {
 }
 
 // elementInfoJS reads the attributes a locator can be built from.
-const elementInfoJS = `el => ({
-  tag: el.tagName.toLowerCase(),
-  id: el.id || '',
-  testid: el.getAttribute('data-testid') || '',
-  name: el.getAttribute('name') || '',
-  type: el.getAttribute('type') || '',
-  aria: el.getAttribute('aria-label') || '',
-  placeholder: el.getAttribute('placeholder') || '',
-  title: el.getAttribute('title') || '',
-  href: el.getAttribute('href') || '',
-  src: el.getAttribute('src') || '',
-  text: (el.innerText || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 120),
-})`
+//
+//go:embed js/element_info.js
+var elementInfoJS string
 
 type ElementInfo struct {
 	Tag, ID, TestID, Name, Type, Aria, Placeholder, Title, Href, Src, Text string
@@ -56,15 +47,9 @@ func ReadInfo(h playwright.ElementHandle) (ElementInfo, error) {
 // positionJS gives an element's absolute XPath by tag and position among
 // same-tag siblings: the last resort, used only when no attribute or text
 // makes a locator unique.
-const positionJS = `el => {
-  const parts = [];
-  for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
-    let i = 1;
-    for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) i++;
-    parts.unshift(n.tagName.toLowerCase() + '[' + i + ']');
-  }
-  return '/' + parts.join('/');
-}`
+//
+//go:embed js/position.js
+var positionJS string
 
 // roleless roles cannot be addressed with getByRole.
 var roleless = map[string]bool{"": true, "generic": true, "text": true, "none": true, "presentation": true, "iframe": true}
@@ -395,11 +380,6 @@ func xpathLiteral(s string) string {
 	return b.String()
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *StaleRefError) FailureCode() string {
-	return envelope.CodeStaleRef
-}
-
 // StaleRefError: a ref bound to an element that changed while prima
 // looked; a fresh snapshot gives its new ref.
 type StaleRefError struct {
@@ -409,4 +389,9 @@ type StaleRefError struct {
 
 func (e *StaleRefError) Error() string {
 	return fmt.Sprintf("ref %s (%s) is bound, but no locator matches that element: it changed while prima looked (call snapshot again)", e.Ref, e.What)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *StaleRefError) FailureCode() string {
+	return envelope.CodeStaleRef
 }

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	_ "embed"
 	"errors"
 	"fmt"
 	"strings"
@@ -149,34 +150,21 @@ func upload(h playwright.ElementHandle, files []string, t *float64) (playwright.
 
 // labelControlJS is the file input a label (or an element inside one)
 // stands for, else null.
-const labelControlJS = `el => {
-  const l = el.tagName === 'LABEL' ? el : el.closest('label');
-  return l && l.control && l.control.type === 'file' ? l.control : null;
-}`
+//
+//go:embed js/label_control.js
+var labelControlJS string
 
 // catchPickerJS makes a file input's click() and showPicker() record the
 // input instead of opening the chooser, until caughtPickerJS restores them.
-const catchPickerJS = `el => {
-  const w = el.ownerDocument.defaultView, proto = w.HTMLInputElement.prototype;
-  const click = proto.click, picker = proto.showPicker;
-  w.__primaPicked = null;
-  const take = (orig) => function () {
-    if (this.type === 'file') { w.__primaPicked = this; return; }
-    return orig.apply(this, arguments);
-  };
-  proto.click = take(click);
-  if (picker) proto.showPicker = take(picker);
-  w.__primaUnpick = () => { proto.click = click; if (picker) proto.showPicker = picker; };
-}`
+//
+//go:embed js/catch_picker.js
+var catchPickerJS string
 
 // caughtPickerJS waits briefly for the input (a handler may ask for it a
 // moment after the click), restores the prototype and returns it.
-const caughtPickerJS = `el => new Promise((resolve) => {
-  const w = el.ownerDocument.defaultView, start = performance.now();
-  const done = () => { if (w.__primaUnpick) w.__primaUnpick(); w.__primaUnpick = null; resolve(w.__primaPicked); };
-  const check = () => (w.__primaPicked || performance.now() - start > 500) ? done() : setTimeout(check, 20);
-  check();
-})`
+//
+//go:embed js/caught_picker.js
+var caughtPickerJS string
 
 // pointer actions need the element to receive the pointer; field actions
 // need it editable.
@@ -189,109 +177,11 @@ var (
 // element: disabled, readonly, not visible, or covered at its centre (and
 // then a visible point of its own, hit-tested); and whether it is a
 // password field. It scrolls the element into view first, as a user would.
-const inspectJS = `(el, [pointer, cfg]) => {
-  const r = inspect(el, pointer);
-  // In the main document, arm the settle tracker in the same round trip:
-  // the action follows at once.
-  if (window === window.top) r.doc = (` + trackJS + `)(cfg);
-  return r;
-  function inspect(el, pointer) {
-  const r = { password: el.tagName === 'INPUT' && el.type === 'password', editable: !!el.isContentEditable };
-  // A label stands for its control: Playwright's fill retargets to it.
-  const field = el.tagName === 'LABEL' && el.control ? el.control : el;
-  r.value = field.isContentEditable ? field.innerText.replace(/\n$/, '') : ('value' in field ? String(field.value) : '');
-  r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || el.getAttribute('aria-disabled') === 'true';
-  r.readonly = el.readOnly === true || el.getAttribute('aria-readonly') === 'true';
-  if (!pointer) return r;
-  // Where the click lands: the browser sends it to the element under the
-  // release, which a re-layout between press and release can change.
-  const win = el.ownerDocument.defaultView;
-  const token = {};
-  win.__primaHit = null;
-  win.__primaOver = false;
-  win.__primaSwapped = false;
-  win.__primaHitToken = token;
-  if (win.__primaOverWatch) win.removeEventListener('mouseover', win.__primaOverWatch, true);
-  const over = win.__primaOverWatch = (e) => {
-    const path = e.composedPath ? e.composedPath() : [];
-    if (path.includes(el)) { win.__primaOver = true; win.removeEventListener('mouseover', over, true); }
-  };
-  win.addEventListener('mouseover', over, true);
-  // Swapped on hover: the element left the page during the dispatch of the
-  // pointer's arrival (the page's own mouseover/mouseenter handlers ran
-  // first). JavaScript runs to completion, so a page that replaces
-  // elements on a timer can never look like this.
-  const swapped = () => {
-    if (win.__primaHitToken === token && !el.isConnected) win.__primaSwapped = true;
-  };
-  el.addEventListener('mouseover', swapped, { once: true });
-  el.addEventListener('mouseenter', swapped, { once: true });
-  // One window listener at a time: an action whose pointer never moved
-  // (the element was under it already) must not leave its own behind.
-  if (win.__primaSwapWatch) win.removeEventListener('mouseover', win.__primaSwapWatch);
-  win.__primaSwapWatch = (e) => { if ((e.composedPath ? e.composedPath() : []).includes(el)) swapped(); };
-  win.addEventListener('mouseover', win.__primaSwapWatch, { once: true });
-  const hit = (e) => {
-    win.removeEventListener('click', hit, true);
-    win.removeEventListener('contextmenu', hit, true);
-    if (win.__primaHitToken !== token || win.__primaHit) return; // an earlier action's listener
-    // The composed path follows the event into shadow roots: at the
-    // window a click inside one is retargeted to its host.
-    const path = e.composedPath ? e.composedPath() : [];
-    const t = path[0] || e.target;
-    const ok = path.includes(el) || t === el || (t instanceof Node && el.contains(t)) || (el.labels && Array.from(el.labels).some(l => path.includes(l) || l === t || l.contains(t)));
-    let d = t && t.tagName ? t.tagName.toLowerCase() : String(t);
-    if (t && t.id) d += '#' + t.id;
-    const text = t && t.innerText ? t.innerText.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
-    if (text) d += ' "' + text + '"';
-    win.__primaHit = { ok, on: d };
-  };
-  win.addEventListener('click', hit, true);
-  win.addEventListener('contextmenu', hit, true);
-  let b = el.getBoundingClientRect();
-  if (b.width === 0 || b.height === 0) { r.hidden = true; return r; }
-  const vw = window.innerWidth, vh = window.innerHeight;
-  if (b.top < 0 || b.left < 0 || b.bottom > vh || b.right > vw) {
-    el.scrollIntoView({ block: 'center', inline: 'center' });
-    b = el.getBoundingClientRect();
-  }
-  // Clipped by a scrolling container (inside the viewport, outside the
-  // box that shows it): scroll the containers, as a user (and
-  // Playwright's own actionability) would; a no-op when it shows.
-  if (el.scrollIntoViewIfNeeded) {
-    el.scrollIntoViewIfNeeded(true);
-    b = el.getBoundingClientRect();
-  }
-  const mine = (t) => !!t && (t === el || el.contains(t) || (el.labels && Array.from(el.labels).some(l => l === t || l.contains(t))));
-  const root = el.getRootNode && el.getRootNode().elementFromPoint ? el.getRootNode() : document;
-  const at = (x, y) => root.elementFromPoint(x, y);
-  const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
-  const top = at(cx, cy);
-  if (mine(top)) return r;
-  const describe = (t) => {
-    if (!t) return 'nothing (off screen)';
-    let s = t.tagName.toLowerCase();
-    if (t.id) s += '#' + t.id;
-    else if (t.classList && t.classList.length) s += '.' + Array.from(t.classList).slice(0, 2).join('.');
-    const role = t.getAttribute('role');
-    if (role) s += '[role=' + role + ']';
-    const text = (t.innerText || '').trim().replace(/\s+/g, ' ').slice(0, 40);
-    if (text) s += ' "' + text + '"';
-    return s;
-  };
-  r.cover = describe(top);
-  // Playwright's position is measured from the padding box (inside the
-  // border); the point is tested where the click will land.
-  const ox = b.left + (el.clientLeft || 0), oy = b.top + (el.clientTop || 0);
-  const x0 = Math.max(b.left, 0), x1 = Math.min(b.right, vw), y0 = Math.max(b.top, 0), y1 = Math.min(b.bottom, vh);
-  for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) {
-    const x = x0 + (x1 - x0) * i / 8, y = y0 + (y1 - y0) * j / 8;
-    const px = Math.round(x - ox), py = Math.round(y - oy);
-    if (mine(at(ox + px, oy + py))) { r.point = { x: px, y: py }; return r; }
-  }
-  return r;
-  }
-}`
+//
+//go:embed js/inspect.js
+var inspectSrc string
+
+var inspectJS = strings.Replace(inspectSrc, "(TRACK)", "("+strings.TrimSpace(trackJS)+")", 1)
 
 // inspection is what inspectJS found.
 type inspection struct {
@@ -422,5 +312,6 @@ func landed(h playwright.ElementHandle, what string) error {
 
 // readValueJS reads what a field holds, contenteditable included; a label
 // is read through its control, which Playwright's fill acted on.
-const readValueJS = `el => { const f = el.tagName === 'LABEL' && el.control ? el.control : el;
-  return f.isContentEditable ? f.innerText.replace(/\n$/, '') : ('value' in f ? String(f.value) : ''); }`
+//
+//go:embed js/read_value.js
+var readValueJS string

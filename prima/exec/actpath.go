@@ -37,6 +37,12 @@ type prepared struct {
 	// its accessibility tree shows no value, so the element's own text
 	// is the change, and the proof.
 	typed *ariadiff.Change
+	// arrives: the action navigates and its caller reads the new page
+	// next (a snapshot, a do step's target). When a new document loaded,
+	// the view after is a Playwright snapshot with refs: it serves that
+	// read, instead of a render of prima's own that the read would
+	// follow with one of Playwright's.
+	arrives bool
 }
 
 // prepare resolves what an action acts on; an error means nothing ran.
@@ -90,17 +96,27 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	// itself, and a navigation it starts, get the command's whole time:
 	// --timeout bounds them both ways.
 	t := leftMS(ctx)
-	go func() { done <- p.run(t) }()
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		done <- p.run(t)
+	}()
 	out.ran = true
 	select {
 	case err = <-done:
 		out.used, out.note = p.used, p.note // the action may have said how it went
 	case <-opened:
-		// The action's call returns once the dialog is answered; nobody
-		// needs to wait for it.
+		// The action's call returns once the dialog is answered: the
+		// command after the answer joins it.
 		out.blocked = true
+		in.inflight.add(finished)
 	case <-ctx.Done():
 		err = fmt.Errorf("%w while the action ran", errDeadline)
+		select {
+		case <-finished:
+		case <-time.After(joinGrace):
+			in.inflight.add(finished)
+		}
 	}
 	out.err = err
 	if !out.blocked {
@@ -133,11 +149,16 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 		out.unread = "the command's time (--timeout) ran out before prima could read the page again"
 		return out
 	}
-	after, serr := in.freshView(ctx, page, false)
+	withRefs := p.arrives && len(rec.Docs) > 0
+	if withRefs {
+		// The engine's world died with the old document.
+		in.engine(page).reset()
+	}
+	after, serr := in.freshView(ctx, page, withRefs)
 	if serr != nil && !page.IsClosed() {
 		// A late navigation can destroy the document mid-snapshot.
 		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(timeoutMS(ctx))})
-		after, serr = in.freshView(ctx, page, false)
+		after, serr = in.freshView(ctx, page, withRefs)
 	}
 	if serr != nil {
 		if out.err == nil {

@@ -214,7 +214,9 @@ func (b *Backend) with(ctx context.Context, in *Instance, req wire.Request, t wi
 	if err := secrets.Check(); err != nil {
 		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
 	}
-	in.Lock()
+	if err := in.Lock(ctx); err != nil {
+		return nil, wire.Errorf(wire.CodeBusy, "%v", err)
+	}
 	defer in.Unlock()
 	in.Secrets, in.Dialog, in.Dir = secrets, browser.ParseDialogPolicy(t.Dialog), t.Dir
 	defer func() { in.Secrets, in.Dialog, in.Dir = nil, browser.DialogPolicy{}, "" }()
@@ -623,11 +625,11 @@ func (b *Backend) close(ctx context.Context, t wire.Target) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	func() {
-		in.Lock()
-		defer in.Unlock()
-		in.Close()
-	}()
+	if err := in.Lock(ctx); err != nil {
+		return nil, wire.Errorf(wire.CodeBusy, "%v", err)
+	}
+	in.Close()
+	in.Unlock()
 	b.mu.Lock()
 	delete(b.instances, in.Name)
 	delete(b.remotes, in.Name)

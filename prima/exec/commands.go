@@ -329,7 +329,7 @@ func (in *Instance) prepLocator(loc playwright.Locator, sel, code string, a pwli
 // prepHistory prepares back, forward and reload. A history step with
 // nowhere to go is an error, not a silent no-op.
 func prepHistory(page playwright.Page, method string) (*prepared, error) {
-	p := &prepared{used: pwline.Line{Method: method}.Code()}
+	p := &prepared{used: pwline.Line{Method: method}.Code(), arrives: true}
 	wait := playwright.WaitUntilStateDomcontentloaded
 	switch method {
 	case "goBack":
@@ -600,7 +600,8 @@ func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool, j 
 func prepGoto(page playwright.Page, u *url.URL) prepare {
 	return func(float64) (*prepared, error) {
 		return &prepared{
-			used: "await page.goto(" + pwline.JSQuote(u.String()) + ");",
+			used:    "await page.goto(" + pwline.JSQuote(u.String()) + ");",
+			arrives: true,
 			run: func(t float64) error {
 				_, err := page.Goto(u.String(), playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateDomcontentloaded, Timeout: playwright.Float(t)})
 				return err

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/goal"
@@ -128,14 +130,9 @@ var (
 
 // constraintJS reads a field's native constraints and its value; the value
 // goes no further than the occupant function.
-const constraintJS = `el => ({
-  type: (el.getAttribute('type') || (el.isContentEditable ? 'contenteditable' : el.tagName.toLowerCase() === 'textarea' ? 'textarea' : 'text')).toLowerCase(),
-  max: el.maxLength > 0 ? el.maxLength : 0,
-  min: el.minLength > 0 ? el.minLength : 0,
-  pattern: el.getAttribute('pattern') || '',
-  required: !!el.required,
-  value: el.isContentEditable ? el.innerText : ('value' in el ? String(el.value) : ''),
-})`
+//
+//go:embed js/constraint.js
+var constraintJS string
 
 // Observe settles on the page as it is and describes it from one full AI
 // snapshot: the candidates by ref, role, name, context and location, the

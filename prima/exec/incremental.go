@@ -15,7 +15,7 @@ import (
 	"github.com/prima-dev/prima/prima/browser"
 )
 
-//go:embed incremental.js
+//go:embed js/incremental.js
 var incrementalJS string
 
 // maxIncrementalLines bounds what a partial render may replace: past it a
@@ -37,6 +37,11 @@ type incremental struct {
 	tree    *ariadiff.Tree
 	pending []splice
 	maskN   int
+	// utility: Playwright's worlds in the page, given the faster labels.
+	utility utilityWorlds
+	// outlived receives a render still running when its command's time
+	// ran out (the instance's inflight).
+	outlived *inflight
 }
 
 // splice replaces the lines [At, At+Del) of the kept text by Ins.
@@ -75,11 +80,8 @@ func (c *incremental) open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.cdp == nil {
-		c.cdp, err = c.page.Context().NewCDPSession(c.page)
-		if err != nil {
-			return fmt.Errorf("CDP session: %w", err)
-		}
+	if err := c.session(); err != nil {
+		return err
 	}
 	tree, err := c.cdp.Send("Page.getFrameTree", nil)
 	if err != nil {
@@ -101,20 +103,43 @@ func (c *incremental) open(ctx context.Context) error {
 	c.forget()
 	boot := "(() => { const module = {}; " + src + "\n const IS = new (module.exports.InjectedScript())(globalThis, " +
 		`{isUnderTest: false, sdkLanguage: 'javascript', frameSeq: 0, testIdAttributeName: 'data-testid', stableRafCount: 1, browserName: 'chromium', shouldPrependErrorPrefix: false, isUtilityWorld: true, customEngines: []});` +
-		"\n globalThis.__primaView = (" + incrementalJS + ")(IS); return true; })()"
+		"\n globalThis.__primaView = (" + incrementalJS + ")(IS, " + labelsJS + "); return true; })()"
 	_, err = c.eval(ctx, boot)
 	return err
 }
 
+// session opens the CDP session to the page once.
+func (c *incremental) session() error {
+	if c.cdp != nil {
+		return nil
+	}
+	cdp, err := c.page.Context().NewCDPSession(c.page)
+	if err != nil {
+		return fmt.Errorf("CDP session: %w", err)
+	}
+	c.cdp = cdp
+	return nil
+}
+
+// primeUtility gives Playwright's utility worlds in the page the faster
+// labels (labels.go) before a Playwright snapshot.
+func (c *incremental) primeUtility() {
+	if c.session() == nil {
+		c.utility.prime(c.cdp)
+	}
+}
+
 // eval runs an expression in the world and returns its value; a call
-// past ctx's deadline is abandoned (its script cannot be stopped).
+// past ctx's deadline is handed to outlived.
 func (c *incremental) eval(ctx context.Context, expr string) (any, error) {
 	type answer struct {
 		v   any
 		err error
 	}
 	ch := make(chan answer, 1)
+	finished := make(chan struct{})
 	go func() {
+		defer close(finished)
 		v, err := c.cdp.Send("Runtime.evaluate", map[string]any{"expression": expr, "contextId": c.world, "returnByValue": true})
 		ch <- answer{v, err}
 	}()
@@ -122,8 +147,10 @@ func (c *incremental) eval(ctx context.Context, expr string) (any, error) {
 	select {
 	case a = <-ch:
 	case <-ctx.Done():
-		// The engine may apply splices this side never sees.
+		// The engine may apply splices this side never sees. Its script
+		// cannot be stopped: the next command joins it.
 		c.forget()
+		c.outlived.add(finished)
 		return nil, fmt.Errorf("%w while prima rendered the page", errDeadline)
 	}
 	if a.err != nil {
@@ -158,8 +185,7 @@ func (c *incremental) update(ctx context.Context) (rendered, error) {
 		}
 	}
 	if err != nil {
-		c.world = 0
-		c.forget()
+		c.reset()
 		return rendered{}, err
 	}
 	var res incrResult
@@ -179,8 +205,7 @@ func (c *incremental) update(ctx context.Context) (rendered, error) {
 	}
 	for _, op := range res.Ops {
 		if op.At < 0 || op.Del < 0 || op.At+op.Del > len(c.lines) {
-			c.world = 0
-			c.forget()
+			c.reset()
 			return rendered{}, fmt.Errorf("view engine splice out of range")
 		}
 		c.lines = slices.Replace(c.lines, op.At, op.At+op.Del, op.Ins...)
@@ -188,6 +213,13 @@ func (c *incremental) update(ctx context.Context) (rendered, error) {
 	}
 	out.changed = len(res.Ops) > 0
 	return out, nil
+}
+
+// reset forgets the kept text and the world: the page's document is
+// another one.
+func (c *incremental) reset() {
+	c.world = 0
+	c.forget()
 }
 
 // forget drops the kept text and its tree: the next update renders whole.

@@ -1,10 +1,12 @@
 package exec
 
 import (
+	"context"
 	"errors"
 	"sync"
 
 	"github.com/mxschmitt/playwright-go"
+
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/export"
 )
@@ -18,8 +20,12 @@ type Instance struct {
 	// ResearchDir holds research maps, one file per state id.
 	ResearchDir string
 
-	mu     sync.Mutex
-	states states
+	// lock is held by the command running on the instance (a channel, so
+	// that a command waiting for it gives up at its own deadline);
+	// inflight is what an earlier command left running in the page.
+	lock     chan struct{}
+	inflight inflight
+	states   states
 
 	// The last view prima took, and the page fingerprint it was taken at;
 	// see view.
@@ -82,15 +88,35 @@ func NewAttached(name string, b playwright.Browser, endpoint, title, artifacts s
 func newInstance(b *browser.Instance, artifacts string) *Instance {
 	return &Instance{
 		Instance: b, ArtifactsDir: artifacts,
+		lock:   make(chan struct{}, 1),
 		states: states{visits: map[string]int{}},
 		masked: map[string]bool{},
 		raised: -1,
 	}
 }
 
-// Lock serializes commands on the instance.
-func (in *Instance) Lock()   { in.mu.Lock() }
-func (in *Instance) Unlock() { in.mu.Unlock() }
+// Lock serializes commands on the instance: it waits for the command
+// holding it, then for what an earlier command left running in the page
+// (unless a dialog holds that: answering it is a command too), both
+// within ctx. A command that cannot start in its time gets a BusyError.
+func (in *Instance) Lock(ctx context.Context) error {
+	select {
+	case in.lock <- struct{}{}:
+	case <-ctx.Done():
+		return &BusyError{What: "another command is still running on this browser"}
+	}
+	if in.Obs.Dialog() != nil {
+		return nil
+	}
+	if err := in.inflight.join(ctx); err != nil {
+		<-in.lock
+		return err
+	}
+	return nil
+}
+
+// Unlock lets the next command run.
+func (in *Instance) Unlock() { <-in.lock }
 
 // states counts visits per state id. A visit is an arrival: the state
 // differs from the one seen last.

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"strings"
 
@@ -59,6 +60,7 @@ func (v *pageView) refs() map[string]refs.Entry {
 // the browser; the ref-free variant is derived from this text instead.
 // The title comes from the detector call that precedes every snapshot.
 func (in *Instance) takeView(page playwright.Page, title string, timeout float64) (*pageView, error) {
+	in.engine(page).primeUtility()
 	text, err := page.Locator("body").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{
 		Mode:    playwright.AriaSnapshotModeAi,
 		Timeout: playwright.Float(timeout),
@@ -76,24 +78,9 @@ func (in *Instance) takeView(page playwright.Page, title string, timeout float64
 // (which fire no mutation) change the fingerprint. It adds a JS object to
 // the page and nothing to the DOM, so a shared browser's snapshots are
 // unchanged.
-const watchJS = `(arm) => {
-  let p = window.__prima;
-  if (arm && !p) {
-    p = window.__prima = { dirty: false };
-    const mark = () => { p.dirty = true; };
-    new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    for (const ev of ['input', 'change']) document.addEventListener(ev, mark, true);
-  }
-  let s = '';
-  for (const e of document.querySelectorAll('input,select,textarea')) s += (e.checked ? '1' : '0') + e.value + '\u0000';
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
-  const dirty = !p || p.dirty;
-  if (arm) p.dirty = false;
-  const pw = [];
-  for (const e of document.querySelectorAll('input[type=password]')) if (e.value) pw.push(e.value);
-  return [location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : ''), document.title, pw];
-}`
+//
+//go:embed js/watch.js
+var watchJS string
 
 // snap takes a fresh view with refs and remembers it, with the detector
 // armed first so that nothing that happens during the snapshot is missed.
@@ -141,13 +128,7 @@ func (in *Instance) freshView(ctx context.Context, page playwright.Page, needRef
 // still shows the page (every answer becomes the last view, and a later
 // Playwright snapshot is newer still).
 func (in *Instance) renderView(ctx context.Context, page playwright.Page) *pageView {
-	if in.inc == nil || in.inc.page != page {
-		if in.inc != nil {
-			in.inc.close()
-		}
-		in.inc = &incremental{page: page}
-	}
-	r, err := in.inc.update(ctx)
+	r, err := in.engine(page).update(ctx)
 	if err != nil || r.frames {
 		return nil
 	}
@@ -179,24 +160,58 @@ func (in *Instance) renderView(ctx context.Context, page playwright.Page) *pageV
 	return v
 }
 
+// engine is the incremental renderer of page, made anew when prima moved
+// to another page.
+func (in *Instance) engine(page playwright.Page) *incremental {
+	if in.inc == nil || in.inc.page != page {
+		if in.inc != nil {
+			in.inc.close()
+		}
+		in.inc = &incremental{page: page, outlived: &in.inflight}
+	}
+	return in.inc
+}
+
 // view returns the page as it is: the remembered view when nothing
 // changed since it was taken, else a fresh one. It saves a whole snapshot
 // (hundreds of milliseconds on a big page) per command. needRefs: the
 // command reads refs from the view.
 func (in *Instance) view(ctx context.Context, page playwright.Page, needRefs bool) (*pageView, error) {
 	if !needRefs {
+		// The engine has nothing of this document yet (prima arrived with
+		// a Playwright snapshot): the snapshot, while it still shows the
+		// page, costs nothing, and a whole render of the engine's would
+		// cost as much as it did. The engine renders when a view after an
+		// action needs it.
+		if in.inc != nil && in.inc.page == page && in.inc.lines == nil {
+			if v := in.unchangedSnapshot(page); v != nil {
+				return v, nil
+			}
+		}
 		if v := in.renderView(ctx, page); v != nil {
 			return v, nil
 		}
 	}
-	if in.last != nil && in.lastPage == page && in.lastFP != "" && !in.last.refFree {
-		if res, err := page.Evaluate(watchJS, false); err == nil {
-			if fp, _, _ := detected(res); fp == in.lastFP {
-				return in.last, nil
-			}
-		}
+	if v := in.unchangedSnapshot(page); v != nil {
+		return v, nil
 	}
 	return in.freshView(ctx, page, needRefs)
+}
+
+// unchangedSnapshot is the last Playwright snapshot of page when the
+// change detector proves the page unchanged since, else nil.
+func (in *Instance) unchangedSnapshot(page playwright.Page) *pageView {
+	if in.last == nil || in.lastPage != page || in.lastFP == "" || in.last.refFree {
+		return nil
+	}
+	res, err := page.Evaluate(watchJS, false)
+	if err != nil {
+		return nil
+	}
+	if fp, _, _ := detected(res); fp != in.lastFP {
+		return nil
+	}
+	return in.last
 }
 
 // detected reads the detector's [fingerprint, title, password values].
@@ -250,37 +265,9 @@ func stripQuery(p string) string {
 // compactMarkupJS renders the page as capped compact markup (tier 3): the
 // elements a user can act on or read, with the attributes that identify
 // them, and frames inline. It reads the DOM and changes nothing.
-const compactMarkupJS = `(max) => {
-  const keep = ['id','name','type','role','href','placeholder','aria-label','title','value','for','data-testid','alt','aria-expanded','aria-pressed','aria-selected','aria-checked','disabled','checked','selected'];
-  const skip = new Set(['SCRIPT','STYLE','NOSCRIPT','TEMPLATE','SVG','HEAD','META','LINK']);
-  const out = [];
-  let size = 0, cut = 0;
-  const push = (s) => { if (size + s.length > max) { cut++; return; } out.push(s); size += s.length + 1; };
-  const attrs = (el) => keep.filter(a => el.hasAttribute(a)).map(a => {
-    const v = a === 'value' && 'value' in el ? String(el.value) : el.getAttribute(a);
-    return v === '' ? a : a + '="' + v.slice(0, 80).replace(/"/g, '&quot;') + '"';
-  }).join(' ');
-  const walk = (node, depth) => {
-    for (const el of node.children) {
-      if (skip.has(el.tagName)) continue;
-      const style = el.ownerDocument.defaultView.getComputedStyle(el);
-      if (style.display === 'none' || style.visibility === 'hidden') continue;
-      const tag = el.tagName.toLowerCase();
-      const a = attrs(el);
-      const own = Array.from(el.childNodes).filter(n => n.nodeType === 3).map(n => n.textContent.trim()).filter(Boolean).join(' ').slice(0, 80);
-      const interesting = a || own || ['button','a','input','select','textarea','iframe','h1','h2','h3','label','dialog','form'].includes(tag);
-      if (interesting) push('  '.repeat(depth) + '<' + tag + (a ? ' ' + a : '') + '>' + (own ? ' ' + own : ''));
-      if (tag === 'iframe') {
-        try { if (el.contentDocument && el.contentDocument.body) walk(el.contentDocument.body, depth + 1); } catch (e) {}
-      } else {
-        walk(el, interesting ? depth + 1 : depth);
-      }
-    }
-  };
-  walk(document.body, 0);
-  if (cut) out.push('… ' + cut + ' more elements (capped)');
-  return out.join('\n');
-}`
+//
+//go:embed js/compact_markup.js
+var compactMarkupJS string
 
 // compactMarkup returns tier-3 markup of the page, at most max bytes.
 func compactMarkup(page playwright.Page, max int) (string, error) {

@@ -250,6 +250,7 @@ const (
 	CodeAttach           = "attach_failed"     // the endpoint did not accept prima
 	CodeNoInstance       = "no_instance"       // --instance names nothing
 	CodeBrowserGone      = "browser_gone"      // the attached browser went away and does not answer
+	CodeBusy             = "busy"              // the browser was busy with an earlier command past this one's deadline
 	CodeInternal         = "internal"
 )
 
@@ -261,6 +262,8 @@ func EnvelopeCode(code string) string {
 		return envelope.CodeUsage
 	case CodeBrowserGone:
 		return envelope.CodeBrowserGone
+	case CodeBusy:
+		return envelope.CodeTimeout
 	case CodeNoBrowser, CodeAmbiguousSession, CodeSessionNotFound, CodeVersion, CodeAttach, CodeNoInstance:
 		return envelope.CodeAttach
 	}

@@ -11,7 +11,8 @@
 // text up to date; or {full} when it cannot prove a partial render equals
 // a whole one (frames, shadow roots, aria-owns, style rules whose effect
 // is not local, too much changed), after rendering it whole.
-(IS) => {
+// L is labels.js.
+(IS, L) => {
   const NFC = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem']);
   // Elements whose text names an ancestor (a table's caption, a
   // fieldset's legend) or a control inside them (label).
@@ -163,40 +164,11 @@
     visit(root);
   };
 
-  // Blink answers element.labels by walking the whole document, once per
-  // control until the DOM changes: on a fresh 12,500-element page with
-  // 2,500 labelled fields that is most of a 15 s first render. In this
-  // world only, a control's labels come from one pass over the labels
-  // (each label's control), which is the same list by definition: the
-  // labels whose labeled control is the element, in tree order. It is made
-  // on the first question of a render: most partial renders ask none.
+  // Labels come from one pass over the kept labels while a render runs
+  // (labels.js); the map is made on a render's first question: most
+  // partial renders ask none.
   let rendering = false, labelMap = null;
-  const labelsByControl = () => {
-    const m = new Map();
-    for (const l of live(S.labels)) {
-      const c = l.control;
-      if (!c) continue;
-      const a = m.get(c);
-      if (a) a.push(l); else m.set(c, [l]);
-    }
-    const before = (x, y) => (x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1);
-    for (const a of m.values()) if (a.length > 1) a.sort(before);
-    return m;
-  };
-  for (const C of [HTMLInputElement, HTMLButtonElement, HTMLSelectElement, HTMLTextAreaElement, HTMLMeterElement, HTMLOutputElement, HTMLProgressElement]) {
-    const d = Object.getOwnPropertyDescriptor(C.prototype, 'labels');
-    if (!d || !d.get) continue;
-    const native = d.get;
-    Object.defineProperty(C.prototype, 'labels', {
-      configurable: true,
-      enumerable: d.enumerable,
-      get() {
-        if (!rendering || this.getRootNode() !== document || (this.type === 'hidden' && this instanceof HTMLInputElement)) return native.call(this);
-        if (!labelMap) labelMap = labelsByControl();
-        return labelMap.get(this) || [];
-      },
-    });
-  }
+  L.install(() => (rendering ? labelMap || (labelMap = L.byControl(live(S.labels))) : null));
   const render = (el) => {
     rendering = true;
     let text;

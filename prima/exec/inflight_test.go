@@ -1,0 +1,98 @@
+package exec
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/wire"
+)
+
+// bareInstance is an instance with no browser: enough for its lock.
+func bareInstance() *Instance {
+	return newInstance(&browser.Instance{Obs: browser.NewObserver()}, "")
+}
+
+func TestLockHonoursTheWaitingCommandsDeadline(t *testing.T) {
+	in := bareInstance()
+	if err := in.Lock(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	err := in.Lock(ctx)
+	var busy *BusyError
+	if !errors.As(err, &busy) || codeOf(err) != envelope.CodeTimeout {
+		t.Fatalf("a second command while the first holds the lock: %v (code %q), want a BusyError with code timeout", err, codeOf(err))
+	}
+	if waited := time.Since(start); waited > 5*time.Second {
+		t.Fatalf("the waiting command gave up after %v, not at its deadline", waited)
+	}
+	in.Unlock()
+	if err := in.Lock(context.Background()); err != nil {
+		t.Fatalf("the lock after Unlock: %v", err)
+	}
+	in.Unlock()
+}
+
+func TestLockJoinsWhatAnEarlierCommandLeftRunning(t *testing.T) {
+	in := bareInstance()
+	left := make(chan struct{})
+	in.inflight.add(left)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if err := in.Lock(ctx); err == nil {
+		t.Fatal("a command started while an earlier action still ran in the page")
+	}
+	// The failed attempt released the lock and kept the work to join.
+	got := make(chan error, 1)
+	go func() { got <- in.Lock(context.Background()) }()
+	select {
+	case err := <-got:
+		t.Fatalf("Lock returned (%v) before the earlier action ended", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(left)
+	if err := <-got; err != nil {
+		t.Fatal(err)
+	}
+	if len(in.inflight.left) != 0 {
+		t.Fatalf("joined work is still listed: %d", len(in.inflight.left))
+	}
+	in.Unlock()
+}
+
+// An action still running when its command's time ran out is joined by
+// the next command before that one touches the page.
+func TestAnActionPastItsDeadlineIsJoined(t *testing.T) {
+	in := newTestInstance(t, "/busy")
+	ctx, cancel := context.WithTimeout(context.Background(), 600*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	env := in.Pw(ctx, wire.PwRequest{Action: "click", Ref: "#slow"})
+	if env.OK || env.Code != envelope.CodeTimeout {
+		t.Fatalf("a click held 1.5 s by its handler, with 0.6 s to run: want a timeout:\n%s", env.Markdown())
+	}
+	if len(in.inflight.left) != 1 {
+		t.Fatalf("the click still running was not handed on: %d left", len(in.inflight.left))
+	}
+	if err := in.Lock(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	defer in.Unlock()
+	if took := time.Since(start); took < 1400*time.Millisecond {
+		t.Fatalf("the next command started %v after the click, before its handler ended", took)
+	}
+	page, err := in.usablePage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := page.Evaluate("window.log.join(',')")
+	if err != nil || v != "recalculated" {
+		t.Fatalf("page log = %v, %v", v, err)
+	}
+}

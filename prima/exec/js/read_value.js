@@ -1,0 +1,2 @@
+el => { const f = el.tagName === 'LABEL' && el.control ? el.control : el;
+  return f.isContentEditable ? f.innerText.replace(/\n$/, '') : ('value' in f ? String(f.value) : ''); }

@@ -1,0 +1,18 @@
+(arm) => {
+  let p = window.__prima;
+  if (arm && !p) {
+    p = window.__prima = { dirty: false };
+    const mark = () => { p.dirty = true; };
+    new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    for (const ev of ['input', 'change']) document.addEventListener(ev, mark, true);
+  }
+  let s = '';
+  for (const e of document.querySelectorAll('input,select,textarea')) s += (e.checked ? '1' : '0') + e.value + '\u0000';
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
+  const dirty = !p || p.dirty;
+  if (arm) p.dirty = false;
+  const pw = [];
+  for (const e of document.querySelectorAll('input[type=password]')) if (e.value) pw.push(e.value);
+  return [location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : ''), document.title, pw];
+}
