@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/mxschmitt/playwright-go"
+
 	"github.com/prima-dev/prima/envelope"
 )
 
@@ -61,7 +62,7 @@ type Observer struct {
 	mu      sync.Mutex
 	armed   bool
 	policy  DialogPolicy
-	events  []string
+	events  []Event
 	open    *OpenDialog
 	opened  chan struct{} // closed when a dialog is left open while armed
 	nav     chan struct{} // closed when a main frame navigates while armed
@@ -204,7 +205,7 @@ func (o *Observer) Watch(p playwright.Page) {
 		armed := o.armed
 		o.mu.Unlock()
 		if armed {
-			o.Event(fmt.Sprintf("download: %s (%s)", dl.SuggestedFilename(), envelope.Clip(dl.URL(), 200)))
+			o.event(EventDownload, fmt.Sprintf("download: %s (%s)", dl.SuggestedFilename(), envelope.Clip(dl.URL(), 200)))
 		}
 	})
 }
@@ -220,7 +221,7 @@ func (o *Observer) dialog(p playwright.Page, d playwright.Dialog) {
 	desc := fmt.Sprintf("%s %s", d.Type(), QuoteShort(d.Message()))
 	if policy.Answer == "" {
 		o.open = &OpenDialog{Dialog: d, Page: p}
-		o.events = append(o.events, "dialog: "+desc+" -> left open (answer: prima dialog accept|dismiss)")
+		o.events = append(o.events, Event{EventDialog, "dialog: " + desc + " -> left open (answer: prima dialog accept|dismiss)"})
 		if o.armed {
 			closeOnce(o.opened)
 		}
@@ -244,13 +245,39 @@ func (o *Observer) dialog(p playwright.Page, d playwright.Dialog) {
 	if err != nil {
 		what += " (failed: " + err.Error() + ")"
 	}
-	o.Event("dialog: " + desc + " -> " + what)
+	o.event(EventDialog, "dialog: "+desc+" -> "+what)
 }
 
-func (o *Observer) Event(s string) {
+func (o *Observer) event(k EventKind, text string) {
 	o.mu.Lock()
-	o.events = append(o.events, s)
+	o.events = append(o.events, Event{k, text})
 	o.mu.Unlock()
+}
+
+// Event is something an action caused outside the page tree. Text is
+// the line the envelope prints; code asks the Kind, never the text.
+type Event struct {
+	Kind EventKind
+	Text string
+}
+
+// EventKind is what an Event is about.
+type EventKind int
+
+const (
+	EventDialog   EventKind = iota + 1 // a dialog opened, and how it was answered
+	EventDownload                      // a download started
+	EventTab                           // the action opened a tab
+	EventConsole                       // the page logged errors
+)
+
+// Texts are the events as the envelope prints them.
+func Texts(events []Event) []string {
+	var out []string
+	for _, e := range events {
+		out = append(out, e.Text)
+	}
+	return out
 }
 
 // Arm starts recording for one command.
@@ -297,7 +324,7 @@ func (o *Observer) DialogOpened() <-chan struct{} {
 
 // Record is what the observer saw while armed.
 type Record struct {
-	Events []string
+	Events []Event
 	Popups []playwright.Page
 	Docs   []DocResponse // of the page acted on
 	Errors int

@@ -43,6 +43,8 @@ type prepared struct {
 	// read, instead of a render of prima's own that the read would
 	// follow with one of Playwright's.
 	arrives bool
+	// load: the action is page.goto, a step export writes as one.
+	load bool
 }
 
 // prepare resolves what an action acts on; an error means nothing ran.
@@ -57,12 +59,13 @@ type outcome struct {
 	before     *pageView
 	after      *pageView // nil when the page could not be read (a dialog blocks it)
 	changes    []ariadiff.Change
-	events     []string
+	events     []browser.Event
 	redirected string
 	traffic    []browser.NetEntry
 	blocked    bool             // a dialog the action raised is open
 	unread     string           // why there is no after view, when the action ran and none was taken
 	typed      *ariadiff.Change // a contenteditable's text change the tree cannot show
+	load       bool             // the action was page.goto
 	value      *[2]string       // the acted field's value before and after, read from the element
 }
 
@@ -81,7 +84,7 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 		out.after = before
 		return out
 	}
-	out.used, out.note = p.used, p.note
+	out.used, out.note, out.load = p.used, p.note, p.load
 	in.Obs.Arm(in.Dialog)
 	in.Net.Start(page.URL())
 	docID := p.doc
@@ -138,7 +141,7 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	out.events = append(out.events, rec.Events...)
 	out.events = append(out.events, in.tabEvents(ctx, rec.Popups)...)
 	if rec.Errors > 0 {
-		out.events = append(out.events, fmt.Sprintf("console: %d error%s (prima console --errors)", rec.Errors, plural(rec.Errors)))
+		out.events = append(out.events, browser.Event{Kind: browser.EventConsole, Text: fmt.Sprintf("console: %d error%s (prima console --errors)", rec.Errors, plural(rec.Errors))})
 	}
 	if out.blocked {
 		return out
@@ -203,8 +206,8 @@ func typedOnly(cs []ariadiff.Change, typing bool, field string) []ariadiff.Chang
 
 // tabEvents names the tabs an action opened, with their index as `tab
 // list` prints it; a new tab gets a moment to show its title.
-func (in *Instance) tabEvents(ctx context.Context, popups []playwright.Page) []string {
-	var out []string
+func (in *Instance) tabEvents(ctx context.Context, popups []playwright.Page) []browser.Event {
+	var out []browser.Event
 	for _, np := range popups {
 		wait := time.Second
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
@@ -214,7 +217,7 @@ func (in *Instance) tabEvents(ctx context.Context, popups []playwright.Page) []s
 			np.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(float64(wait.Milliseconds()))})
 		}
 		title, _ := np.Title()
-		out = append(out, fmt.Sprintf("tab opened: [%d] %s %s", in.TabIndex(np), oneLineText(title), np.URL()))
+		out = append(out, browser.Event{Kind: browser.EventTab, Text: fmt.Sprintf("tab opened: [%d] %s %s", in.TabIndex(np), oneLineText(title), np.URL())})
 	}
 	return out
 }
@@ -235,7 +238,7 @@ func (in *Instance) fill(env *envelope.Envelope, o outcome) {
 	if o.used != "" {
 		env.Used = o.used
 	}
-	env.Events = append(env.Events, o.events...)
+	env.Events = append(env.Events, browser.Texts(o.events)...)
 	switch {
 	case o.after != nil:
 		in.fillPage(env, o.before, o.after)

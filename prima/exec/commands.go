@@ -602,6 +602,7 @@ func prepGoto(page playwright.Page, u *url.URL) prepare {
 		return &prepared{
 			used:    "await page.goto(" + pwline.JSQuote(u.String()) + ");",
 			arrives: true,
+			load:    true,
 			run: func(t float64) error {
 				_, err := page.Goto(u.String(), playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateDomcontentloaded, Timeout: playwright.Float(t)})
 				return err

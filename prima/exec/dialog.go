@@ -46,7 +46,7 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 			return d.Dialog.Dismiss()
 		}}, nil
 	})
-	o.events = append([]string{"dialog: " + desc + " -> " + answer}, o.events...)
+	o.events = append([]browser.Event{{Kind: browser.EventDialog, Text: "dialog: " + desc + " -> " + answer}}, o.events...)
 	in.fill(env, o)
 	if env.OK {
 		in.answered(accept, text)

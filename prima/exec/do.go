@@ -247,7 +247,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		}
 		return in.prepHandle(b.h, b.what, b.code, action, opts)
 	})
-	res := stepResult{used: o.used, ref: ref, err: o.err, after: o.after, changes: o.changes, events: o.events, blocked: o.blocked, redirected: o.redirected, typed: o.typed}
+	res := stepResult{used: o.used, ref: ref, err: o.err, after: o.after, changes: o.changes, events: browser.Texts(o.events), blocked: o.blocked, redirected: o.redirected, typed: o.typed}
 	if res.err != nil {
 		res.status, res.proof = StepFail, res.err.Error()
 		return res
@@ -257,8 +257,8 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 	case o.blocked:
 		res.proof = "opened a dialog; the page waits for its answer"
 		for _, e := range o.events {
-			if strings.HasPrefix(e, "dialog: ") {
-				res.proof = e
+			if e.Kind == browser.EventDialog {
+				res.proof = e.Text
 			}
 		}
 	default:
@@ -268,11 +268,8 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			// change is the one with the values read from the element.
 			res.proof = fieldProof(o.typed, o.value, res.changes)
 		}
-		if res.proof == "" {
-			for _, e := range o.events {
-				res.proof = e // a dialog answered, a tab opened: outside the tree, still the effect
-				break
-			}
+		if res.proof == "" && len(o.events) > 0 {
+			res.proof = o.events[0].Text // a dialog answered, a tab opened: outside the tree, still the effect
 		}
 	}
 	if res.proof == "" {

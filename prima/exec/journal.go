@@ -3,10 +3,10 @@ package exec
 import (
 	"errors"
 	"sort"
-	"strings"
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/export"
 )
 
@@ -34,7 +34,7 @@ func (in *Instance) record(o outcome) {
 	case in.Dialog.Answer != "" && raisedDialog(o.events):
 		s.Dialog = &export.Dialog{Answer: in.Dialog.Answer, Text: in.Dialog.Text}
 	}
-	if strings.HasPrefix(o.used, "await page.goto(") {
+	if o.load {
 		s.Kind = export.Goto
 	}
 	if o.before != nil {
@@ -107,9 +107,9 @@ func (in *Instance) answered(accept bool, text string) {
 }
 
 // raisedDialog reports whether an action's events name a dialog it raised.
-func raisedDialog(events []string) bool {
+func raisedDialog(events []browser.Event) bool {
 	for _, e := range events {
-		if strings.HasPrefix(e, "dialog: ") {
+		if e.Kind == browser.EventDialog {
 			return true
 		}
 	}

@@ -253,7 +253,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	if o.used != "" {
 		r.used = o.used
 	}
-	r.events = append(r.events, o.events...)
+	r.events = append(r.events, browser.Texts(o.events)...)
 	err = o.err
 	if o.blocked {
 		r.blocked = true

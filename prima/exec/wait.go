@@ -11,6 +11,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/wire"
 )
@@ -92,7 +93,7 @@ func deadlineOf(ctx context.Context) time.Time {
 // waitStep is do's `wait for TEXT` and `wait until TEXT is gone`.
 func (in *Instance) waitStep(ctx context.Context, page playwright.Page, view *pageView, intent instruct.Intent) stepResult {
 	o := in.act(ctx, page, view, prepWait(ctx, page, intent.Value, intent.Verb == "waitgone", 0))
-	r := stepResult{err: o.err, after: o.after, changes: o.changes, events: o.events, blocked: o.blocked}
+	r := stepResult{err: o.err, after: o.after, changes: o.changes, events: browser.Texts(o.events), blocked: o.blocked}
 	if o.err != nil {
 		r.status, r.proof = StepFail, o.err.Error()
 		return r
