@@ -155,7 +155,7 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 	withRefs := p.arrives && len(rec.Docs) > 0
 	if withRefs {
 		// The engine's world died with the old document.
-		in.engine(page).reset()
+		in.engine(page).Reset()
 	}
 	after, serr := in.freshView(ctx, page, withRefs)
 	if serr != nil && !page.IsClosed() {
@@ -287,7 +287,7 @@ func (in *Instance) failWith(env *envelope.Envelope, err error, page *pageView) 
 	if page != nil {
 		if page.refFree {
 			// A failure shows the page with refs the caller can use.
-			page = in.refsOf(in.inc.page, 10000, true)
+			page = in.refsOf(in.inc.Page(), 10000, true)
 		}
 		out, _ := page.Tree.Outline(ariadiff.OutlineOptions{Budget: FailureBudget})
 		env.CurrentPage = out.Text

@@ -12,6 +12,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/prima/view"
 	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/refs"
 )
@@ -186,18 +187,18 @@ func BenchmarkBigPage(b *testing.B) {
 		k := time.Duration(b.N)
 		b.Logf("N=%d: goto %v, first AI snapshot %v, second %v (means)", b.N, nav/k, first/k, second/k)
 	})
-	// prima's view engine (incremental.go): a whole render, and the
+	// prima's view engine (prima/view): a whole render, and the
 	// update after a click that changes the status line; each with the
 	// ref-free tree made from it (parsed whole, or spliced).
-	eng := &incremental{page: page}
+	eng := view.New(page, nil)
 	noMask := func(s string) string { return s }
 	b.Run("engine_whole_render", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			eng.forget()
-			if r, err := eng.update(ctx()); err != nil || !r.whole {
+			eng.Forget()
+			if r, err := eng.Update(ctx()); err != nil || !r.Whole {
 				b.Fatal("engine", err)
 			}
-			eng.treeOf(noMask, nil)
+			eng.Tree(noMask, nil)
 		}
 	})
 	b.Run("engine_update_click", func(b *testing.B) {
@@ -207,15 +208,15 @@ func BenchmarkBigPage(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.StartTimer()
-			r, err := eng.update(ctx())
-			eng.treeOf(noMask, nil)
+			r, err := eng.Update(ctx())
+			eng.Tree(noMask, nil)
 			b.StopTimer()
-			if err != nil || !r.changed || r.whole {
-				b.Fatal("engine", err, r.changed, r.whole)
+			if err != nil || !r.Changed || r.Whole {
+				b.Fatal("engine", err, r.Changed, r.Whole)
 			}
 		}
 	})
-	eng.close()
+	eng.Close()
 	// The clicks below start on row 1: leave the status on row 2.
 	if err := page.Locator("#row-2 button").Click(); err != nil {
 		b.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/export"
+	"github.com/prima-dev/prima/prima/view"
 )
 
 // Instance is one browser prima drives: its own Chromium or an attached
@@ -37,7 +38,7 @@ type Instance struct {
 	refView *pageView
 	refPage playwright.Page
 	// inc renders the selected page incrementally.
-	inc *incremental
+	inc *view.Engine
 	// Views counts how views were taken: whole Playwright snapshots, and
 	// the incremental renderer's partial and whole renders.
 	Views struct{ Playwright, Partial, Whole int }

@@ -60,7 +60,7 @@ func TestUtilityWorldLabelsAreBlinks(t *testing.T) {
 	if _, err := in.snap(ctxT(t), page); err != nil {
 		t.Fatal(err)
 	}
-	if in.inc == nil || !in.inc.utility.anyPrimed() {
+	if in.inc == nil || !in.inc.Primed() {
 		t.Fatal("prima's snapshot did not give Playwright's utility world the labels getter: the test would compare Blink with Blink")
 	}
 	n, err := native.Evaluate("window.stepCount")
@@ -106,7 +106,7 @@ func TestUtilityWorldLabelsOnAMutatingPage(t *testing.T) {
 	if _, err := in.snap(ctxT(t), page); err != nil {
 		t.Fatal(err)
 	}
-	if !in.inc.utility.anyPrimed() {
+	if !in.inc.Primed() {
 		t.Fatal("no utility world was given the labels getter")
 	}
 	for i := 0; i < envInt("PRIMA_LABELS_STEPS", 150); i++ {
@@ -129,16 +129,4 @@ func containsAll(s string, parts ...string) bool {
 		}
 	}
 	return true
-}
-
-// anyPrimed: some utility world has the getter.
-func (u *utilityWorlds) anyPrimed() bool {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	for _, done := range u.primed {
-		if done {
-			return true
-		}
-	}
-	return false
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/prima/view"
 	"github.com/prima-dev/prima/refs"
 )
 
@@ -18,7 +19,7 @@ type pageView struct {
 	Title string
 	Text  string // AI-mode snapshot text with refs; empty when refFree (see text)
 	Tree  *ariadiff.Tree
-	// refFree: the view comes from prima's own renderer (incremental.go)
+	// refFree: the view comes from prima's own renderer (prima/view)
 	// and holds no refs; a command that needs refs takes a snapshot.
 	refFree bool
 
@@ -60,7 +61,7 @@ func (v *pageView) refs() map[string]refs.Entry {
 // the browser; the ref-free variant is derived from this text instead.
 // The title comes from the detector call that precedes every snapshot.
 func (in *Instance) takeView(page playwright.Page, title string, timeout float64) (*pageView, error) {
-	in.engine(page).primeUtility()
+	in.engine(page).PrimeUtility()
 	text, err := page.Locator("body").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{
 		Mode:    playwright.AriaSnapshotModeAi,
 		Timeout: playwright.Float(timeout),
@@ -128,26 +129,26 @@ func (in *Instance) freshView(ctx context.Context, page playwright.Page, needRef
 // still shows the page (every answer becomes the last view, and a later
 // Playwright snapshot is newer still).
 func (in *Instance) renderView(ctx context.Context, page playwright.Page) *pageView {
-	r, err := in.engine(page).update(ctx)
-	if err != nil || r.frames {
+	r, err := in.engine(page).Update(ctx)
+	if err != nil || r.Frames {
 		return nil
 	}
-	for _, pw := range r.passwords {
+	for _, pw := range r.Passwords {
 		in.maskValue(pw)
 	}
 	url := page.URL()
-	if !r.changed {
+	if !r.Changed {
 		if in.last != nil && in.lastPage == page {
-			if in.last.URL != url || in.last.Title != r.title {
+			if in.last.URL != url || in.last.Title != r.Title {
 				// A history push or a new title: the same tree.
 				v := *in.last
-				v.URL, v.Title, v.stateID = url, r.title, nil
+				v.URL, v.Title, v.stateID = url, r.Title, nil
 				in.last = &v
 			}
 			return in.last
 		}
 	}
-	if r.whole {
+	if r.Whole {
 		in.Views.Whole++
 	} else {
 		in.Views.Partial++
@@ -155,19 +156,19 @@ func (in *Instance) renderView(ctx context.Context, page playwright.Page) *pageV
 	// The tree Playwright's snapshot would show with refs, [active] and
 	// [cursor] removed. It holds no refs: the engine's are its own, and
 	// must never reach a caller.
-	v := &pageView{URL: url, Title: r.title, Tree: in.inc.treeOf(in.mask, in.masked), refFree: true}
+	v := &pageView{URL: url, Title: r.Title, Tree: in.inc.Tree(in.mask, in.masked), refFree: true}
 	in.last, in.lastFP, in.lastPage = v, "", page
 	return v
 }
 
 // engine is the incremental renderer of page, made anew when prima moved
 // to another page.
-func (in *Instance) engine(page playwright.Page) *incremental {
-	if in.inc == nil || in.inc.page != page {
+func (in *Instance) engine(page playwright.Page) *view.Engine {
+	if in.inc == nil || in.inc.Page() != page {
 		if in.inc != nil {
-			in.inc.close()
+			in.inc.Close()
 		}
-		in.inc = &incremental{page: page, outlived: &in.inflight}
+		in.inc = view.New(page, in.inflight.add)
 	}
 	return in.inc
 }
@@ -183,7 +184,7 @@ func (in *Instance) view(ctx context.Context, page playwright.Page, needRefs boo
 		// page, costs nothing, and a whole render of the engine's would
 		// cost as much as it did. The engine renders when a view after an
 		// action needs it.
-		if in.inc != nil && in.inc.page == page && in.inc.lines == nil {
+		if in.inc != nil && in.inc.Page() == page && in.inc.Empty() {
 			if v := in.unchangedSnapshot(page); v != nil {
 				return v, nil
 			}

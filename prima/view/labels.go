@@ -1,4 +1,4 @@
-package exec
+package view
 
 import (
 	_ "embed"
@@ -90,4 +90,16 @@ func (u *utilityWorlds) prime(cdp playwright.CDPSession) {
 		}
 		u.mu.Unlock()
 	}
+}
+
+// Primed: some utility world of the page has the faster labels.
+func (c *Engine) Primed() bool {
+	c.utility.mu.Lock()
+	defer c.utility.mu.Unlock()
+	for _, done := range c.utility.primed {
+		if done {
+			return true
+		}
+	}
+	return false
 }

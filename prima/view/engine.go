@@ -1,4 +1,9 @@
-package exec
+// Package view keeps prima's ref-free view of a page up to date by
+// re-rendering only what an action changed (a private copy of
+// Playwright's injected script in an isolated world of its own), and
+// gives Playwright's own utility world a one-pass element.labels before
+// a snapshot.
+package view
 
 import (
 	"context"
@@ -22,12 +27,12 @@ var incrementalJS string
 // whole render costs about the same and is simpler to trust.
 const maxIncrementalLines = 4000
 
-// incremental keeps prima's ref-free view of one page up to date by
-// re-rendering only what changed (incremental.js). It lives in an
+// Engine keeps prima's ref-free view of one page up to date by
+// re-rendering only what changed (js/incremental.js). It lives in an
 // isolated world of its own, reached over a CDP session: the page's
 // scripts cannot touch it, and it never takes a Playwright aria snapshot,
 // so a playwright-cli user's refs stay as they were.
-type incremental struct {
+type Engine struct {
 	page  playwright.Page
 	cdp   playwright.CDPSession
 	world int // execution context id; 0 when none is known
@@ -40,8 +45,8 @@ type incremental struct {
 	// utility: Playwright's worlds in the page, given the faster labels.
 	utility utilityWorlds
 	// outlived receives a render still running when its command's time
-	// ran out (the instance's inflight).
-	outlived *inflight
+	// ran out: the caller joins it before it touches the page again.
+	outlived func(done <-chan struct{})
 }
 
 // splice replaces the lines [At, At+Del) of the kept text by Ins.
@@ -61,21 +66,37 @@ type incrResult struct {
 	Passwords []string `json:"pw"`
 }
 
-// rendered is what the engine said of the page (its text is in lines).
-type rendered struct {
-	changed   bool // since the engine's previous answer
-	whole     bool // rendered whole, not by splices
-	frames    bool // only Playwright's own snapshot renders frames
-	title     string
-	passwords []string
+// Rendered is what the engine said of the page.
+type Rendered struct {
+	Changed   bool // since the engine's previous answer
+	Whole     bool // rendered whole, not by splices
+	Frames    bool // only Playwright's own snapshot renders frames
+	Title     string
+	Passwords []string // values of password fields, to mask
 }
+
+// ErrDeadline: the command's time ran out while the engine rendered.
+var ErrDeadline = errors.New("the command's time (--timeout) ran out while prima rendered the page")
+
+// New is the engine of page; outlived (may be nil) receives a render
+// still running past its command's deadline.
+func New(page playwright.Page, outlived func(done <-chan struct{})) *Engine {
+	return &Engine{page: page, outlived: outlived}
+}
+
+// Page is the page the engine renders.
+func (c *Engine) Page() playwright.Page { return c.page }
+
+// Empty: the engine holds nothing of the page's document yet; its next
+// Update renders it whole.
+func (c *Engine) Empty() bool { return c.lines == nil }
 
 // errNoWorld: the world died with its document (a navigation).
 var errNoWorld = errors.New("the isolated world is gone")
 
 // open makes the world for the page's current document and the engine in
 // it.
-func (c *incremental) open(ctx context.Context) error {
+func (c *Engine) open(ctx context.Context) error {
 	src, err := browser.InjectedSource()
 	if err != nil {
 		return err
@@ -100,7 +121,7 @@ func (c *incremental) open(ctx context.Context) error {
 		return fmt.Errorf("no isolated world")
 	}
 	c.world = int(id)
-	c.forget()
+	c.Forget()
 	boot := "(() => { const module = {}; " + src + "\n const IS = new (module.exports.InjectedScript())(globalThis, " +
 		`{isUnderTest: false, sdkLanguage: 'javascript', frameSeq: 0, testIdAttributeName: 'data-testid', stableRafCount: 1, browserName: 'chromium', shouldPrependErrorPrefix: false, isUtilityWorld: true, customEngines: []});` +
 		"\n globalThis.__primaView = (" + incrementalJS + ")(IS, " + labelsJS + "); return true; })()"
@@ -109,7 +130,7 @@ func (c *incremental) open(ctx context.Context) error {
 }
 
 // session opens the CDP session to the page once.
-func (c *incremental) session() error {
+func (c *Engine) session() error {
 	if c.cdp != nil {
 		return nil
 	}
@@ -121,9 +142,9 @@ func (c *incremental) session() error {
 	return nil
 }
 
-// primeUtility gives Playwright's utility worlds in the page the faster
+// PrimeUtility gives Playwright's utility worlds in the page the faster
 // labels (labels.go) before a Playwright snapshot.
-func (c *incremental) primeUtility() {
+func (c *Engine) PrimeUtility() {
 	if c.session() == nil {
 		c.utility.prime(c.cdp)
 	}
@@ -131,7 +152,7 @@ func (c *incremental) primeUtility() {
 
 // eval runs an expression in the world and returns its value; a call
 // past ctx's deadline is handed to outlived.
-func (c *incremental) eval(ctx context.Context, expr string) (any, error) {
+func (c *Engine) eval(ctx context.Context, expr string) (any, error) {
 	type answer struct {
 		v   any
 		err error
@@ -149,9 +170,11 @@ func (c *incremental) eval(ctx context.Context, expr string) (any, error) {
 	case <-ctx.Done():
 		// The engine may apply splices this side never sees. Its script
 		// cannot be stopped: the next command joins it.
-		c.forget()
-		c.outlived.add(finished)
-		return nil, fmt.Errorf("%w while prima rendered the page", errDeadline)
+		c.Forget()
+		if c.outlived != nil {
+			c.outlived(finished)
+		}
+		return nil, ErrDeadline
 	}
 	if a.err != nil {
 		if strings.Contains(a.err.Error(), "Cannot find context") || strings.Contains(a.err.Error(), "context was destroyed") {
@@ -169,12 +192,12 @@ func (c *incremental) eval(ctx context.Context, expr string) (any, error) {
 	return dig(a.v, "result", "value"), nil
 }
 
-// update brings the kept text up to date: by splices when the engine
+// Update brings the kept text up to date: by splices when the engine
 // could prove them, else whole.
-func (c *incremental) update(ctx context.Context) (rendered, error) {
+func (c *Engine) Update(ctx context.Context) (Rendered, error) {
 	if c.world == 0 {
 		if err := c.open(ctx); err != nil {
-			return rendered{}, err
+			return Rendered{}, err
 		}
 	}
 	call := fmt.Sprintf("globalThis.__primaView.update(%d, %t)", maxIncrementalLines, c.lines == nil)
@@ -185,52 +208,52 @@ func (c *incremental) update(ctx context.Context) (rendered, error) {
 		}
 	}
 	if err != nil {
-		c.reset()
-		return rendered{}, err
+		c.Reset()
+		return Rendered{}, err
 	}
 	var res incrResult
 	b, _ := json.Marshal(v)
 	if err := json.Unmarshal(b, &res); err != nil {
-		return rendered{}, fmt.Errorf("view engine answer: %w", err)
+		return Rendered{}, fmt.Errorf("view engine answer: %w", err)
 	}
-	out := rendered{title: res.Title, passwords: res.Passwords, frames: res.Frames, changed: true}
+	out := Rendered{Title: res.Title, Passwords: res.Passwords, Frames: res.Frames, Changed: true}
 	if res.Full != nil {
-		c.forget()
+		c.Forget()
 		c.lines = strings.Split(*res.Full, "\n")
-		out.whole = true
+		out.Whole = true
 		return out, nil
 	}
 	if c.lines == nil {
-		return rendered{}, fmt.Errorf("view engine sent splices with no text to apply them to")
+		return Rendered{}, fmt.Errorf("view engine sent splices with no text to apply them to")
 	}
 	for _, op := range res.Ops {
 		if op.At < 0 || op.Del < 0 || op.At+op.Del > len(c.lines) {
-			c.reset()
-			return rendered{}, fmt.Errorf("view engine splice out of range")
+			c.Reset()
+			return Rendered{}, fmt.Errorf("view engine splice out of range")
 		}
 		c.lines = slices.Replace(c.lines, op.At, op.At+op.Del, op.Ins...)
 		c.pending = append(c.pending, op)
 	}
-	out.changed = len(res.Ops) > 0
+	out.Changed = len(res.Ops) > 0
 	return out, nil
 }
 
-// reset forgets the kept text and the world: the page's document is
+// Reset forgets the kept text and the world: the page's document is
 // another one.
-func (c *incremental) reset() {
+func (c *Engine) Reset() {
 	c.world = 0
-	c.forget()
+	c.Forget()
 }
 
-// forget drops the kept text and its tree: the next update renders whole.
-func (c *incremental) forget() {
+// Forget drops the kept text and its tree: the next update renders whole.
+func (c *Engine) Forget() {
 	c.lines, c.tree, c.pending = nil, nil, nil
 }
 
-// treeOf is the ref-free, masked tree of the engine's text: the last one
+// Tree is the ref-free, masked tree of the engine's text: the last one
 // with the engine's splices made in it (a cost that follows the change),
 // or when that cannot be, the whole text parsed.
-func (c *incremental) treeOf(mask func(string) string, masked map[string]bool) *ariadiff.Tree {
+func (c *Engine) Tree(mask func(string) string, masked map[string]bool) *ariadiff.Tree {
 	ops := c.pending
 	c.pending = nil
 	// Masking line by line is masking the text only when no masked value
@@ -261,8 +284,8 @@ func (c *incremental) treeOf(mask func(string) string, masked map[string]bool) *
 	return t
 }
 
-// close ends the CDP session.
-func (c *incremental) close() {
+// Close ends the CDP session.
+func (c *Engine) Close() {
 	if c.cdp != nil {
 		c.cdp.Detach()
 	}
