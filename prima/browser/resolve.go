@@ -391,7 +391,4 @@ func (e *StaleRefError) Error() string {
 	return fmt.Sprintf("ref %s (%s) is bound, but no locator matches that element: it changed while prima looked (call snapshot again)", e.Ref, e.What)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *StaleRefError) FailureCode() string {
-	return envelope.CodeStaleRef
-}
+func (e *StaleRefError) FailureCode() string { return envelope.CodeStaleRef }

@@ -272,10 +272,7 @@ func (e *MisdirectedError) Error() string {
 	return fmt.Sprintf("the click on %s landed on %s instead: the page moved under the pointer; %s did not get it", e.Target, e.On, e.Target)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *MisdirectedError) FailureCode() string {
-	return envelope.CodeNotActionable
-}
+func (e *MisdirectedError) FailureCode() string { return envelope.CodeNotActionable }
 
 // jsInt reads a number Playwright returned: an int for a whole number, a
 // float64 otherwise.

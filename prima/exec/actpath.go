@@ -66,6 +66,7 @@ type outcome struct {
 	unread     string           // why there is no after view, when the action ran and none was taken
 	typed      *ariadiff.Change // a contenteditable's text change the tree cannot show
 	load       bool             // the action was page.goto
+	secrets    Secrets          // the command's, for what the outcome writes (network.jsonl)
 	value      *[2]string       // the acted field's value before and after, read from the element
 }
 
@@ -77,7 +78,7 @@ type outcome struct {
 // is answered.
 func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageView, prep prepare) (out outcome) {
 	out.before = before
-	defer func() { in.record(out) }()
+	defer func() { in.record(ctx, out) }()
 	p, err := prep(timeoutMS(ctx))
 	if err != nil {
 		out.err = err
@@ -85,7 +86,8 @@ func (in *Instance) act(ctx context.Context, page playwright.Page, before *pageV
 		return out
 	}
 	out.used, out.note, out.load = p.used, p.note, p.load
-	in.Obs.Arm(in.Dialog)
+	out.secrets = requestOf(ctx).secrets
+	in.Obs.Arm(requestOf(ctx).dialog)
 	in.Net.Start(page.URL())
 	docID := p.doc
 	if docID == "" && in.Obs.Dialog() == nil {
@@ -265,7 +267,7 @@ func (in *Instance) fill(env *envelope.Envelope, o outcome) {
 		}
 	}
 	if len(o.traffic) > 0 {
-		if a, err := in.writeNetwork(o.traffic); err == nil {
+		if a, err := in.writeNetwork(o.traffic, o.secrets); err == nil {
 			env.Artifacts = append(env.Artifacts, a)
 		} else {
 			env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: "network.jsonl not written: " + err.Error()})

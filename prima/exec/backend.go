@@ -218,8 +218,7 @@ func (b *Backend) with(ctx context.Context, in *Instance, req wire.Request, t wi
 		return nil, wire.Errorf(wire.CodeBusy, "%v", err)
 	}
 	defer in.Unlock()
-	in.Secrets, in.Dialog, in.Dir = secrets, browser.ParseDialogPolicy(t.Dialog), t.Dir
-	defer func() { in.Secrets, in.Dialog, in.Dir = nil, browser.DialogPolicy{}, "" }()
+	ctx = withRequest(ctx, request{secrets: secrets, dialog: browser.ParseDialogPolicy(t.Dialog), dir: t.Dir})
 	if b.BeforeCommand != nil {
 		b.BeforeCommand(req)
 	}

@@ -81,7 +81,7 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 	action, line, err := req.Parse()
 	if err == nil {
 		for i := range req.Values {
-			if req.Values[i], err = in.Secrets.Fill(req.Values[i]); err != nil {
+			if req.Values[i], err = requestOf(ctx).secrets.Fill(req.Values[i]); err != nil {
 				break
 			}
 		}
@@ -98,7 +98,7 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 	}
 	o := in.act(ctx, page, before, func(t float64) (*prepared, error) {
 		if line != nil {
-			return in.prepLine(page, before, *line, action, t)
+			return in.prepLine(requestOf(ctx), page, before, *line, action, t)
 		}
 		opts := Opts{Button: req.Button, Modifiers: req.Modifiers, Count: req.Count}
 		switch action.Name {
@@ -106,7 +106,7 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 			opts.Values = req.Values
 		case "upload":
 			for _, f := range req.Values {
-				opts.Values = append(opts.Values, in.path(f))
+				opts.Values = append(opts.Values, requestOf(ctx).path(f))
 			}
 			if err := checkFiles(opts.Values); err != nil {
 				return nil, err
@@ -206,8 +206,8 @@ func bindLocator(loc playwright.Locator, sel string) (playwright.ElementHandle, 
 
 // prepLine prepares a Playwright line: a page-level one (keyboard,
 // navigation) or an action on its one locator.
-func (in *Instance) prepLine(page playwright.Page, before *pageView, l pwline.Line, a pwline.Action, t float64) (*prepared, error) {
-	value, err := in.Secrets.Fill(l.Value)
+func (in *Instance) prepLine(r request, page playwright.Page, before *pageView, l pwline.Line, a pwline.Action, t float64) (*prepared, error) {
+	value, err := r.secrets.Fill(l.Value)
 	if err != nil {
 		return nil, err
 	}
@@ -227,11 +227,11 @@ func (in *Instance) prepLine(page playwright.Page, before *pageView, l pwline.Li
 	}
 	o := Opts{Value: value, Button: l.Button, Modifiers: l.Modifiers, Count: l.ClickCount, Position: l.Position}
 	for _, v := range l.Values {
-		if v, err = in.Secrets.Fill(v); err != nil {
+		if v, err = r.secrets.Fill(v); err != nil {
 			return nil, err
 		}
 		if a.Name == "upload" {
-			v = in.path(v)
+			v = r.path(v)
 		}
 		o.Values = append(o.Values, v)
 	}
@@ -554,7 +554,7 @@ func failure(err error) *envelope.Failure {
 
 // writeNetwork stores the captured requests as JSON lines, only ever
 // called with at least one.
-func (in *Instance) writeNetwork(traffic []browser.NetEntry) (envelope.Artifact, error) {
+func (in *Instance) writeNetwork(traffic []browser.NetEntry, secrets Secrets) (envelope.Artifact, error) {
 	dir := filepath.Join(in.ArtifactsDir, time.Now().UTC().Format("20060102T150405.000000000"))
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return envelope.Artifact{}, err
@@ -566,7 +566,7 @@ func (in *Instance) writeNetwork(traffic []browser.NetEntry) (envelope.Artifact,
 		b.WriteByte('\n')
 	}
 	path := filepath.Join(dir, "network.jsonl")
-	if err := os.WriteFile(path, []byte(in.Secrets.Redact(b.String())), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte(secrets.Redact(b.String())), 0o600); err != nil {
 		return envelope.Artifact{}, err
 	}
 	return envelope.Artifact{Name: "network.jsonl", Path: path}, nil

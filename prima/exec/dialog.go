@@ -49,7 +49,7 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 	o.events = append([]browser.Event{{Kind: browser.EventDialog, Text: "dialog: " + desc + " -> " + answer}}, o.events...)
 	in.fill(env, o)
 	if env.OK {
-		in.answered(accept, text)
+		in.answered(ctx, accept, text)
 	}
 	return env
 }

@@ -76,7 +76,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 			return env
 		}
 	}
-	rec := &doRecord{redact: func(s string) string { return in.mask(in.Secrets.Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
+	rec := &doRecord{redact: func(s string) string { return in.mask(requestOf(ctx).secrets.Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
 	view := first
 	proven := 0
 	var statuses []string
@@ -207,7 +207,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 	var head, via, ref, matched string
 	action, opts := verbAction(intent.Verb)
 	o := in.act(ctx, page, view, func(t float64) (*prepared, error) {
-		value, err := in.Secrets.Fill(intent.Value)
+		value, err := requestOf(ctx).secrets.Fill(intent.Value)
 		if err != nil {
 			return nil, err
 		}
@@ -227,7 +227,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			}
 		case "upload":
 			for _, f := range intent.Values {
-				opts.Values = append(opts.Values, in.path(f))
+				opts.Values = append(opts.Values, requestOf(ctx).path(f))
 			}
 			if err := checkFiles(opts.Values); err != nil {
 				return nil, err
@@ -451,10 +451,7 @@ func (e *MarkupAmbiguousError) Error() string {
 	return fmt.Sprintf("%d visible elements show %q and none is a control the tree names: %s%s", e.Count, e.Text, strings.Join(cs, ", "), refs)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *MarkupAmbiguousError) FailureCode() string {
-	return envelope.CodeAmbiguous
-}
+func (e *MarkupAmbiguousError) FailureCode() string { return envelope.CodeAmbiguous }
 
 // refsShowing lists the snapshot's nodes whose name or text is exactly
 // text, as `role "name" [ref=eN]`.

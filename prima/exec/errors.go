@@ -22,10 +22,7 @@ func (e *NotActionableError) Error() string {
 	return fmt.Sprintf("%s %s; nothing was done", e.Target, e.Why)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *NotActionableError) FailureCode() string {
-	return envelope.CodeNotActionable
-}
+func (e *NotActionableError) FailureCode() string { return envelope.CodeNotActionable }
 
 // ValueMismatchError: a fill or type ran, but the field holds something
 // else than asked (maxlength, a mask, a script that rewrites it).
@@ -38,10 +35,7 @@ func (e *ValueMismatchError) Error() string {
 	return fmt.Sprintf("%s holds %s after the action, not %s as asked", e.Field, browser.QuoteShort(e.Got), browser.QuoteShort(e.Want))
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *ValueMismatchError) FailureCode() string {
-	return envelope.CodeValueMismatch
-}
+func (e *ValueMismatchError) FailureCode() string { return envelope.CodeValueMismatch }
 
 // HTTPStatusError: the main document answered with an error status.
 type HTTPStatusError struct {
@@ -53,10 +47,7 @@ func (e *HTTPStatusError) Error() string {
 	return fmt.Sprintf("arrived at %s, but the server answered HTTP %d", e.URL, e.Status)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *HTTPStatusError) FailureCode() string {
-	return envelope.CodeHTTPStatus
-}
+func (e *HTTPStatusError) FailureCode() string { return envelope.CodeHTTPStatus }
 
 // DialogOpenError: a dialog blocks the page; it must be answered first.
 type DialogOpenError struct{ Dialog string }
@@ -65,20 +56,14 @@ func (e *DialogOpenError) Error() string {
 	return fmt.Sprintf("a dialog is open: %s; answer it first with prima dialog accept [TEXT] | dismiss", e.Dialog)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *DialogOpenError) FailureCode() string {
-	return envelope.CodeDialogOpen
-}
+func (e *DialogOpenError) FailureCode() string { return envelope.CodeDialogOpen }
 
 // NoDialogError: dialog accept|dismiss with no dialog open.
 type NoDialogError struct{}
 
 func (e *NoDialogError) Error() string { return "no dialog is open; nothing was answered" }
 
-// FailureCode is the envelope code of the failure.
-func (e *NoDialogError) FailureCode() string {
-	return envelope.CodeUsage
-}
+func (e *NoDialogError) FailureCode() string { return envelope.CodeUsage }
 
 // coded is an error that knows its envelope failure code: every typed
 // error prima makes, in whichever package, carries its own.
@@ -121,10 +106,7 @@ func (e *SelectedOtherError) Error() string {
 	return fmt.Sprintf("clicked %s, but the widget selected %q instead: that change is not proof of the click", e.Target, e.Selected)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *SelectedOtherError) FailureCode() string {
-	return envelope.CodeValueMismatch
-}
+func (e *SelectedOtherError) FailureCode() string { return envelope.CodeValueMismatch }
 
 // errDeadline: the command's --timeout ran out.
 var errDeadline = errors.New("the command's time (--timeout) ran out")

@@ -37,8 +37,11 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 	// Every bound value is a secret of this command (Backend.with gives
 	// each command its own map): whatever prints it (envelopes, the
 	// journal, network.jsonl) shows its {{name}}.
+	if requestOf(ctx).secrets == nil {
+		ctx = withRequest(ctx, request{})
+	}
 	for k, v := range spec.Data {
-		in.Secrets[k] = v
+		requestOf(ctx).secrets[k] = v
 	}
 
 	dir := filepath.Join(in.ArtifactsDir, "goal-"+time.Now().UTC().Format("20060102T150405.000000000"))
@@ -245,12 +248,12 @@ func (g *goalPage) Act(ctx context.Context, a goal.Action) (goal.Outcome, error)
 	if a.Kind == goal.Type {
 		name := strings.Trim(a.Binding, "{}")
 		if name != "" && len(a.Value) >= MinSecret {
-			in.Secrets[name] = a.Value
+			requestOf(ctx).secrets[name] = a.Value
 		}
 		req.Action, req.Values = "fill", []string{a.Value}
 	}
 	env := in.Pw(ctx, req)
-	in.Secrets.RedactEnvelope(env)
+	requestOf(ctx).secrets.RedactEnvelope(env)
 	in.MaskEnvelope(env)
 	out := goal.Outcome{Used: env.Used, Proof: proofOf(env)}
 	if env.OK {

@@ -46,14 +46,6 @@ type Instance struct {
 	// verified holds, per state id, the claims verify proved there.
 	verified map[string][]string
 
-	// Secrets are the current command's secrets, set under the lock.
-	Secrets Secrets
-	// Dialog is the current command's --dialog, set under the lock.
-	Dialog browser.DialogPolicy
-	// Dir is the current command's caller's folder: relative file names
-	// (upload) are the caller's, not the daemon's.
-	Dir string
-
 	// journal is what the instance's commands proved since it opened or
 	// attached, masked and redacted, for `prima export`; pending holds
 	// the running command's steps until its envelope is cleaned.

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"context"
 	"errors"
 	"sort"
 
@@ -17,7 +18,8 @@ const maxJournal = 2000
 // record keeps one pass of the act path as a step of the session, when it
 // ran a Playwright line (answering a dialog, waiting and eval print none
 // and are not replayed).
-func (in *Instance) record(o outcome) {
+func (in *Instance) record(ctx context.Context, o outcome) {
+	dialog := requestOf(ctx).dialog
 	if o.used == "" {
 		return
 	}
@@ -31,8 +33,8 @@ func (in *Instance) record(o outcome) {
 	case o.blocked:
 		s.Dialog = &export.Dialog{}
 		in.raised = len(in.journal) + len(in.pending)
-	case in.Dialog.Answer != "" && raisedDialog(o.events):
-		s.Dialog = &export.Dialog{Answer: in.Dialog.Answer, Text: in.Dialog.Text}
+	case dialog.Answer != "" && raisedDialog(o.events):
+		s.Dialog = &export.Dialog{Answer: dialog.Answer, Text: dialog.Text}
 	}
 	if o.load {
 		s.Kind = export.Goto
@@ -84,7 +86,7 @@ func (in *Instance) commit(command string, secrets Secrets) {
 
 // answered notes how the dialog an earlier action left open was answered,
 // on that action's step.
-func (in *Instance) answered(accept bool, text string) {
+func (in *Instance) answered(ctx context.Context, accept bool, text string) {
 	var step *export.Step
 	switch i := in.raised; {
 	case i < 0:
@@ -102,7 +104,7 @@ func (in *Instance) answered(accept bool, text string) {
 	}
 	step.Dialog = &export.Dialog{Answer: "dismiss"}
 	if accept {
-		step.Dialog = &export.Dialog{Answer: "accept", Text: in.mask(in.Secrets.Redact(text))}
+		step.Dialog = &export.Dialog{Answer: "accept", Text: in.mask(requestOf(ctx).secrets.Redact(text))}
 	}
 }
 
@@ -142,7 +144,4 @@ func (e *NothingToExportError) Error() string {
 	return "nothing to export: no action of this browser instance ran since prima opened or attached it"
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *NothingToExportError) FailureCode() string {
-	return envelope.CodeUsage
-}
+func (e *NothingToExportError) FailureCode() string { return envelope.CodeUsage }

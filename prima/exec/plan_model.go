@@ -65,7 +65,8 @@ type modelRun struct {
 // else: every tool call is checked in code before anything runs.
 func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *pageView, texts []string, statuses []string, k int, p *Planner) stepResult {
 	r := &modelRun{in: in, page: page, p: p, k: k, texts: texts, inj: newInjection(1, view), from: view}
-	conv := p.Chat.Start(in.Secrets.Redact(r.brief(statuses)), p.Judge != nil)
+	secrets := requestOf(ctx).secrets
+	conv := p.Chat.Start(secrets.Redact(r.brief(statuses)), p.Judge != nil)
 	for !r.finished && r.failed == "" {
 		if p.calls >= p.MaxModelCalls {
 			r.failed = fmt.Sprintf("model call budget spent (%d calls)", p.MaxModelCalls)
@@ -84,7 +85,7 @@ func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *p
 		}
 		for _, tc := range calls {
 			result := r.call(ctx, tc.Name, tc.Args)
-			conv.Answer(tc.ID, r.in.mask(r.in.Secrets.Redact(result)))
+			conv.Answer(tc.ID, r.in.mask(secrets.Redact(result)))
 		}
 	}
 	res := stepResult{used: r.used, after: r.inj.view, changes: r.changes, events: r.events, blocked: r.blocked}
@@ -231,7 +232,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	default:
 		return r.refuse(name, a, "name a ref from the current context")
 	}
-	value, ferr := r.in.Secrets.Fill(a.Value)
+	value, ferr := requestOf(ctx).secrets.Fill(a.Value)
 	if ferr != nil {
 		return r.refuse(name, a, ferr.Error())
 	}

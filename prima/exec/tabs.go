@@ -21,10 +21,7 @@ func (e *TabOutOfRangeError) Error() string {
 	return fmt.Sprintf("there is no tab %d: %d tab%s open (prima tab list)", e.Index, e.Open, plural(e.Open))
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *TabOutOfRangeError) FailureCode() string {
-	return envelope.CodeUsage
-}
+func (e *TabOutOfRangeError) FailureCode() string { return envelope.CodeUsage }
 
 // tabLines lists the open tabs as `[N] title url`, the selected one
 // marked.
@@ -205,7 +202,4 @@ type stepError struct{ msg, code string }
 
 func (e *stepError) Error() string { return e.msg }
 
-// FailureCode is the envelope code of the failure.
-func (e *stepError) FailureCode() string {
-	return e.code
-}
+func (e *stepError) FailureCode() string { return e.code }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -26,10 +25,7 @@ func (e *WaitTimeoutError) Error() string {
 	return fmt.Sprintf("%s within %s (--timeout)", e.What, e.For.Round(time.Millisecond))
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *WaitTimeoutError) FailureCode() string {
-	return envelope.CodeTimeout
-}
+func (e *WaitTimeoutError) FailureCode() string { return envelope.CodeTimeout }
 
 // Wait waits for a text to show (gone: to go), or for a duration, bounded
 // by the command's deadline, through the act path: its Changes run from
@@ -112,18 +108,7 @@ func (e *FileError) Error() string {
 	return fmt.Sprintf("cannot upload %s: %s; nothing was uploaded", e.Path, e.Why)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *FileError) FailureCode() string {
-	return envelope.CodeUsage
-}
-
-// path resolves a file name against the caller's folder.
-func (in *Instance) path(f string) string {
-	if filepath.IsAbs(f) || in.Dir == "" {
-		return f
-	}
-	return filepath.Join(in.Dir, f)
-}
+func (e *FileError) FailureCode() string { return envelope.CodeUsage }
 
 // checkFiles requires every file to upload to be a readable regular file.
 func checkFiles(files []string) error {

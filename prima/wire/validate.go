@@ -18,10 +18,7 @@ type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
-// FailureCode is the envelope code of the failure.
-func (e *UsageError) FailureCode() string {
-	return envelope.CodeUsage
-}
+func (e *UsageError) FailureCode() string { return envelope.CodeUsage }
 
 func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
 
@@ -158,10 +155,7 @@ func (e *NeedsPageError) Error() string {
 	return fmt.Sprintf("go %s: a relative path needs a current http(s) page, and the page is at %q; give a full URL", e.Target, e.Current)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *NeedsPageError) FailureCode() string {
-	return envelope.CodeUsage
-}
+func (e *NeedsPageError) FailureCode() string { return envelope.CodeUsage }
 
 // ResolveURL turns a go target into an absolute http(s) URL against the
 // current page's URL. It returns ErrSemantic for a description, a
