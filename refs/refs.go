@@ -49,10 +49,7 @@ func (e *MalformedError) Error() string {
 	return fmt.Sprintf("%s is not a ref: %s", strconv.Quote(in), e.Reason)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *MalformedError) FailureCode() string {
-	return envelope.CodeUsage
-}
+func (e *MalformedError) FailureCode() string { return envelope.CodeUsage }
 
 // Parse reads a ref of the shape `^(?:f\d+)?e\d+$`. Its errors name what
 // was wrong with the input.
@@ -165,10 +162,7 @@ func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("ref %s matches no element on the page now (refs die when the page changes)", e.Ref)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *NotFoundError) FailureCode() string {
-	return envelope.CodeStaleRef
-}
+func (e *NotFoundError) FailureCode() string { return envelope.CodeStaleRef }
 
 // AmbiguousError: the locator derived from a ref matches several elements.
 type AmbiguousError struct {
@@ -181,10 +175,7 @@ func (e *AmbiguousError) Error() string {
 	return fmt.Sprintf("ref %s: its locator %s matches %d elements, not exactly one", e.Ref, e.Selector, e.Count)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *AmbiguousError) FailureCode() string {
-	return envelope.CodeAmbiguous
-}
+func (e *AmbiguousError) FailureCode() string { return envelope.CodeAmbiguous }
 
 // UnknownFrameError: the frame prefix names no frame on the page.
 type UnknownFrameError struct{ Ref Ref }
@@ -193,7 +184,4 @@ func (e *UnknownFrameError) Error() string {
 	return fmt.Sprintf("ref %s names frame f%d, which the page does not have", e.Ref, e.Ref.Frame)
 }
 
-// FailureCode is the envelope code of the failure.
-func (e *UnknownFrameError) FailureCode() string {
-	return envelope.CodeStaleRef
-}
+func (e *UnknownFrameError) FailureCode() string { return envelope.CodeStaleRef }
