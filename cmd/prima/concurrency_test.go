@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"sync"
 	"testing"
@@ -195,4 +196,34 @@ func TestTwoInstancesDoNotBlockEachOther(t *testing.T) {
 		t.Errorf("a snapshot on busy instance a took %s (ended %s before the slow command): not serialized", same.took, slowEnd.Sub(sameEnd))
 	}
 	t.Logf("beside a 4 s command on a: an action on b took %s, a snapshot on a took %s", fast.took, same.took)
+}
+
+// A command queued behind another on the same browser gives up at its
+// own deadline, with code timeout (as JSON on stdout with --json), and
+// nothing of it runs; the command it waited for finishes unharmed.
+func TestAQueuedCommandGivesUpAtItsOwnDeadline(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/profile")
+	long := make(chan result, 1)
+	go func() { long <- h.prima("wait", "6s") }()
+	// Give the wait time to take the browser.
+	time.Sleep(1500 * time.Millisecond)
+	// Save is disabled: had the click run, it would fail not_actionable.
+	r := h.prima("--timeout", "1s", "--json", "pw", "click", "#save")
+	if r.code != 1 {
+		t.Fatalf("a command queued behind a 4 s wait with --timeout 1s: want exit 1:\n%s", r)
+	}
+	var got struct {
+		OK   bool   `json:"ok"`
+		Code string `json:"code"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &got); err != nil || got.OK || got.Code != "timeout" {
+		t.Fatalf("want JSON on stdout with ok false and code timeout (%v):\n%s", err, r)
+	}
+	if !strings.Contains(r.out, "still running") || !strings.Contains(r.out, "nothing was done") {
+		t.Fatalf("the failure should say what held the browser and that nothing was done:\n%s", r)
+	}
+	if w := <-long; w.code != 0 {
+		t.Fatalf("the wait the queued command stood behind:\n%s", w)
+	}
 }
