@@ -211,7 +211,7 @@ func TestAQueuedCommandGivesUpAtItsOwnDeadline(t *testing.T) {
 	// Save is disabled: had the click run, it would fail not_actionable.
 	r := h.prima("--timeout", "1s", "--json", "pw", "click", "#save")
 	if r.code != 1 {
-		t.Fatalf("a command queued behind a 4 s wait with --timeout 1s: want exit 1:\n%s", r)
+		t.Fatalf("a command queued behind a 6 s wait with --timeout 1s: want exit 1:\n%s", r)
 	}
 	var got struct {
 		OK   bool   `json:"ok"`
