@@ -114,13 +114,14 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		Handler:     s.routes(),
 		ConnContext: func(ctx context.Context, c net.Conn) context.Context { return context.WithValue(ctx, connKey{}, c) },
 	}
-	go srv.Serve(ln)
-	s.Log.Printf("prima daemon %d serving on %s", os.Getpid(), ln.Addr())
-
 	// A daemon whose socket (or home folder) was removed can never be
-	// reached again: it exits rather than run on as an orphan.
+	// reached again: it exits rather than run on as an orphan. The socket
+	// is looked at before the first request is served, so a caller that
+	// got an answer and then removed the folder is always noticed.
 	sockPath := ln.Addr().String()
 	sockInfo, sockErr := os.Stat(sockPath)
+	go srv.Serve(ln)
+	s.Log.Printf("prima daemon %d serving on %s", os.Getpid(), ln.Addr())
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 loop:
