@@ -618,3 +618,30 @@ func TestAttachedSessionIsUsableAfterChooserAndDialog(t *testing.T) {
 	}
 	clickSubmit("after prima's upload")
 }
+
+// A web component's shadow root changes by itself after prima arrived
+// (no mutation a document-wide observer sees). The next action's Changes
+// must not claim that change as its own proof, and a snapshot must show
+// the page as it is, not as prima arrived on it.
+func TestShadowContentChangedAfterArrivalIsNotBorrowed(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/profile")
+	h.primaOK("go", app.URL+"/shadow-late")
+	time.Sleep(2 * time.Second) // the component says Synced 1.2 s after load
+	app.Reset()
+	r := h.prima("pw", "click", "#note")
+	wantOK(t, "click Add note", r)
+	wantChanges(t, "the note the click added", r.out, "Note added")
+	if c := changesOf(r.out); strings.Contains(c, "Synced") {
+		t.Errorf("the click's Changes claim the component's own change as its effect:\n%s", c)
+	}
+	if got := acted(settledActions(t, 1), "click"); got != "click:add-note" {
+		t.Errorf("the page logged %q, want one click on Add note", got)
+	}
+
+	h.primaOK("go", app.URL+"/shadow-late?again=1")
+	time.Sleep(2 * time.Second)
+	if snap := h.primaOK("snapshot"); !strings.Contains(snap, "Synced 12 files") {
+		t.Errorf("the snapshot shows the page as prima arrived on it, not as it is:\n%s", snap)
+	}
+}

@@ -215,10 +215,12 @@ func (in *Instance) unchangedSnapshot(page playwright.Page) *pageView {
 	return in.last
 }
 
-// detected reads the detector's [fingerprint, title, password values].
+// detected reads the detector's [fingerprint, title, password values,
+// opaque]; an opaque page (shadow roots) has no fingerprint: the
+// detector cannot prove it unchanged.
 func detected(v any) (string, string, []string) {
 	a, ok := v.([]any)
-	if !ok || len(a) != 3 {
+	if !ok || len(a) < 3 {
 		return "", "", nil
 	}
 	fp, _ := a[0].(string)
@@ -229,6 +231,11 @@ func detected(v any) (string, string, []string) {
 			if s, ok := x.(string); ok {
 				pws = append(pws, s)
 			}
+		}
+	}
+	if len(a) > 3 {
+		if opaque, _ := a[3].(bool); opaque {
+			fp = ""
 		}
 	}
 	return fp, title, pws

@@ -14,5 +14,10 @@
   if (arm) p.dirty = false;
   const pw = [];
   for (const e of document.querySelectorAll('input[type=password]')) if (e.value) pw.push(e.value);
-  return [location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : ''), document.title, pw];
+  // Shadow roots (and custom elements not defined yet, which may attach
+  // one) change where the document's observer cannot see: such a page is
+  // never proven unchanged. Looked for when arming only (once a snapshot).
+  let opaque = false;
+  if (arm) for (const e of document.querySelectorAll('*')) if (e.shadowRoot || (e.localName.includes('-') && !e.matches(':defined'))) { opaque = true; break; }
+  return [location.href + ' ' + s.length + ':' + h + (dirty ? ' dirty' : ''), document.title, pw, opaque];
 }
