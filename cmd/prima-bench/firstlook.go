@@ -33,6 +33,8 @@ import (
 	"time"
 
 	"gonum.org/v1/plot/vg"
+
+	"github.com/prima-dev/prima/prima/pwline"
 )
 
 // First-look steps (Sample.Op) and their tool.
@@ -183,14 +185,11 @@ func (h *harness) firstLookRound(ctx context.Context, size, run int) {
 	// leaves the new document's first Playwright snapshot to the next
 	// snapshot: the first look's own cost.
 	u2 := url("prima-eval")
-	if _, ok := timed(flPrimaEvalNav, true, "eval", "location.href = "+jsQuote(u2)); !ok {
+	if _, ok := timed(flPrimaEvalNav, true, "eval", "location.href = "+pwline.JSQuote(u2)); !ok {
 		return
 	}
 	timed(flPrimaSnapNew, false, "snapshot")
 }
-
-// jsQuote quotes s as a JavaScript string.
-func jsQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", "\\'") + "'" }
 
 // flStat is the medians of one size.
 type flStat struct {
@@ -310,18 +309,7 @@ stdout plus the snapshot file it links.
 	b.WriteString("```\n\n\"first / later\" divides the first Playwright snapshot of a document (after a script's navigation)\n" +
 		"by the snapshot after a change, a fresh full Playwright snapshot of a document already looked at.\n" +
 		"The snapshots right after go and again take none (prima answers from its last one).\n")
-	if len(r.Failures) > 0 {
-		fmt.Fprintf(&b, "\nFailures (%d; excluded from the medians):\n", len(r.Failures))
-		for _, f := range r.Failures {
-			fmt.Fprintf(&b, "\n- n=%d %s %s round %d: `%s`: %s\n", f.Size, f.Op, f.Tool, f.Run, f.What, f.Reason)
-			if out := clip(f.Output, 20); out != "" {
-				b.WriteString("\n```\n" + out + "\n```\n")
-			}
-			if se := clip(f.Stderr, 10); se != "" {
-				b.WriteString("\nstderr:\n```\n" + se + "\n```\n")
-			}
-		}
-	}
+	writeFailures(&b, r.Failures, "round", 20)
 	return b.String()
 }
 

@@ -220,19 +220,26 @@ func renderMarkdown(r Report) string {
 		b.WriteString(t.String() + "\n")
 	}
 	b.WriteString("```\n")
-	if len(r.Failures) > 0 {
-		fmt.Fprintf(&b, "\nFailures (%d; excluded from the medians):\n", len(r.Failures))
-		for _, f := range r.Failures {
-			fmt.Fprintf(&b, "\n- n=%d %s %s run %d: `%s`: %s\n", f.Size, f.Op, f.Tool, f.Run, f.What, f.Reason)
-			if out := clip(f.Output, 40); out != "" {
-				b.WriteString("\n```\n" + out + "\n```\n")
-			}
-			if se := clip(f.Stderr, 10); se != "" {
-				b.WriteString("\nstderr:\n```\n" + se + "\n```\n")
-			}
+	writeFailures(&b, r.Failures, "run", 40)
+	return b.String()
+}
+
+// writeFailures lists the failed samples with the start of their output;
+// unit names what a Run counts (a run, a round).
+func writeFailures(b *strings.Builder, fs []Failure, unit string, outLines int) {
+	if len(fs) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nFailures (%d; excluded from the medians):\n", len(fs))
+	for _, f := range fs {
+		fmt.Fprintf(b, "\n- n=%d %s %s %s %d: `%s`: %s\n", f.Size, f.Op, f.Tool, unit, f.Run, f.What, f.Reason)
+		if out := clip(f.Output, outLines); out != "" {
+			b.WriteString("\n```\n" + out + "\n```\n")
+		}
+		if se := clip(f.Stderr, 10); se != "" {
+			b.WriteString("\nstderr:\n```\n" + se + "\n```\n")
 		}
 	}
-	return b.String()
 }
 
 // clip keeps the first n lines of s, noting how many it dropped.
