@@ -271,6 +271,30 @@ const (
 	EventConsole                       // the page logged errors
 )
 
+// TabOpened is the event of a tab an action opened, with its index as
+// `tab list` prints it.
+func TabOpened(index int, title, url string) Event {
+	return Event{Kind: EventTab, Text: fmt.Sprintf("tab opened: [%d] %s %s", index, OneLine(title), url)}
+}
+
+// ConsoleErrors is the event of the errors the page logged while an
+// action ran.
+func ConsoleErrors(n int) Event {
+	return Event{Kind: EventConsole, Text: fmt.Sprintf("console: %d error%s (prima console --errors)", n, Plural(n))}
+}
+
+// OneLine is s with its runs of white space, line breaks included, as
+// one space.
+func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Plural is the "s" a count other than one takes.
+func Plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
 // Texts are the events as the envelope prints them.
 func Texts(events []Event) []string {
 	var out []string
@@ -370,8 +394,7 @@ func (o *Observer) TakeConsole() ([]ConsoleMsg, int) {
 
 // QuoteShort quotes a message for one line, capped.
 func QuoteShort(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return fmt.Sprintf("%q", envelope.Clip(s, 160))
+	return fmt.Sprintf("%q", envelope.Clip(OneLine(s), 160))
 }
 
 // SamePage reports whether two URLs are one page: origin and path equal

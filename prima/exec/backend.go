@@ -1,6 +1,6 @@
 // Package exec is prima's executor: the Backend the daemon serves (the
 // instances, attached or launched), and the commands, every acting one
-// through the one act-and-observe path of actpath.go.
+// through the one act-and-observe path of prima/engine.
 package exec
 
 import (
@@ -224,7 +224,7 @@ func (b *Backend) with(ctx context.Context, in *Instance, req wire.Request, t wi
 	}
 	env := fn(ctx, in)
 	secrets.RedactEnvelope(env)
-	in.MaskEnvelope(env)
+	in.eng.MaskEnvelope(env)
 	ClipEchoes(env)
 	in.commit(env.Command, secrets)
 	return wire.EnvelopeResponse{Envelope: env}, nil

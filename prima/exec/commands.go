@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,45 +15,15 @@ import (
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/refs"
 )
 
-// ActionTimeout bounds one browser action when the command's own deadline
-// is further away: a dead target must not cost Playwright's 30 s default.
-const ActionTimeout = 5 * time.Second
-
 // MaxChanges caps `### Changes`; the rest is counted as `+N more`.
 const MaxChanges = 30
-
-// timeoutMS is the per-action timeout in milliseconds under ctx.
-func timeoutMS(ctx context.Context) float64 {
-	d := ActionTimeout
-	if dl, ok := ctx.Deadline(); ok {
-		if left := time.Until(dl); left < d {
-			d = left
-		}
-	}
-	if d < 50*time.Millisecond {
-		d = 50 * time.Millisecond
-	}
-	return float64(d.Milliseconds())
-}
-
-// leftMS is the time left in the command, in milliseconds: what a
-// snapshot may take, since a 10,000-element page needs seconds for it.
-func leftMS(ctx context.Context) float64 {
-	d := wire.DefaultTimeout
-	if dl, ok := ctx.Deadline(); ok {
-		d = time.Until(dl)
-	}
-	if d < 100*time.Millisecond {
-		d = 100 * time.Millisecond
-	}
-	return float64(d.Milliseconds())
-}
 
 // Pw performs one direct action, with no AI and no healing, and returns
 // the envelope that proves what it changed.
@@ -96,11 +65,11 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 	if !ok {
 		return env
 	}
-	o := in.act(ctx, page, before, func(t float64) (*prepared, error) {
+	o := in.act(ctx, page, before, func(t float64) (*engine.Action, error) {
 		if line != nil {
 			return in.prepLine(requestOf(ctx), page, before, *line, action, t)
 		}
-		opts := Opts{Button: req.Button, Modifiers: req.Modifiers, Count: req.Count}
+		opts := engine.Opts{Button: req.Button, Modifiers: req.Modifiers, Count: req.Count}
 		switch action.Name {
 		case "select":
 			opts.Values = req.Values
@@ -126,31 +95,31 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 			if err != nil {
 				return nil, err
 			}
-			return in.prepDrag(page, h, h2, what, what2, code, code2)
+			return in.eng.Drag(page, h, h2, what, what2, code, code2)
 		}
-		return in.prepHandle(h, what, code, action, opts)
+		return in.eng.OnElement(h, what, code, action, opts)
 	})
-	in.fill(env, o)
-	if o.note != "" {
-		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: o.note})
+	in.fill(ctx, env, o)
+	if o.Note != "" {
+		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: o.Note})
 	}
 	return env
 }
 
 // bind resolves a pw target, a ref or a selector, to its one element,
 // how to name it in a message, and its unique locator's code.
-func (in *Instance) bind(page playwright.Page, before *pageView, target string, t float64) (playwright.ElementHandle, string, string, error) {
+func (in *Instance) bind(page playwright.Page, before *engine.View, target string, t float64) (playwright.ElementHandle, string, string, error) {
 	if refs.Is(target) {
 		r, _ := refs.Parse(target)
-		if before.refFree {
-			before = in.refsOf(page, t, false)
-			if _, ok := before.refs()[r.String()]; !ok {
+		if before.RefFree {
+			before = in.eng.RefsOf(page, t, false)
+			if _, ok := before.Refs()[r.String()]; !ok {
 				// Not in prima's last view with refs: a newer snapshot
 				// (playwright-cli's) may have given it.
-				before = in.refsOf(page, t, true)
+				before = in.eng.RefsOf(page, t, true)
 			}
 		}
-		entry, ok := before.refs()[r.String()]
+		entry, ok := before.Refs()[r.String()]
 		if !ok {
 			// Fail fast: a ref missing from the snapshot just taken is
 			// dead; waiting for aria-ref would cost the whole timeout.
@@ -206,7 +175,7 @@ func bindLocator(loc playwright.Locator, sel string) (playwright.ElementHandle, 
 
 // prepLine prepares a Playwright line: a page-level one (keyboard,
 // navigation) or an action on its one locator.
-func (in *Instance) prepLine(r request, page playwright.Page, before *pageView, l pwline.Line, a pwline.Action, t float64) (*prepared, error) {
+func (in *Instance) prepLine(r request, page playwright.Page, before *engine.View, l pwline.Line, a pwline.Action, t float64) (*engine.Action, error) {
 	value, err := r.secrets.Fill(l.Value)
 	if err != nil {
 		return nil, err
@@ -223,9 +192,9 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *pageView, 
 		if err != nil {
 			return nil, err
 		}
-		return in.prepDrag(page, h, h2, l.Locator, l.Target2Locator, l.Locator, l.Target2Locator)
+		return in.eng.Drag(page, h, h2, l.Locator, l.Target2Locator, l.Locator, l.Target2Locator)
 	}
-	o := Opts{Value: value, Button: l.Button, Modifiers: l.Modifiers, Count: l.ClickCount, Position: l.Position}
+	o := engine.Opts{Value: value, Button: l.Button, Modifiers: l.Modifiers, Count: l.ClickCount, Position: l.Position}
 	for _, v := range l.Values {
 		if v, err = r.secrets.Fill(v); err != nil {
 			return nil, err
@@ -240,27 +209,27 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *pageView, 
 			return nil, err
 		}
 	}
-	return in.prepHandle(h, l.Locator, l.Locator, a, o)
+	return in.eng.OnElement(h, l.Locator, l.Locator, a, o)
 }
 
 // prepPage prepares a page-level action: a key, typed text, a navigation.
-func (in *Instance) prepPage(page playwright.Page, before *pageView, method, value string) (*prepared, error) {
+func (in *Instance) prepPage(page playwright.Page, before *engine.View, method, value string) (*engine.Action, error) {
 	line := func(v string) string { return pwline.Line{Method: method, Value: v}.Code() }
 	switch method {
 	case "keyboard.press":
-		return &prepared{used: line(value), run: func(float64) error { return page.Keyboard().Press(value) }}, nil
+		return &engine.Action{Used: line(value), Run: func(float64) error { return page.Keyboard().Press(value) }}, nil
 	case "keyboard.type":
-		return &prepared{used: line(value), run: func(float64) error { return page.Keyboard().Type(value) }}, nil
+		return &engine.Action{Used: line(value), Run: func(float64) error { return page.Keyboard().Type(value) }}, nil
 	case "keyboard.insertText":
-		return &prepared{used: line(value), run: func(float64) error { return page.Keyboard().InsertText(value) }}, nil
+		return &engine.Action{Used: line(value), Run: func(float64) error { return page.Keyboard().InsertText(value) }}, nil
 	case "goto":
 		u, err := wire.ResolveURL(before.URL, value, false)
 		if err != nil {
 			return nil, err
 		}
-		return prepGoto(page, u)(0)
+		return engine.Goto(page, u)(0)
 	}
-	return prepHistory(page, method)
+	return engine.History(page, method)
 }
 
 // usablePage is the page a command reads or acts on, unless the browser is
@@ -281,18 +250,18 @@ func (in *Instance) usablePage() (playwright.Page, error) {
 // the page (rule 12: fail at once, naming the dialog).
 // needRefs: the command reads refs from the view (a ref-free view from the
 // incremental renderer would not do).
-func (in *Instance) begin(ctx context.Context, env *envelope.Envelope, needRefs bool) (playwright.Page, *pageView, bool) {
+func (in *Instance) begin(ctx context.Context, env *envelope.Envelope, needRefs bool) (playwright.Page, *engine.View, bool) {
 	page, err := in.usablePage()
 	if err != nil {
 		in.failWith(env, err, nil)
 		return nil, nil, false
 	}
-	before, err := in.view(ctx, page, needRefs)
+	before, err := in.eng.Observe(ctx, page, needRefs)
 	if err != nil {
 		in.failWith(env, err, nil)
 		return nil, nil, false
 	}
-	in.states.observe(before.state().ID())
+	in.states.observe(before.State().ID())
 	return page, before, true
 }
 
@@ -318,201 +287,16 @@ func (e *SelectorError) FailureCode() string {
 }
 
 // prepLocator prepares an action on the one element a locator matches.
-func (in *Instance) prepLocator(loc playwright.Locator, sel, code string, a pwline.Action, o Opts) (*prepared, error) {
+func (in *Instance) prepLocator(loc playwright.Locator, sel, code string, a pwline.Action, o engine.Opts) (*engine.Action, error) {
 	h, err := bindLocator(loc, sel)
 	if err != nil {
 		return nil, err
 	}
-	return in.prepHandle(h, code, code, a, o)
+	return in.eng.OnElement(h, code, code, a, o)
 }
 
-// prepHistory prepares back, forward and reload. A history step with
-// nowhere to go is an error, not a silent no-op.
-func prepHistory(page playwright.Page, method string) (*prepared, error) {
-	p := &prepared{used: pwline.Line{Method: method}.Code(), arrives: true}
-	wait := playwright.WaitUntilStateDomcontentloaded
-	switch method {
-	case "goBack":
-		p.run = func(t float64) error {
-			r, err := page.GoBack(playwright.PageGoBackOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
-			if err == nil && r == nil && page.URL() == "" {
-				return &wire.UsageError{Msg: "there is no page to go back to"}
-			}
-			return err
-		}
-	case "goForward":
-		p.run = func(t float64) error {
-			_, err := page.GoForward(playwright.PageGoForwardOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
-			return err
-		}
-	case "reload":
-		p.run = func(t float64) error {
-			_, err := page.Reload(playwright.PageReloadOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
-			return err
-		}
-	default:
-		return nil, &pwline.UnknownActionError{Action: method}
-	}
-	return p, nil
-}
-
-// prepDrag prepares a drag of one element onto another, as a user does
-// it: press on the first, move onto the second, release. Chromium turns
-// that into HTML5 drag events too.
-func (in *Instance) prepDrag(page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string) (*prepared, error) {
-	same, err := from.Evaluate("(a, b) => a === b", to)
-	if err != nil {
-		return nil, err
-	}
-	if b, _ := same.(bool); b {
-		return nil, &wire.UsageError{Msg: fmt.Sprintf("%s and %s are the same element; a drag onto itself drags nothing", whatFrom, whatTo)}
-	}
-	for _, x := range []struct {
-		h    playwright.ElementHandle
-		what string
-	}{{from, whatFrom}, {to, whatTo}} {
-		ins, err := inspect(x.h, true)
-		if err != nil {
-			return nil, err
-		}
-		if ins.hidden {
-			return nil, &NotActionableError{Target: x.what, Why: "is not visible (it has no size)"}
-		}
-		if ins.cover != "" && ins.point == nil {
-			return nil, &NotActionableError{Target: x.what, Why: "is covered by " + ins.cover}
-		}
-	}
-	used := pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo}.Code()
-	return &prepared{used: used, run: func(t float64) error {
-		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
-			return err
-		}
-		if err := page.Mouse().Down(); err != nil {
-			return err
-		}
-		if err := to.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
-			page.Mouse().Up()
-			return err
-		}
-		return page.Mouse().Up()
-	}}, nil
-}
-
-// prepHandle prepares an action on a bound element. It fails fast when a
-// user could not act on it (rule 14: disabled, readonly, hidden, covered),
-// clicks a covered target at a visible point of its own when one is
-// hit-tested to be that element, masks a password field's value (rule
-// 13) and plans the proof of a fill or type (rule 11).
-func (in *Instance) prepHandle(h playwright.ElementHandle, what, code string, a pwline.Action, o Opts) (*prepared, error) {
-	value := o.Value
-	pointer := pointerAction[a.Name]
-	ins, err := inspect(h, pointer)
-	if err != nil {
-		return nil, err
-	}
-	if ins.password {
-		in.maskValue(value)
-	}
-	switch {
-	case ins.disabled && a.Name != "focus" && a.Name != "hover":
-		return nil, &NotActionableError{Target: what, Why: "is disabled"}
-	case ins.readonly && fieldAction[a.Name] && a.Name != "press" && a.Name != "select":
-		return nil, &NotActionableError{Target: what, Why: "is readonly"}
-	case ins.hidden:
-		return nil, &NotActionableError{Target: what, Why: "is not visible (it has no size)"}
-	case pointer && ins.cover != "" && ins.point == nil:
-		return nil, &NotActionableError{Target: what, Why: "is covered by " + ins.cover}
-	}
-	p := &prepared{doc: ins.doc}
-	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" || a.Name == "press" {
-		p.typing = true
-		if what != code {
-			p.field = what // an accessibility head, not a selector's code
-		}
-	}
-	if pointer && ins.cover != "" && o.Position == nil {
-		o.Position = ins.point
-		p.note = fmt.Sprintf("%s: its centre is covered by %s; acted at a visible point of its own (%d, %d), hit-tested to be that element", what, ins.cover, o.Position.X, o.Position.Y)
-	}
-	p.used = lineOf(a, code, o)
-	target := h // the element the action reached: h, or its replacement
-	p.run = func(t float64) error {
-		err := onHandle(a, h, o, t)
-		if err == nil {
-			return nil
-		}
-		// An element the page removed mid-action: ask the element itself
-		// rather than read the error's text.
-		if v, e := h.Evaluate("el => el.isConnected"); e != nil || v != false {
-			return err
-		}
-		if a.Name == "hover" && pointerReached(h) {
-			// The usual "active link": the page swapped the element when
-			// the pointer reached it. The hover happened; Changes show
-			// what it did.
-			p.note = what + ": the page replaced it when the pointer reached it; the hover happened"
-			return nil
-		}
-		if pointer && !positional(code) && swappedOnHover(h) {
-			h2, retryErr := replacement(h, p.used)
-			if retryErr == nil {
-				if _, retryErr = inspect(h2, pointer); retryErr == nil {
-					target = h2
-					p.note = what + ": the page replaced it when the pointer reached it; acted on its replacement, the one element `used:` matches"
-					return onHandle(a, h2, o, t)
-				}
-			}
-		}
-		return &NotActionableError{Target: what, Why: "was detached from the page while prima acted (take a new snapshot)"}
-	}
-	if a.Name == "upload" {
-		p.run = func(t float64) error {
-			input, err := upload(h, o.values(), &t)
-			if input != nil {
-				// used: names what took the files: the input the control's
-				// click asked for, not the control.
-				if f, ferr := input.OwnerFrame(); ferr == nil {
-					if code, _, lerr := browser.LocatorOf(f.Page(), input); lerr == nil {
-						p.used = lineOf(a, code, o)
-					}
-				}
-				p.note = what + ": prima gave the file input it stands for the files (no file chooser opened)"
-			}
-			return err
-		}
-	}
-	if a.Name == "click" || a.Name == "dblclick" || a.Name == "check" || a.Name == "uncheck" {
-		p.check = func() error { return landed(target, what) }
-	}
-	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" {
-		want := value
-		if a.Name == "clear" {
-			want = ""
-		}
-		p.check = func() error {
-			v, err := h.Evaluate(readValueJS)
-			if err != nil {
-				return nil // the element went away with the action: the diff tells
-			}
-			got, _ := v.(string)
-			p.value = &[2]string{ins.value, got}
-			if ins.editable && got != ins.value {
-				p.typed = &ariadiff.Change{Kind: ariadiff.Typed, Text: what + ": " + browser.QuoteShort(ins.value) + " -> " + browser.QuoteShort(got)}
-			}
-			if got == want || (a.Name == "type" && strings.Contains(got, want)) {
-				return nil
-			}
-			if ins.password {
-				return &ValueMismatchError{Field: what, Want: fmt.Sprintf("%d characters", len([]rune(want))), Got: fmt.Sprintf("%d characters", len([]rune(got)))}
-			}
-			return &ValueMismatchError{Field: what, Want: want, Got: got}
-		}
-	}
-	return p, nil
-}
-
-func (in *Instance) fillPage(env *envelope.Envelope, before, after *pageView) {
-	st := after.state()
+func (in *Instance) fillPage(env *envelope.Envelope, before, after *engine.View) {
+	st := after.State()
 	env.Page = &envelope.Page{URL: after.URL, Title: after.Title, State: st.ID(), Visit: in.states.observe(st.ID())}
 	if before != nil {
 		env.Page.PrevURL = before.URL
@@ -583,32 +367,14 @@ func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool, j 
 	u, err := wire.ResolveURL(before.URL, target, allowSchemes)
 	if errors.Is(err, wire.ErrSemantic) {
 		// Only a semantic target reads refs (the links on the page).
-		return in.goSemantic(ctx, env, page, in.withRefs(ctx, page, before), target, j)
+		return in.goSemantic(ctx, env, page, in.eng.WithRefs(ctx, page, before), target, j)
 	}
 	if err != nil {
 		in.failWith(env, err, before)
 		return env
 	}
-	in.fill(env, in.act(ctx, page, before, prepGoto(page, u)))
+	in.fill(ctx, env, in.act(ctx, page, before, engine.Goto(page, u)))
 	return env
-}
-
-// prepGoto prepares a navigation. It waits for the DOM only; the settle
-// gives `load` a bounded time, so a sub-resource that never arrives does
-// not fail a page that is there (rule 7). Where the server redirected is
-// arrival, shown as redirected:; an error status fails in the act path.
-func prepGoto(page playwright.Page, u *url.URL) prepare {
-	return func(float64) (*prepared, error) {
-		return &prepared{
-			used:    "await page.goto(" + pwline.JSQuote(u.String()) + ");",
-			arrives: true,
-			load:    true,
-			run: func(t float64) error {
-				_, err := page.Goto(u.String(), playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateDomcontentloaded, Timeout: playwright.Float(t)})
-				return err
-			},
-		}, nil
-	}
 }
 
 // SnapshotBudget is what a default snapshot may print: about 3,000
@@ -632,7 +398,7 @@ func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *env
 	}
 	// A page the detector proves unchanged since the last snapshot with
 	// refs answers from it: its refs are still the page's.
-	view, err := in.view(ctx, page, true)
+	view, err := in.eng.Observe(ctx, page, true)
 	if err != nil {
 		in.failWith(env, err, nil)
 		return env
@@ -644,7 +410,7 @@ func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *env
 			in.failWith(env, err, nil)
 			return env
 		}
-		env.Snapshot = in.mask(m)
+		env.Snapshot = in.eng.Mask(m)
 		env.OK = true
 		return env
 	}

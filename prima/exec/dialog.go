@@ -5,6 +5,7 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 )
 
 // AnswerDialog accepts (with text, for a prompt) or dismisses the open
@@ -23,8 +24,8 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 		in.failWith(env, &NoDialogError{}, nil)
 		return env
 	}
-	before := in.last
-	if in.lastPage != d.Page {
+	before, shown := in.eng.Last()
+	if shown != d.Page {
 		before = nil
 	}
 	answer := "dismissed"
@@ -35,8 +36,8 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 		}
 	}
 	desc := d.Describe()
-	o := in.act(ctx, d.Page, before, func(float64) (*prepared, error) {
-		return &prepared{run: func(float64) error {
+	o := in.act(ctx, d.Page, before, func(float64) (*engine.Action, error) {
+		return &engine.Action{Run: func(float64) error {
 			if accept {
 				if text != "" {
 					return d.Dialog.Accept(text)
@@ -46,8 +47,8 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 			return d.Dialog.Dismiss()
 		}}, nil
 	})
-	o.events = append([]browser.Event{{Kind: browser.EventDialog, Text: "dialog: " + desc + " -> " + answer}}, o.events...)
-	in.fill(env, o)
+	o.Events = append([]browser.Event{{Kind: browser.EventDialog, Text: "dialog: " + desc + " -> " + answer}}, o.Events...)
+	in.fill(ctx, env, o)
 	if env.OK {
 		in.answered(ctx, accept, text)
 	}

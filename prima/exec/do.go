@@ -16,6 +16,7 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/ladder"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/prima/wire"
@@ -64,19 +65,20 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		return env
 	}
 	var page playwright.Page
-	var first *pageView
-	if d := in.Obs.Dialog(); d != nil && answersDialog(instructions[0]) && in.last != nil && in.lastPage == d.Page {
+	var first *engine.View
+	last, shown := in.eng.Last()
+	if d := in.Obs.Dialog(); d != nil && answersDialog(instructions[0]) && last != nil && shown == d.Page {
 		// The page is blocked until the dialog is answered, which is
 		// what the first instruction does: start from the view prima
 		// took before the dialog opened.
-		page, first = d.Page, in.last
+		page, first = d.Page, last
 	} else {
 		var ok bool
 		if page, first, ok = in.begin(ctx, env, true); !ok {
 			return env
 		}
 	}
-	rec := &doRecord{redact: func(s string) string { return in.mask(requestOf(ctx).secrets.Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
+	rec := &doRecord{redact: func(s string) string { return in.eng.Mask(requestOf(ctx).secrets.Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
 	view := first
 	proven := 0
 	var statuses []string
@@ -133,12 +135,12 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: plannerName}, view, r.after, r.changes)
 		if r.after != nil {
 			// The next step reads refs from the view.
-			view = in.withRefs(ctx, page, r.after)
+			view = in.eng.WithRefs(ctx, page, r.after)
 		}
 		if cur, err := in.CurrentPage(); err == nil && cur != page && !blocked {
 			// The step selected, opened or closed a tab: the next steps
 			// act on the tab now selected.
-			if v, err := in.view(ctx, cur, true); err == nil {
+			if v, err := in.eng.Observe(ctx, cur, true); err == nil {
 				page, view = cur, v
 			}
 		}
@@ -149,9 +151,9 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	}
 	in.fillPage(env, first, view)
 	env.Page.Redirected = redirected
-	all := diffViews(first, view)
+	all := engine.Diff(first, view)
 	for i := len(typed) - 1; i >= 0; i-- {
-		if !hasTyped(all, typed[i].Text) {
+		if !engine.HasTyped(all, typed[i].Text) {
 			all = append([]ariadiff.Change{typed[i]}, all...)
 		}
 	}
@@ -176,7 +178,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 type stepResult struct {
 	status, proof, used, ref string
 	err                      error
-	after                    *pageView
+	after                    *engine.View
 	changes                  []ariadiff.Change
 	events                   []string
 	blocked                  bool   // a dialog the step raised is open
@@ -186,7 +188,7 @@ type stepResult struct {
 
 // literalStep reads an instruction with the literal grammar, resolves its
 // target uniquely in the current view, and acts through the act path.
-func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view *pageView, text string, researchAfter int) stepResult {
+func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view *engine.View, text string, researchAfter int) stepResult {
 	intent, err := instruct.Parse(text)
 	if err != nil {
 		msg := err.Error()
@@ -202,11 +204,12 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		return in.waitStep(ctx, page, view, intent)
 	case "accept", "dismiss":
 		e := in.AnswerDialog(ctx, intent.Verb == "accept", intent.Value)
-		return envelopeStep(e, in.last)
+		last, _ := in.eng.Last()
+		return envelopeStep(e, last)
 	}
 	var head, via, ref, matched string
 	action, opts := verbAction(intent.Verb)
-	o := in.act(ctx, page, view, func(t float64) (*prepared, error) {
+	o := in.act(ctx, page, view, func(t float64) (*engine.Action, error) {
 		value, err := requestOf(ctx).secrets.Fill(intent.Value)
 		if err != nil {
 			return nil, err
@@ -218,9 +221,9 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			if err != nil {
 				return nil, err
 			}
-			return prepGoto(page, u)(t)
+			return engine.Goto(page, u)(t)
 		case "back", "forward", "reload":
-			return prepHistory(page, map[string]string{"back": "goBack", "forward": "goForward", "reload": "reload"}[intent.Verb])
+			return engine.History(page, map[string]string{"back": "goBack", "forward": "goForward", "reload": "reload"}[intent.Verb])
 		case "press":
 			if intent.Target.Text == "" {
 				return in.prepPage(page, view, "keyboard.press", value)
@@ -243,40 +246,40 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			if err != nil {
 				return nil, err
 			}
-			return in.prepDrag(page, b.h, to.h, b.what, to.what, b.code, to.code)
+			return in.eng.Drag(page, b.h, to.h, b.what, to.what, b.code, to.code)
 		}
-		return in.prepHandle(b.h, b.what, b.code, action, opts)
+		return in.eng.OnElement(b.h, b.what, b.code, action, opts)
 	})
-	res := stepResult{used: o.used, ref: ref, err: o.err, after: o.after, changes: o.changes, events: browser.Texts(o.events), blocked: o.blocked, redirected: o.redirected, typed: o.typed}
+	res := stepResult{used: o.Used, ref: ref, err: o.Err, after: o.After, changes: o.Changes, events: browser.Texts(o.Events), blocked: o.Blocked, redirected: o.Redirected, typed: o.Typed}
 	if res.err != nil {
 		res.status, res.proof = StepFail, res.err.Error()
 		return res
 	}
 	res.status = StepOK
 	switch {
-	case o.blocked:
+	case o.Blocked:
 		res.proof = "opened a dialog; the page waits for its answer"
-		for _, e := range o.events {
+		for _, e := range o.Events {
 			if e.Kind == browser.EventDialog {
 				res.proof = e.Text
 			}
 		}
 	default:
-		res.proof = proof(intent.Verb, head, view.URL, o.after.URL, res.changes)
+		res.proof = proof(intent.Verb, head, view.URL, o.After.URL, res.changes)
 		if res.proof == "" && head == "" && (intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear") {
 			// Found through markup, the field has no head in the tree: its
 			// change is the one with the values read from the element.
-			res.proof = fieldProof(o.typed, o.value, res.changes)
+			res.proof = fieldProof(o.Typed, o.Value, res.changes)
 		}
-		if res.proof == "" && len(o.events) > 0 {
-			res.proof = o.events[0].Text // a dialog answered, a tab opened: outside the tree, still the effect
+		if res.proof == "" && len(o.Events) > 0 {
+			res.proof = o.Events[0].Text // a dialog answered, a tab opened: outside the tree, still the effect
 		}
 	}
 	if res.proof == "" {
 		res.status, res.proof = StepUnproven, "no observed change"
 	}
-	if intent.Verb == "click" && ref != "" && !o.blocked {
-		if e, ok := view.refs()[ref]; ok {
+	if intent.Verb == "click" && ref != "" && !o.Blocked {
+		if e, ok := view.Refs()[ref]; ok {
 			if other := otherSelected(view, e, res.changes); other != "" {
 				res.err = &SelectedOtherError{Target: ariadiff.Head(e.Role, e.Name), Selected: other}
 				res.status, res.proof = StepFail, res.err.Error()
@@ -285,7 +288,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		}
 	}
 	var notes []string
-	for _, n := range []string{matched, o.note} {
+	for _, n := range []string{matched, o.Note} {
 		if n != "" {
 			notes = append(notes, n)
 		}
@@ -307,12 +310,12 @@ func answersDialog(text string) bool {
 }
 
 // verbAction maps a do verb to the action it performs and its options.
-func verbAction(verb string) (pwline.Action, Opts) {
+func verbAction(verb string) (pwline.Action, engine.Opts) {
 	switch verb {
 	case "rightclick":
-		return pwline.Actions["click"], Opts{Button: "right"}
+		return pwline.Actions["click"], engine.Opts{Button: "right"}
 	}
-	return pwline.Actions[verb], Opts{}
+	return pwline.Actions[verb], engine.Opts{}
 }
 
 // bound is a do target bound to its element, and how it was found.
@@ -340,8 +343,8 @@ func (b bound) via() string {
 // research map of a well-visited state, the refs of the snapshot, the
 // visible markup when the tree lacks it. It never substitutes: an
 // ambiguous or missing target is an error.
-func (in *Instance) locate(page playwright.Page, view *pageView, verb string, target instruct.Target, researchAfter int) (bound, error) {
-	id := view.state().ID()
+func (in *Instance) locate(page playwright.Page, view *engine.View, verb string, target instruct.Target, researchAfter int) (bound, error) {
+	id := view.State().ID()
 	visits := in.states.count(id)
 	m, haveMap := (*UIMap)(nil), false
 	// Read the map only when the ladder could start there: a file read
@@ -384,7 +387,7 @@ func (in *Instance) locate(page playwright.Page, view *pageView, verb string, ta
 		return bound{}, err
 	}
 	r, _ := refs.Parse(cand.Ref)
-	entry := view.refs()[cand.Ref]
+	entry := view.Refs()[cand.Ref]
 	head := ariadiff.Head(entry.Role, entry.Name)
 	res, err := browser.ResolveRef(page, view.Tree, r, entry.Role, entry.Name)
 	if err != nil {
@@ -490,7 +493,7 @@ func proof(verb, head, fromURL, toURL string, cs []ariadiff.Change) string {
 		return about(ariadiff.Toggled)
 	}
 	if fromURL != toURL {
-		return fmt.Sprintf("navigated: %s -> %s", pathOf(fromURL), pathOf(toURL))
+		return fmt.Sprintf("navigated: %s -> %s", engine.PathOf(fromURL), engine.PathOf(toURL))
 	}
 	if p := about(ariadiff.Toggled, ariadiff.Changed, ariadiff.Selected); p != "" {
 		return p
@@ -511,12 +514,12 @@ var listRoles = map[string]bool{"option": true, "menuitem": true, "menuitemradio
 // otherSelected is the name of another item of the target's list that a
 // value change now names (a widget that selected the first or the focused
 // item, not the one clicked): such a change is no proof of the click.
-func otherSelected(view *pageView, target refs.Entry, cs []ariadiff.Change) string {
+func otherSelected(view *engine.View, target refs.Entry, cs []ariadiff.Change) string {
 	if !listRoles[target.Role] || target.Name == "" {
 		return ""
 	}
 	siblings := map[string]string{}
-	for _, e := range view.refs() {
+	for _, e := range view.Refs() {
 		if e.Role == target.Role && e.Name != "" && !strings.EqualFold(e.Name, target.Name) {
 			siblings[strings.ToLower(e.Name)] = e.Name
 		}
@@ -567,15 +570,6 @@ func fieldProof(typed *ariadiff.Change, value *[2]string, cs []ariadiff.Change) 
 	return found
 }
 
-func pathOf(raw string) string {
-	if i := strings.Index(raw, "://"); i >= 0 {
-		if j := strings.Index(raw[i+3:], "/"); j >= 0 {
-			return raw[i+3+j:]
-		}
-	}
-	return raw
-}
-
 func errText(err error) string {
 	if err == nil {
 		return ""
@@ -601,17 +595,17 @@ type doRecord struct {
 	err    error
 }
 
-func (r *doRecord) add(s stepRecord, before, after *pageView, cs []ariadiff.Change) {
+func (r *doRecord) add(s stepRecord, before, after *engine.View, cs []ariadiff.Change) {
 	if r.files == nil {
 		r.files = map[string]string{}
 	}
 	if before != nil {
 		s.Before = fmt.Sprintf("step-%d-before.aria", s.N)
-		r.files[s.Before] = before.text()
+		r.files[s.Before] = before.String()
 	}
 	if after != nil {
 		s.After = fmt.Sprintf("step-%d-after.aria", s.N)
-		r.files[s.After] = after.text()
+		r.files[s.After] = after.String()
 		var b strings.Builder
 		for _, c := range cs {
 			b.WriteString(c.String())

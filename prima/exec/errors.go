@@ -7,47 +7,9 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/instruct"
 )
-
-// NotActionableError: the target is there but a user could not act on it
-// (disabled, readonly, covered by another element), known before acting.
-type NotActionableError struct {
-	Target string // e.g. button "Pay"
-	Why    string // e.g. "is disabled", "is covered by div#overlay"
-}
-
-func (e *NotActionableError) Error() string {
-	return fmt.Sprintf("%s %s; nothing was done", e.Target, e.Why)
-}
-
-func (e *NotActionableError) FailureCode() string { return envelope.CodeNotActionable }
-
-// ValueMismatchError: a fill or type ran, but the field holds something
-// else than asked (maxlength, a mask, a script that rewrites it).
-type ValueMismatchError struct {
-	Field     string
-	Want, Got string
-}
-
-func (e *ValueMismatchError) Error() string {
-	return fmt.Sprintf("%s holds %s after the action, not %s as asked", e.Field, browser.QuoteShort(e.Got), browser.QuoteShort(e.Want))
-}
-
-func (e *ValueMismatchError) FailureCode() string { return envelope.CodeValueMismatch }
-
-// HTTPStatusError: the main document answered with an error status.
-type HTTPStatusError struct {
-	URL    string
-	Status int
-}
-
-func (e *HTTPStatusError) Error() string {
-	return fmt.Sprintf("arrived at %s, but the server answered HTTP %d", e.URL, e.Status)
-}
-
-func (e *HTTPStatusError) FailureCode() string { return envelope.CodeHTTPStatus }
 
 // DialogOpenError: a dialog blocks the page; it must be answered first.
 type DialogOpenError struct{ Dialog string }
@@ -92,7 +54,7 @@ func codeOf(err error) string {
 	switch {
 	case errors.Is(err, playwright.ErrTargetClosed):
 		return envelope.CodeBrowserGone
-	case errors.Is(err, playwright.ErrTimeout), errors.Is(err, errDeadline):
+	case errors.Is(err, playwright.ErrTimeout), errors.Is(err, engine.ErrDeadline):
 		return envelope.CodeTimeout
 	}
 	return envelope.CodeInternal
@@ -107,9 +69,6 @@ func (e *SelectedOtherError) Error() string {
 }
 
 func (e *SelectedOtherError) FailureCode() string { return envelope.CodeValueMismatch }
-
-// errDeadline: the command's --timeout ran out.
-var errDeadline = errors.New("the command's time (--timeout) ran out")
 
 // isInstructionError: a do instruction that is not one action.
 func isInstructionError(err error) bool {

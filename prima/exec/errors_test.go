@@ -9,6 +9,7 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/wire"
@@ -39,14 +40,14 @@ var codeCases = []struct {
 	{&refs.NotFoundError{}, envelope.CodeStaleRef},
 	{&refs.UnknownFrameError{}, envelope.CodeStaleRef},
 	{&browser.StaleRefError{}, envelope.CodeStaleRef},
-	{&NotActionableError{}, envelope.CodeNotActionable},
-	{&MisdirectedError{}, envelope.CodeNotActionable},
-	{&ValueMismatchError{}, envelope.CodeValueMismatch},
+	{&engine.NotActionableError{}, envelope.CodeNotActionable},
+	{&engine.MisdirectedError{}, envelope.CodeNotActionable},
+	{&engine.ValueMismatchError{}, envelope.CodeValueMismatch},
 	{&SelectedOtherError{}, envelope.CodeValueMismatch},
 	{&WaitTimeoutError{}, envelope.CodeTimeout},
 	{playwright.ErrTimeout, envelope.CodeTimeout},
-	{errDeadline, envelope.CodeTimeout},
-	{&HTTPStatusError{Status: 404}, envelope.CodeHTTPStatus},
+	{engine.ErrDeadline, envelope.CodeTimeout},
+	{&engine.HTTPStatusError{Status: 404}, envelope.CodeHTTPStatus},
 	{&SemanticError{Clicked: "link \"Billing\""}, envelope.CodeNavigation},
 	{&SemanticError{}, envelope.CodeNotFound},
 	{&DialogOpenError{}, envelope.CodeDialogOpen},
@@ -74,7 +75,7 @@ func TestCodeOfEveryError(t *testing.T) {
 		t.Error("codeOf(nil) is not empty")
 	}
 	// The outermost error that knows its code names it.
-	outer := &NotActionableError{Target: "button", Why: "is covered"}
+	outer := &engine.NotActionableError{Target: "button", Why: "is covered"}
 	if got := codeOf(fmt.Errorf("%w: %w", outer, playwright.ErrTimeout)); got != envelope.CodeNotActionable {
 		t.Errorf("not actionable with a timeout inside = %q", got)
 	}

@@ -9,6 +9,8 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 )
 
 // MaxAnswer caps an eval result in the envelope.
@@ -36,7 +38,7 @@ func (in *Instance) Eval(ctx context.Context, js, target string) *envelope.Envel
 		return env
 	}
 	var result any
-	o := in.act(ctx, page, before, func(t float64) (*prepared, error) {
+	o := in.act(ctx, page, before, func(t float64) (*engine.Action, error) {
 		var h playwright.ElementHandle
 		if target != "" {
 			var err error
@@ -44,7 +46,7 @@ func (in *Instance) Eval(ctx context.Context, js, target string) *envelope.Envel
 				return nil, err
 			}
 		}
-		return &prepared{run: func(float64) error {
+		return &engine.Action{Run: func(float64) error {
 			var err error
 			if h != nil {
 				result, err = h.Evaluate(js)
@@ -57,8 +59,8 @@ func (in *Instance) Eval(ctx context.Context, js, target string) *envelope.Envel
 			return nil
 		}}, nil
 	})
-	in.fill(env, o)
-	if o.err == nil && !o.blocked {
+	in.fill(ctx, env, o)
+	if o.Err == nil && !o.Blocked {
 		b, err := json.Marshal(result)
 		if err != nil {
 			b = []byte(fmt.Sprintf("%q", fmt.Sprint(result)))
@@ -82,7 +84,7 @@ func (in *Instance) Console(errorsOnly bool) *envelope.Envelope {
 		if errorsOnly && m.Type != "error" && m.Type != "pageerror" {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("[%s] %s", m.Type, clipN(oneLineText(m.Text), 300)))
+		lines = append(lines, fmt.Sprintf("[%s] %s", m.Type, clipN(browser.OneLine(m.Text), 300)))
 	}
 	if len(lines) > 50 {
 		dropped += len(lines) - 50

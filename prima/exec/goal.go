@@ -14,6 +14,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/goal"
 	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/refs"
@@ -33,7 +34,7 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 	}
 	// The goal's Changes run from the page before its first decision to
 	// the page after its last action, like any acting command's.
-	before, _ := in.view(ctx, start, false)
+	before, _ := in.eng.Observe(ctx, start, false)
 	// Every bound value is a secret of this command (Backend.with gives
 	// each command its own map): whatever prints it (envelopes, the
 	// journal, network.jsonl) shows its {{name}}.
@@ -71,12 +72,12 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 		env.Failure = &envelope.Failure{Error: res.Reason}
 	}
 	if page, err := in.CurrentPage(); err == nil {
-		after, err := in.view(ctx, page, false)
+		after, err := in.eng.Observe(ctx, page, false)
 		switch {
 		case err == nil && before != nil:
 			in.fillPage(env, before, after)
 			// The goal typed what it typed: its value changes stay typed.
-			env.Changes = changes(typedOnly(diffViews(before, after), true, ""))
+			env.Changes = changes(engine.TypedOnly(engine.Diff(before, after), true, ""))
 		case err == nil:
 			in.fillPage(env, nil, after)
 			env.Changes = notObserved("prima has no view of the page from before the goal")
@@ -146,12 +147,12 @@ func (g *goalPage) Observe(ctx context.Context, occupant func(string) string) (g
 	if err != nil {
 		return goal.Observation{}, err
 	}
-	v, err := in.snap(ctx, page)
+	v, err := in.eng.Snap(ctx, page)
 	if err != nil {
 		return goal.Observation{}, err
 	}
-	in.states.observe(v.state().ID())
-	obs := goal.Observation{URL: v.URL, Title: v.Title, Version: v.URL + " " + v.state().ID(), Complete: true}
+	in.states.observe(v.State().ID())
+	obs := goal.Observation{URL: v.URL, Title: v.Title, Version: v.URL + " " + v.State().ID(), Complete: true}
 	type frame struct {
 		depth    int
 		context  string
@@ -254,7 +255,7 @@ func (g *goalPage) Act(ctx context.Context, a goal.Action) (goal.Outcome, error)
 	}
 	env := in.Pw(ctx, req)
 	requestOf(ctx).secrets.RedactEnvelope(env)
-	in.MaskEnvelope(env)
+	in.eng.MaskEnvelope(env)
 	out := goal.Outcome{Used: env.Used, Proof: proofOf(env)}
 	if env.OK {
 		return out, nil

@@ -43,7 +43,7 @@ func TestIncrementalViewEqualsAWholeSnapshot(t *testing.T) {
 		return tr
 	}
 	incr := func() *ariadiff.Tree {
-		v := in.renderView(ctxT(t), page)
+		v := in.eng.Render(ctxT(t), page)
 		if v == nil {
 			t.Fatal("the incremental renderer could not serve the page")
 		}
@@ -53,7 +53,7 @@ func TestIncrementalViewEqualsAWholeSnapshot(t *testing.T) {
 	if a, b := prevW.String(), prevI.String(); a != b {
 		t.Fatalf("first render differs from Playwright's:\n%s", lineDiff(a, b))
 	}
-	start := in.Views
+	start := in.eng.Views
 	actions := 0
 	for i := 0; i < steps; i++ {
 		what := ""
@@ -79,7 +79,7 @@ func TestIncrementalViewEqualsAWholeSnapshot(t *testing.T) {
 		}
 		prevW, prevI = curW, curI
 	}
-	partial, wholes := in.Views.Partial-start.Partial, in.Views.Whole-start.Whole
+	partial, wholes := in.eng.Views.Partial-start.Partial, in.eng.Views.Whole-start.Whole
 	t.Logf("%d steps (%d Playwright actions): %d partial renders, %d whole", steps, actions, partial, wholes)
 	// The test proves something only if the renderer mostly re-renders
 	// parts: a renderer that always renders whole would pass trivially.
@@ -173,16 +173,16 @@ func TestIncrementalViewRendersAnEmptyRegionInItsSlot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := in.renderView(ctxT(t), page); v == nil {
+	if v := in.eng.Render(ctxT(t), page); v == nil {
 		t.Fatal("the incremental renderer could not serve the page")
 	}
-	start := in.Views
+	start := in.eng.Views
 	env := in.Pw(ctxT(t), wire.PwRequest{Action: "click", Ref: "#row-1 button"})
 	if !env.OK || !strings.Contains(env.Markdown(), "status: Editing row 1") {
 		t.Fatalf("click:\n%s", env.Markdown())
 	}
-	if in.Views.Whole != start.Whole || in.Views.Playwright != start.Playwright || in.Views.Partial == start.Partial {
-		t.Errorf("views before %+v, after %+v: want only partial renders", start, in.Views)
+	if in.eng.Views.Whole != start.Whole || in.eng.Views.Playwright != start.Playwright || in.eng.Views.Partial == start.Partial {
+		t.Errorf("views before %+v, after %+v: want only partial renders", start, in.eng.Views)
 	}
 	text, err := page.Locator("body").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi})
 	if err != nil {
@@ -190,7 +190,8 @@ func TestIncrementalViewRendersAnEmptyRegionInItsSlot(t *testing.T) {
 	}
 	w := ariadiff.Parse(text)
 	w.StripRefs()
-	if a, b := w.String(), in.last.Tree.String(); a != b {
+	last, _ := in.eng.Last()
+	if a, b := w.String(), last.Tree.String(); a != b {
 		t.Errorf("the view differs from a whole snapshot:\n%s", lineDiff(a, b))
 	}
 }
@@ -206,7 +207,7 @@ func TestIncrementalViewHandsAnAddedFrameToPlaywright(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := in.renderView(ctxT(t), page); v == nil || !v.refFree {
+	if v := in.eng.Render(ctxT(t), page); v == nil || !v.RefFree {
 		t.Fatal("the engine did not serve the page before the frame")
 	}
 	env := in.Pw(ctxT(t), wire.PwRequest{Action: "click", Ref: "#add"})
@@ -216,14 +217,14 @@ func TestIncrementalViewHandsAnAddedFrameToPlaywright(t *testing.T) {
 	if _, err := page.WaitForFunction(`() => { const f = document.querySelector('iframe'); return f && f.contentDocument && f.contentDocument.getElementById('s'); }`, nil); err != nil {
 		t.Fatal(err)
 	}
-	start := in.Views
+	start := in.eng.Views
 	env = in.Pw(ctxT(t), wire.PwRequest{Action: "click", Ref: "#pay"})
 	md := env.Markdown()
 	if !env.OK || !strings.Contains(md, "Paid") || strings.Contains(md, "no change") {
 		t.Fatalf("paying inside the frame: want the frame's text change in Changes:\n%s", md)
 	}
-	if in.Views.Playwright == start.Playwright {
-		t.Errorf("views before %+v, after %+v: the views of a page with a frame must be Playwright's", start, in.Views)
+	if in.eng.Views.Playwright == start.Playwright {
+		t.Errorf("views before %+v, after %+v: the views of a page with a frame must be Playwright's", start, in.eng.Views)
 	}
 	log, err := page.Evaluate("() => window.log.join(', ')")
 	if err != nil || log != "frame added, paid inside the frame" {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -25,7 +26,7 @@ func TestLockHonoursTheWaitingCommandsDeadline(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	err := in.Lock(ctx)
-	var busy *BusyError
+	var busy *engine.BusyError
 	if !errors.As(err, &busy) || codeOf(err) != envelope.CodeTimeout {
 		t.Fatalf("a second command while the first holds the lock: %v (code %q), want a BusyError with code timeout", err, codeOf(err))
 	}
@@ -42,7 +43,7 @@ func TestLockHonoursTheWaitingCommandsDeadline(t *testing.T) {
 func TestLockJoinsWhatAnEarlierCommandLeftRunning(t *testing.T) {
 	in := bareInstance()
 	left := make(chan struct{})
-	in.inflight.add(left)
+	in.eng.Hand(left)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	if err := in.Lock(ctx); err == nil {
@@ -60,8 +61,8 @@ func TestLockJoinsWhatAnEarlierCommandLeftRunning(t *testing.T) {
 	if err := <-got; err != nil {
 		t.Fatal(err)
 	}
-	if len(in.inflight.left) != 0 {
-		t.Fatalf("joined work is still listed: %d", len(in.inflight.left))
+	if in.eng.Pending() != 0 {
+		t.Fatalf("joined work is still listed: %d", in.eng.Pending())
 	}
 	in.Unlock()
 }
@@ -77,8 +78,8 @@ func TestAnActionPastItsDeadlineIsJoined(t *testing.T) {
 	if env.OK || env.Code != envelope.CodeTimeout {
 		t.Fatalf("a click held 1.5 s by its handler, with 0.6 s to run: want a timeout:\n%s", env.Markdown())
 	}
-	if len(in.inflight.left) != 1 {
-		t.Fatalf("the click still running was not handed on: %d left", len(in.inflight.left))
+	if in.eng.Pending() != 1 {
+		t.Fatalf("the click still running was not handed on: %d left", in.eng.Pending())
 	}
 	if err := in.Lock(ctxT(t)); err != nil {
 		t.Fatal(err)

@@ -8,8 +8,8 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/export"
-	"github.com/prima-dev/prima/prima/view"
 )
 
 // Instance is one browser prima drives: its own Chromium or an attached
@@ -22,26 +22,11 @@ type Instance struct {
 	ResearchDir string
 
 	// lock is held by the command running on the instance (a channel, so
-	// that a command waiting for it gives up at its own deadline);
-	// inflight is what an earlier command left running in the page.
-	lock     chan struct{}
-	inflight inflight
-	states   states
-
-	// The last view prima took, and the page fingerprint it was taken at;
-	// see view.
-	last     *pageView
-	lastFP   string
-	lastPage playwright.Page
-	// refView is the last view with refs (a Playwright snapshot): the
-	// refs a caller holds are resolved against it.
-	refView *pageView
-	refPage playwright.Page
-	// inc renders the selected page incrementally.
-	inc *view.Engine
-	// Views counts how views were taken: whole Playwright snapshots, and
-	// the incremental renderer's partial and whole renders.
-	Views struct{ Playwright, Partial, Whole int }
+	// that a command waiting for it gives up at its own deadline).
+	lock   chan struct{}
+	states states
+	// eng acts on the instance's pages and keeps its views.
+	eng *engine.Engine
 
 	// verified holds, per state id, the claims verify proved there.
 	verified map[string][]string
@@ -54,10 +39,6 @@ type Instance struct {
 	// raised is the journal index of the action whose dialog is open, -1
 	// when none is.
 	raised int
-
-	// masked are the values of password fields prima has seen or typed:
-	// they never leave the daemon (rule 13).
-	masked map[string]bool
 }
 
 // NewOwned launches prima's own Chromium as an instance.
@@ -83,7 +64,7 @@ func newInstance(b *browser.Instance, artifacts string) *Instance {
 		Instance: b, ArtifactsDir: artifacts,
 		lock:   make(chan struct{}, 1),
 		states: states{visits: map[string]int{}},
-		masked: map[string]bool{},
+		eng:    engine.New(b),
 		raised: -1,
 	}
 }
@@ -96,12 +77,12 @@ func (in *Instance) Lock(ctx context.Context) error {
 	select {
 	case in.lock <- struct{}{}:
 	case <-ctx.Done():
-		return &BusyError{What: "another command is still running on this browser"}
+		return &engine.BusyError{What: "another command is still running on this browser"}
 	}
 	if in.Obs.Dialog() != nil {
 		return nil
 	}
-	if err := in.inflight.join(ctx); err != nil {
+	if err := in.eng.Join(ctx); err != nil {
 		<-in.lock
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/export"
 )
 
@@ -18,34 +19,34 @@ const maxJournal = 2000
 // record keeps one pass of the act path as a step of the session, when it
 // ran a Playwright line (answering a dialog, waiting and eval print none
 // and are not replayed).
-func (in *Instance) record(ctx context.Context, o outcome) {
+func (in *Instance) record(ctx context.Context, o engine.Outcome) {
 	dialog := requestOf(ctx).dialog
-	if o.used == "" {
+	if o.Used == "" {
 		return
 	}
 	// An action that raised a dialog ran: it is exported, with how the
 	// dialog was answered (now by --dialog, or later by `prima dialog`).
-	s := export.Step{Kind: export.Action, Used: o.used, OK: o.err == nil, Proven: len(o.changes) > 0, Editable: o.typed != nil}
+	s := export.Step{Kind: export.Action, Used: o.Used, OK: o.Err == nil, Proven: len(o.Changes) > 0, Editable: o.Typed != nil}
 	// While a dialog is open no action runs, so any action but the one
 	// that raised it means that dialog is gone.
 	in.raised = -1
 	switch {
-	case o.blocked:
+	case o.Blocked:
 		s.Dialog = &export.Dialog{}
 		in.raised = len(in.journal) + len(in.pending)
-	case dialog.Answer != "" && raisedDialog(o.events):
+	case dialog.Answer != "" && raisedDialog(o.Events):
 		s.Dialog = &export.Dialog{Answer: dialog.Answer, Text: dialog.Text}
 	}
-	if o.load {
+	if o.Load {
 		s.Kind = export.Goto
 	}
-	if o.before != nil {
-		s.URLBefore = o.before.URL
+	if o.Before != nil {
+		s.URLBefore = o.Before.URL
 	}
-	if o.after != nil {
-		s.URLAfter = o.after.URL
+	if o.After != nil {
+		s.URLAfter = o.After.URL
 	}
-	s.Changes = append([]ariadiff.Change(nil), o.changes...)
+	s.Changes = append([]ariadiff.Change(nil), o.Changes...)
 	in.pending = append(in.pending, s)
 }
 
@@ -58,7 +59,7 @@ func (in *Instance) commit(command string, secrets Secrets) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	clean := func(s string) string { return in.mask(secrets.Redact(s)) }
+	clean := func(s string) string { return in.eng.Mask(secrets.Redact(s)) }
 	for _, s := range in.pending {
 		s.Command = clean(command)
 		s.Used = clean(s.Used)
@@ -104,7 +105,7 @@ func (in *Instance) answered(ctx context.Context, accept bool, text string) {
 	}
 	step.Dialog = &export.Dialog{Answer: "dismiss"}
 	if accept {
-		step.Dialog = &export.Dialog{Answer: "accept", Text: in.mask(requestOf(ctx).secrets.Redact(text))}
+		step.Dialog = &export.Dialog{Answer: "accept", Text: in.eng.Mask(requestOf(ctx).secrets.Redact(text))}
 	}
 }
 

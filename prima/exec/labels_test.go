@@ -57,10 +57,10 @@ func TestUtilityWorldLabelsAreBlinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	native := nativePage(t, "/labels")
-	if _, err := in.snap(ctxT(t), page); err != nil {
+	if _, err := in.eng.Snap(ctxT(t), page); err != nil {
 		t.Fatal(err)
 	}
-	if in.inc == nil || !in.inc.Primed() {
+	if !in.eng.Primed() {
 		t.Fatal("prima's snapshot did not give Playwright's utility world the labels getter: the test would compare Blink with Blink")
 	}
 	n, err := native.Evaluate("window.stepCount")
@@ -103,10 +103,10 @@ func TestUtilityWorldLabelsOnAMutatingPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	native := nativePage(t, "/mutate?rows=150")
-	if _, err := in.snap(ctxT(t), page); err != nil {
+	if _, err := in.eng.Snap(ctxT(t), page); err != nil {
 		t.Fatal(err)
 	}
-	if !in.inc.Primed() {
+	if !in.eng.Primed() {
 		t.Fatal("no utility world was given the labels getter")
 	}
 	for i := 0; i < envInt("PRIMA_LABELS_STEPS", 150); i++ {

@@ -10,6 +10,7 @@ import (
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/ladder"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/planner"
 	"github.com/prima-dev/prima/prima/pwline"
@@ -33,12 +34,12 @@ type Planner struct {
 // whose refs it holds. A ref not in the current injection is dead.
 type injection struct {
 	n     int
-	view  *pageView
+	view  *engine.View
 	tier  ladder.Tier // refs, or markup once the model asked twice on this page
 	asked bool        // context was called on this page already
 }
 
-func newInjection(n int, v *pageView) *injection {
+func newInjection(n int, v *engine.View) *injection {
 	return &injection{n: n, view: v, tier: ladder.AriaRefs}
 }
 
@@ -58,12 +59,12 @@ type modelRun struct {
 	failed   string
 	events   []string
 	blocked  bool
-	from     *pageView
+	from     *engine.View
 }
 
 // modelStep lets the model perform instruction k (1-based) and nothing
 // else: every tool call is checked in code before anything runs.
-func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *pageView, texts []string, statuses []string, k int, p *Planner) stepResult {
+func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *engine.View, texts []string, statuses []string, k int, p *Planner) stepResult {
 	r := &modelRun{in: in, page: page, p: p, k: k, texts: texts, inj: newInjection(1, view), from: view}
 	secrets := requestOf(ctx).secrets
 	conv := p.Chat.Start(secrets.Redact(r.brief(statuses)), p.Judge != nil)
@@ -85,7 +86,7 @@ func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *p
 		}
 		for _, tc := range calls {
 			result := r.call(ctx, tc.Name, tc.Args)
-			conv.Answer(tc.ID, r.in.mask(secrets.Redact(result)))
+			conv.Answer(tc.ID, r.in.eng.Mask(secrets.Redact(result)))
 		}
 	}
 	res := stepResult{used: r.used, after: r.inj.view, changes: r.changes, events: r.events, blocked: r.blocked}
@@ -205,7 +206,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		}
 		handle, code = h, c
 	case a.Ref != "":
-		e, ok := r.inj.view.refs()[a.Ref]
+		e, ok := r.inj.view.Refs()[a.Ref]
 		if !ok {
 			return r.refuse(name, a, fmt.Sprintf("ref %s is dead: it is not in the current context (#%d); refs from an earlier context are void; call context for fresh refs", a.Ref, r.inj.n))
 		}
@@ -239,35 +240,35 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	r.p.actions++
 	act := pwline.Actions[verb]
 	before := r.inj.view
-	o := r.in.act(ctx, r.page, before, func(float64) (*prepared, error) {
+	o := r.in.act(ctx, r.page, before, func(float64) (*engine.Action, error) {
 		switch {
 		case handle != nil:
-			return r.in.prepHandle(handle, code, code, act, Opts{Value: value})
+			return r.in.eng.OnElement(handle, code, code, act, engine.Opts{Value: value})
 		case loc != nil:
-			return r.in.prepLocator(loc, a.Selector, code, act, Opts{Value: value})
+			return r.in.prepLocator(loc, a.Selector, code, act, engine.Opts{Value: value})
 		}
-		return &prepared{
-			used: "await page.keyboard.press(" + pwline.JSQuote(a.Key) + ");",
-			run:  func(float64) error { return r.page.Keyboard().Press(a.Key) },
+		return &engine.Action{
+			Used: "await page.keyboard.press(" + pwline.JSQuote(a.Key) + ");",
+			Run:  func(float64) error { return r.page.Keyboard().Press(a.Key) },
 		}, nil
 	})
-	if o.used != "" {
-		r.used = o.used
+	if o.Used != "" {
+		r.used = o.Used
 	}
-	r.events = append(r.events, browser.Texts(o.events)...)
-	err = o.err
-	if o.blocked {
+	r.events = append(r.events, browser.Texts(o.Events)...)
+	err = o.Err
+	if o.Blocked {
 		r.blocked = true
 		r.proof = "opened a dialog; the page waits for its answer"
 		r.finished = true
 		return "done. A dialog opened and blocks the page; the instruction ends here."
 	}
-	if o.after == nil {
+	if o.After == nil {
 		r.failed = "the page could not be read after the action: " + errText(err)
 		return "failed: " + r.failed
 	}
-	after := r.in.withRefs(ctx, r.page, o.after)
-	cs := o.changes
+	after := r.in.eng.WithRefs(ctx, r.page, o.After)
+	cs := o.Changes
 	r.changes = append(r.changes, cs...)
 	if err == nil {
 		r.proof = proof(verb, head, before.URL, after.URL, cs)
@@ -286,7 +287,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 			fmt.Fprintf(&out, "  %s\n", c)
 		}
 	}
-	changed := before.state() != after.state()
+	changed := before.State() != after.State()
 	if changed {
 		r.inj = newInjection(r.inj.n+1, after)
 		out.WriteString("\nThe page changed. " + r.contextText(fmt.Sprintf("context #%d", r.inj.n)))
@@ -336,7 +337,7 @@ func (r *modelRun) context(ctx context.Context) string {
 		}
 		return "Markup of the page (capped; tier 3). Controls the accessibility tree does not show appear here; act on them with a selector from this markup:\n" + m
 	}
-	v, err := r.in.snap(ctx, r.page)
+	v, err := r.in.eng.Snap(ctx, r.page)
 	if err != nil {
 		return "failed: " + err.Error()
 	}

@@ -72,7 +72,7 @@ func (in *Instance) Research(ctx context.Context) *envelope.Envelope {
 	if !ok {
 		return env
 	}
-	m := &UIMap{State: view.state().ID(), URL: view.URL, Title: view.Title}
+	m := &UIMap{State: view.State().ID(), URL: view.URL, Title: view.Title}
 	var skipped int
 	var walk func(n *ariadiff.Node, section string)
 	walk = func(n *ariadiff.Node, section string) {

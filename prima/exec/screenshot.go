@@ -9,6 +9,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/engine"
 )
 
 // Screenshot writes a PNG of the page (the whole page with full), or of
@@ -33,11 +34,11 @@ func (in *Instance) Screenshot(ctx context.Context, target string, full bool) *e
 		return env
 	}
 	path := filepath.Join(dir, "screenshot.png")
-	t := playwright.Float(timeoutMS(ctx))
+	t := playwright.Float(engine.TimeoutMS(ctx))
 	var err error
 	if target != "" {
 		var h playwright.ElementHandle
-		if h, _, _, err = in.bind(page, before, target, timeoutMS(ctx)); err == nil {
+		if h, _, _, err = in.bind(page, before, target, engine.TimeoutMS(ctx)); err == nil {
 			_, err = h.Screenshot(playwright.ElementHandleScreenshotOptions{Path: playwright.String(path), Timeout: t})
 		}
 	} else {

@@ -11,6 +11,7 @@ import (
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/refs"
@@ -56,8 +57,8 @@ func (e *SemanticError) FailureCode() string {
 
 // pageText is what the judge reads of a page: title, URL and the compact
 // tree without refs.
-func pageText(v *pageView) string {
-	t := ariadiff.Parse(v.text())
+func pageText(v *engine.View) string {
+	t := ariadiff.Parse(v.String())
 	t.StripRefs()
 	return fmt.Sprintf("title: %s\nurl: %s\n%s", v.Title, v.URL, t.Compact(ariadiff.CompactOptions{MaxValue: 80}))
 }
@@ -65,10 +66,10 @@ func pageText(v *pageView) string {
 // goSemantic asks the judge which listed control leads to target, acts on
 // it through the act path only when the judge approves, and reports ok
 // only when the judge confirms the page now shows the target.
-func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page playwright.Page, before *pageView, target string, j *judge.Judge) *envelope.Envelope {
+func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page playwright.Page, before *engine.View, target string, j *judge.Judge) *envelope.Envelope {
 	var options []string
 	byOption := map[string]refs.Entry{}
-	for ref, e := range before.refs() {
+	for ref, e := range before.Refs() {
 		if !navigating[e.Role] || e.Name == "" {
 			continue
 		}
@@ -87,7 +88,7 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 		return env
 	}
 	e := byOption[d.Value]
-	o := in.act(ctx, page, before, func(float64) (*prepared, error) {
+	o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
 		r, err := refs.Parse(e.Ref)
 		if err != nil {
 			return nil, err
@@ -96,16 +97,16 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 		if err != nil {
 			return nil, err
 		}
-		return in.prepHandle(res.Handle, ariadiff.Head(e.Role, e.Name), res.Code, pwline.Actions["click"], Opts{})
+		return in.eng.OnElement(res.Handle, ariadiff.Head(e.Role, e.Name), res.Code, pwline.Actions["click"], engine.Opts{})
 	})
-	if o.err == nil && o.after != nil {
-		if ev := arrivalEvidence(before, o.after, o.changes); ev == "" {
-			o.err = &SemanticError{Target: target, Reason: "the page did not move: URL, title and content are as before", Clicked: d.Value}
+	if o.Err == nil && o.After != nil {
+		if ev := arrivalEvidence(before, o.After, o.Changes); ev == "" {
+			o.Err = &SemanticError{Target: target, Reason: "the page did not move: URL, title and content are as before", Clicked: d.Value}
 		} else if c := j.Decide(ctx, "The page now shows "+target+".", nil, map[string]string{"page": ev}); !c.Approved {
-			o.err = &SemanticError{Target: target, Reason: c.Reason, Clicked: d.Value}
+			o.Err = &SemanticError{Target: target, Reason: c.Reason, Clicked: d.Value}
 		}
 	}
-	in.fill(env, o)
+	in.fill(ctx, env, o)
 	return env
 }
 
@@ -113,7 +114,7 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 // they changed, and the Changes. Words already on the page before (the
 // link that was clicked) prove nothing, so the judge reads only this; ""
 // when nothing moved.
-func arrivalEvidence(before, after *pageView, changes []ariadiff.Change) string {
+func arrivalEvidence(before, after *engine.View, changes []ariadiff.Change) string {
 	var b strings.Builder
 	if after.URL != before.URL {
 		fmt.Fprintf(&b, "url: %s\n", after.URL)

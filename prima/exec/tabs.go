@@ -10,6 +10,7 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/wire"
 )
@@ -18,7 +19,7 @@ import (
 type TabOutOfRangeError struct{ Index, Open int }
 
 func (e *TabOutOfRangeError) Error() string {
-	return fmt.Sprintf("there is no tab %d: %d tab%s open (prima tab list)", e.Index, e.Open, plural(e.Open))
+	return fmt.Sprintf("there is no tab %d: %d tab%s open (prima tab list)", e.Index, e.Open, browser.Plural(e.Open))
 }
 
 func (e *TabOutOfRangeError) FailureCode() string { return envelope.CodeUsage }
@@ -33,7 +34,7 @@ func (in *Instance) tabLines() []string {
 		if p == in.Selected() {
 			mark = "*"
 		}
-		out = append(out, fmt.Sprintf("%s[%d] %s %s", mark, i+1, oneLineText(title), p.URL()))
+		out = append(out, fmt.Sprintf("%s[%d] %s %s", mark, i+1, browser.OneLine(title), p.URL()))
 	}
 	return out
 }
@@ -132,7 +133,7 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 			env = goEnv
 		}
 		title, _ := np.Title()
-		env.Events = append([]string{fmt.Sprintf("tab opened: [%d] %s %s", in.TabIndex(np), oneLineText(title), np.URL())}, env.Events...)
+		env.Events = append([]string{browser.TabOpened(in.TabIndex(np), title, np.URL()).Text}, env.Events...)
 	default:
 		in.failWith(env, &wire.UsageError{Msg: fmt.Sprintf("tab %s: use list, new [URL], select N or close [N]", op)}, nil)
 		return env
@@ -177,7 +178,7 @@ func (in *Instance) tabStep(ctx context.Context, intent instruct.Intent) stepRes
 }
 
 // envelopeStep turns a command's envelope into a do step.
-func envelopeStep(e *envelope.Envelope, after *pageView) stepResult {
+func envelopeStep(e *envelope.Envelope, after *engine.View) stepResult {
 	r := stepResult{used: e.Used, events: e.Events, after: after}
 	if !e.OK {
 		r.status, r.proof = StepFail, e.Failure.Error

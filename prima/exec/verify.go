@@ -12,6 +12,7 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/claim"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/export"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/judge"
@@ -29,8 +30,8 @@ const (
 // look is the start of a command that reads the page without acting:
 // the page as it is now, with the envelope's Page section and, beside the
 // command's own section, the changes since prima last looked.
-func (in *Instance) look(ctx context.Context, env *envelope.Envelope) (playwright.Page, *pageView, bool) {
-	prev := in.last
+func (in *Instance) look(ctx context.Context, env *envelope.Envelope) (playwright.Page, *engine.View, bool) {
+	prev, _ := in.eng.Last()
 	page, view, ok := in.begin(ctx, env, true)
 	if !ok {
 		return nil, nil, false
@@ -38,7 +39,7 @@ func (in *Instance) look(ctx context.Context, env *envelope.Envelope) (playwrigh
 	in.fillPage(env, prev, view)
 	env.Changes = &envelope.Changes{}
 	if prev != nil && prev != view {
-		env.Changes = changes(diffViews(prev, view))
+		env.Changes = changes(engine.Diff(prev, view))
 	}
 	return page, view, true
 }
@@ -62,7 +63,7 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 	if !ok {
 		return env
 	}
-	state := view.state().ID()
+	state := view.State().ID()
 
 	if known := in.verified[state]; len(known) > 0 && j != nil {
 		d := j.Decide(ctx, "Which already verified claim means the same as the claim under consideration?", known, map[string]string{"claim": text})
@@ -141,7 +142,7 @@ func judgement(d judge.Decision) string {
 }
 
 // assert runs one assertion against the page.
-func (in *Instance) assert(ctx context.Context, page playwright.Page, view *pageView, a claim.Assertion) check {
+func (in *Instance) assert(ctx context.Context, page playwright.Page, view *engine.View, a claim.Assertion) check {
 	switch a.Kind {
 	case claim.TextVisible, claim.TextHidden:
 		// Whole words only (rule 10), in every frame.
@@ -180,7 +181,7 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *page
 	if err != nil {
 		return check{line: fmt.Sprintf("// %s: %s", a.Target, err), reason: err.Error()}
 	}
-	entry := view.refs()[cand.Ref]
+	entry := view.Refs()[cand.Ref]
 	r, _ := refs.Parse(cand.Ref)
 	res, err := browser.ResolveRef(page, view.Tree, r, entry.Role, entry.Name)
 	if err != nil {

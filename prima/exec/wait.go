@@ -11,6 +11,7 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/wire"
 )
@@ -37,7 +38,7 @@ func (in *Instance) Wait(ctx context.Context, text string, gone bool, d time.Dur
 	if !ok {
 		return env
 	}
-	in.fill(env, in.act(ctx, page, before, prepWait(ctx, page, text, gone, d)))
+	in.fill(ctx, env, in.act(ctx, page, before, prepWait(ctx, page, text, gone, d)))
 	return env
 }
 
@@ -52,15 +53,15 @@ func waitCommand(text string, gone bool, d time.Duration) string {
 }
 
 // prepWait prepares a wait; whole words only (rule 10), visible only.
-func prepWait(ctx context.Context, page playwright.Page, text string, gone bool, d time.Duration) prepare {
-	return func(float64) (*prepared, error) {
+func prepWait(ctx context.Context, page playwright.Page, text string, gone bool, d time.Duration) engine.Prepare {
+	return func(float64) (*engine.Action, error) {
 		if text == "" {
-			return &prepared{run: func(float64) error {
+			return &engine.Action{Run: func(float64) error {
 				select {
 				case <-time.After(d):
 					return nil
 				case <-ctx.Done():
-					return fmt.Errorf("%w during the wait", errDeadline)
+					return fmt.Errorf("%w during the wait", engine.ErrDeadline)
 				}
 			}}, nil
 		}
@@ -69,7 +70,7 @@ func prepWait(ctx context.Context, page playwright.Page, text string, gone bool,
 		if gone {
 			state, what = playwright.WaitForSelectorStateHidden, fmt.Sprintf("the text %q is still visible", text)
 		}
-		return &prepared{run: func(float64) error {
+		return &engine.Action{Run: func(float64) error {
 			left := time.Until(deadlineOf(ctx))
 			if err := loc.WaitFor(playwright.LocatorWaitForOptions{State: state, Timeout: playwright.Float(float64(left.Milliseconds()))}); err != nil {
 				return &WaitTimeoutError{What: what, For: left}
@@ -87,11 +88,11 @@ func deadlineOf(ctx context.Context) time.Time {
 }
 
 // waitStep is do's `wait for TEXT` and `wait until TEXT is gone`.
-func (in *Instance) waitStep(ctx context.Context, page playwright.Page, view *pageView, intent instruct.Intent) stepResult {
+func (in *Instance) waitStep(ctx context.Context, page playwright.Page, view *engine.View, intent instruct.Intent) stepResult {
 	o := in.act(ctx, page, view, prepWait(ctx, page, intent.Value, intent.Verb == "waitgone", 0))
-	r := stepResult{err: o.err, after: o.after, changes: o.changes, events: browser.Texts(o.events), blocked: o.blocked}
-	if o.err != nil {
-		r.status, r.proof = StepFail, o.err.Error()
+	r := stepResult{err: o.Err, after: o.After, changes: o.Changes, events: browser.Texts(o.Events), blocked: o.Blocked}
+	if o.Err != nil {
+		r.status, r.proof = StepFail, o.Err.Error()
 		return r
 	}
 	r.status, r.proof = StepOK, fmt.Sprintf("the text %q is visible", intent.Value)

@@ -20,16 +20,25 @@ func goList(t *testing.T, args ...string) []string {
 
 // The layers look only down (ARCHITECTURE.md): the CLI, the client, the
 // MCP server and the daemon's transport link no executor package and no
-// vendor model SDK; only the planner imports openai-go; the do loop asks
-// the ladder.
+// vendor model SDK; the engine links nothing of the commands above it;
+// only the planner imports openai-go; the do loop asks the ladder.
 func TestLayersLookOnlyDown(t *testing.T) {
-	executor := []string{module + "prima/exec", module + "prima/browser", module + "prima/planner", "github.com/openai/openai-go"}
+	executor := []string{module + "prima/exec", module + "prima/engine", module + "prima/view", module + "prima/browser", module + "prima/planner", "github.com/openai/openai-go"}
 	for _, pkg := range []string{"prima/client", "cmd/prima/cmdline", "prima/mcp", "prima/daemon", "prima/wire"} {
 		for _, dep := range goList(t, "-deps", module+pkg) {
 			for _, x := range executor {
 				if strings.HasPrefix(dep, x) {
 					t.Errorf("%s depends on %s", pkg, dep)
 				}
+			}
+		}
+	}
+	// The engine acts and observes: it knows nothing of the commands,
+	// their grammar or the models above it.
+	for _, dep := range goList(t, "-deps", module+"prima/engine") {
+		for _, x := range []string{"prima/exec", "prima/planner", "prima/judge", "prima/goal", "prima/export", "prima/instruct", "ladder", "claim"} {
+			if strings.HasPrefix(dep, module+x) {
+				t.Errorf("prima/engine depends on %s", dep)
 			}
 		}
 	}

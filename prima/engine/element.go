@@ -1,4 +1,4 @@
-package exec
+package engine
 
 import (
 	_ "embed"
@@ -8,8 +8,11 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/prima/wire"
 )
 
 // Opts are an action's arguments beyond its target.
@@ -33,9 +36,9 @@ func (o Opts) values() []string {
 	return nil
 }
 
-// lineOf renders the action on a locator as one Playwright line, through
+// LineOf renders the action on a locator as one Playwright line, through
 // pwline so that prima pw accepts back every line prima prints.
-func lineOf(a pwline.Action, locator string, o Opts) string {
+func LineOf(a pwline.Action, locator string, o Opts) string {
 	l := pwline.Line{Locator: locator, Method: a.Method, Button: o.Button, Modifiers: o.Modifiers, ClickCount: o.Count, Position: o.Position}
 	switch a.Name {
 	case "select", "upload":
@@ -312,3 +315,158 @@ func landed(h playwright.ElementHandle, what string) error {
 //
 //go:embed js/read_value.js
 var readValueJS string
+
+// OnElement prepares an action on a bound element. It fails fast when a
+// user could not act on it (rule 14: disabled, readonly, hidden, covered),
+// clicks a covered target at a visible point of its own when one is
+// hit-tested to be that element, masks a password field's value (rule
+// 13) and plans the proof of a fill or type (rule 11).
+func (e *Engine) OnElement(h playwright.ElementHandle, what, code string, a pwline.Action, o Opts) (*Action, error) {
+	value := o.Value
+	pointer := pointerAction[a.Name]
+	ins, err := inspect(h, pointer)
+	if err != nil {
+		return nil, err
+	}
+	if ins.password {
+		e.MaskValue(value)
+	}
+	switch {
+	case ins.disabled && a.Name != "focus" && a.Name != "hover":
+		return nil, &NotActionableError{Target: what, Why: "is disabled"}
+	case ins.readonly && fieldAction[a.Name] && a.Name != "press" && a.Name != "select":
+		return nil, &NotActionableError{Target: what, Why: "is readonly"}
+	case ins.hidden:
+		return nil, &NotActionableError{Target: what, Why: "is not visible (it has no size)"}
+	case pointer && ins.cover != "" && ins.point == nil:
+		return nil, &NotActionableError{Target: what, Why: "is covered by " + ins.cover}
+	}
+	p := &Action{Doc: ins.doc}
+	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" || a.Name == "press" {
+		p.Typing = true
+		if what != code {
+			p.Field = what // an accessibility head, not a selector's code
+		}
+	}
+	if pointer && ins.cover != "" && o.Position == nil {
+		o.Position = ins.point
+		p.Note = fmt.Sprintf("%s: its centre is covered by %s; acted at a visible point of its own (%d, %d), hit-tested to be that element", what, ins.cover, o.Position.X, o.Position.Y)
+	}
+	p.Used = LineOf(a, code, o)
+	target := h // the element the action reached: h, or its replacement
+	p.Run = func(t float64) error {
+		err := onHandle(a, h, o, t)
+		if err == nil {
+			return nil
+		}
+		// An element the page removed mid-action: ask the element itself
+		// rather than read the error's text.
+		if v, cerr := h.Evaluate("el => el.isConnected"); cerr != nil || v != false {
+			return err
+		}
+		if a.Name == "hover" && pointerReached(h) {
+			// The usual "active link": the page swapped the element when
+			// the pointer reached it. The hover happened; Changes show
+			// what it did.
+			p.Note = what + ": the page replaced it when the pointer reached it; the hover happened"
+			return nil
+		}
+		if pointer && !positional(code) && swappedOnHover(h) {
+			h2, retryErr := replacement(h, p.Used)
+			if retryErr == nil {
+				if _, retryErr = inspect(h2, pointer); retryErr == nil {
+					target = h2
+					p.Note = what + ": the page replaced it when the pointer reached it; acted on its replacement, the one element `used:` matches"
+					return onHandle(a, h2, o, t)
+				}
+			}
+		}
+		return &NotActionableError{Target: what, Why: "was detached from the page while prima acted (take a new snapshot)"}
+	}
+	if a.Name == "upload" {
+		p.Run = func(t float64) error {
+			input, err := upload(h, o.values(), &t)
+			if input != nil {
+				// used: names what took the files: the input the control's
+				// click asked for, not the control.
+				if f, ferr := input.OwnerFrame(); ferr == nil {
+					if code, _, lerr := browser.LocatorOf(f.Page(), input); lerr == nil {
+						p.Used = LineOf(a, code, o)
+					}
+				}
+				p.Note = what + ": prima gave the file input it stands for the files (no file chooser opened)"
+			}
+			return err
+		}
+	}
+	if a.Name == "click" || a.Name == "dblclick" || a.Name == "check" || a.Name == "uncheck" {
+		p.Check = func() error { return landed(target, what) }
+	}
+	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" {
+		want := value
+		if a.Name == "clear" {
+			want = ""
+		}
+		p.Check = func() error {
+			v, err := h.Evaluate(readValueJS)
+			if err != nil {
+				return nil // the element went away with the action: the diff tells
+			}
+			got, _ := v.(string)
+			p.Value = &[2]string{ins.value, got}
+			if ins.editable && got != ins.value {
+				p.Typed = &ariadiff.Change{Kind: ariadiff.Typed, Text: what + ": " + browser.QuoteShort(ins.value) + " -> " + browser.QuoteShort(got)}
+			}
+			if got == want || (a.Name == "type" && strings.Contains(got, want)) {
+				return nil
+			}
+			if ins.password {
+				return &ValueMismatchError{Field: what, Want: fmt.Sprintf("%d characters", len([]rune(want))), Got: fmt.Sprintf("%d characters", len([]rune(got)))}
+			}
+			return &ValueMismatchError{Field: what, Want: want, Got: got}
+		}
+	}
+	return p, nil
+}
+
+// Drag prepares a drag of one element onto another, as a user does
+// it: press on the first, move onto the second, release. Chromium turns
+// that into HTML5 drag events too.
+func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string) (*Action, error) {
+	same, err := from.Evaluate("(a, b) => a === b", to)
+	if err != nil {
+		return nil, err
+	}
+	if b, _ := same.(bool); b {
+		return nil, &wire.UsageError{Msg: fmt.Sprintf("%s and %s are the same element; a drag onto itself drags nothing", whatFrom, whatTo)}
+	}
+	for _, x := range []struct {
+		h    playwright.ElementHandle
+		what string
+	}{{from, whatFrom}, {to, whatTo}} {
+		ins, err := inspect(x.h, true)
+		if err != nil {
+			return nil, err
+		}
+		if ins.hidden {
+			return nil, &NotActionableError{Target: x.what, Why: "is not visible (it has no size)"}
+		}
+		if ins.cover != "" && ins.point == nil {
+			return nil, &NotActionableError{Target: x.what, Why: "is covered by " + ins.cover}
+		}
+	}
+	used := pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo}.Code()
+	return &Action{Used: used, Run: func(t float64) error {
+		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
+			return err
+		}
+		if err := page.Mouse().Down(); err != nil {
+			return err
+		}
+		if err := to.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
+			page.Mouse().Up()
+			return err
+		}
+		return page.Mouse().Up()
+	}}, nil
+}

@@ -1,11 +1,11 @@
-package exec
+package engine
 
 import "testing"
 
 func TestMaskKeepsOrdinaryTextAndHidesPasswords(t *testing.T) {
-	in := &Instance{masked: map[string]bool{}}
-	in.maskValue("hunter22")
-	in.maskValue("12")
+	e := &Engine{masked: map[string]bool{}}
+	e.MaskValue("hunter22")
+	e.MaskValue("12")
 	for _, c := range []struct{ in, want string }{
 		{`pw fill e5 hunter22`, `pw fill e5 ••••`},
 		{`textbox "Password": "" -> "hunter22"`, `textbox "Password": "" -> "••••"`},
@@ -13,7 +13,7 @@ func TestMaskKeepsOrdinaryTextAndHidesPasswords(t *testing.T) {
 		{"- textbox \"PIN\" [ref=e9]: 12\n- text: 12 items", "- textbox \"PIN\" [ref=e9]: ••••\n- text: 12 items"},
 		{`.fill('12');`, `.fill('••••');`},
 	} {
-		if got := in.mask(c.in); got != c.want {
+		if got := e.Mask(c.in); got != c.want {
 			t.Errorf("mask(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}

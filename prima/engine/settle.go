@@ -1,4 +1,4 @@
-package exec
+package engine
 
 import (
 	"context"
@@ -64,7 +64,7 @@ func armSettle(page playwright.Page) string {
 // navigation whose document request is still in flight is waited for
 // until the command's deadline (a slow server is not a failure), and one
 // the deadline cut is the error it returns.
-func (in *Instance) settle(ctx context.Context, page playwright.Page, docID string, navigated, popped <-chan struct{}) error {
+func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string, navigated, popped <-chan struct{}) error {
 	capAt := time.Now().Add(settleCap)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(capAt) {
 		capAt = dl
@@ -110,7 +110,7 @@ func (in *Instance) settle(ctx context.Context, page playwright.Page, docID stri
 			} else if nav {
 				// A navigation started; wait for it to commit.
 				var err error
-				if newDoc, err = in.awaitCommit(ctx, navigated, time.Until(capAt)+loadGrace); err != nil {
+				if newDoc, err = e.awaitCommit(ctx, navigated, time.Until(capAt)+loadGrace); err != nil {
 					return err
 				}
 			}
@@ -119,8 +119,8 @@ func (in *Instance) settle(ctx context.Context, page playwright.Page, docID stri
 		newDoc = true
 	}
 	if newDoc && !page.IsClosed() {
-		if err := page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(leftMS(ctx))}); err != nil && ctx.Err() != nil {
-			return fmt.Errorf("%w while the new page's DOM loaded", errDeadline)
+		if err := page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(LeftMS(ctx))}); err != nil && ctx.Err() != nil {
+			return fmt.Errorf("%w while the new page's DOM loaded", ErrDeadline)
 		}
 		grace := loadGrace
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl)/2 < grace {
@@ -131,7 +131,7 @@ func (in *Instance) settle(ctx context.Context, page playwright.Page, docID stri
 		}
 		evaluateWithin(ctx, page, quietJS, float64(settleCap.Milliseconds())/3)
 	}
-	in.Net.Settle(ctx, capAt)
+	e.b.Net.Settle(ctx, capAt)
 	return nil
 }
 
@@ -153,7 +153,7 @@ func evaluateWithin(ctx context.Context, page playwright.Page, js string, arg an
 	case a := <-ch:
 		return a.v, a.err
 	case <-ctx.Done():
-		return nil, fmt.Errorf("%w while prima waited for the page to settle", errDeadline)
+		return nil, fmt.Errorf("%w while prima waited for the page to settle", ErrDeadline)
 	}
 }
 
@@ -162,7 +162,7 @@ func evaluateWithin(ctx context.Context, page playwright.Page, js string, arg an
 // answer yet from the server), within the command's deadline. A
 // navigation that ends without a document (a download, a 204) stops the
 // wait once nothing is in flight.
-func (in *Instance) awaitCommit(ctx context.Context, navigated <-chan struct{}, grace time.Duration) (bool, error) {
+func (e *Engine) awaitCommit(ctx context.Context, navigated <-chan struct{}, grace time.Duration) (bool, error) {
 	timer := time.NewTimer(grace)
 	defer timer.Stop()
 	for {
@@ -170,12 +170,12 @@ func (in *Instance) awaitCommit(ctx context.Context, navigated <-chan struct{}, 
 		case <-navigated:
 			return true, nil
 		case <-ctx.Done():
-			if in.Obs.DocumentPending() {
-				return false, fmt.Errorf("%w while the navigation the action started waited for its server", errDeadline)
+			if e.b.Obs.DocumentPending() {
+				return false, fmt.Errorf("%w while the navigation the action started waited for its server", ErrDeadline)
 			}
 			return false, nil
 		case <-timer.C:
-			if !in.Obs.DocumentPending() {
+			if !e.b.Obs.DocumentPending() {
 				return false, nil
 			}
 			timer.Reset(50 * time.Millisecond)

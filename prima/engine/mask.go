@@ -1,4 +1,4 @@
-package exec
+package engine
 
 import (
 	"sort"
@@ -12,22 +12,22 @@ import (
 // Masked is how a password field's value prints, everywhere (rule 13).
 const Masked = "••••"
 
-// maskValue remembers a password field's value so that it never leaves
+// MaskValue remembers a password field's value so that it never leaves
 // the daemon.
-func (in *Instance) maskValue(v string) {
+func (e *Engine) MaskValue(v string) {
 	if v != "" && v != Masked {
-		in.masked[v] = true
+		e.masked[v] = true
 	}
 }
 
-// mask replaces every remembered password value in text, where it stands
+// Mask replaces every remembered password value in text, where it stands
 // as a whole (not inside a longer word), longest first.
-func (in *Instance) mask(text string) string {
-	if len(in.masked) == 0 {
+func (e *Engine) Mask(text string) string {
+	if len(e.masked) == 0 {
 		return text
 	}
-	vs := make([]string, 0, len(in.masked))
-	for v := range in.masked {
+	vs := make([]string, 0, len(e.masked))
+	for v := range e.masked {
 		vs = append(vs, v)
 	}
 	sort.Slice(vs, func(i, j int) bool { return len(vs[i]) > len(vs[j]) })
@@ -90,13 +90,13 @@ func replaceWhole(s, old, repl string) string {
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // MaskEnvelope replaces password values in everything an envelope says.
-func (in *Instance) MaskEnvelope(e *envelope.Envelope) {
-	if e == nil || len(in.masked) == 0 {
+func (e *Engine) MaskEnvelope(env *envelope.Envelope) {
+	if env == nil || len(e.masked) == 0 {
 		return
 	}
-	e.Rewrite(in.mask)
-	for v := range in.masked {
+	env.Rewrite(e.Mask)
+	for v := range e.masked {
 		// The command echoes what the caller typed, short values too.
-		e.Command = replaceWhole(e.Command, v, Masked)
+		env.Command = replaceWhole(env.Command, v, Masked)
 	}
 }

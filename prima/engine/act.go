@@ -1,0 +1,232 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/prima/browser"
+)
+
+// Action is an action ready to run: the target resolved and bound, the
+// `used:` line known. Preparing touches nothing on the page.
+type Action struct {
+	Used string
+	Run  func(timeout float64) error
+	// Check runs after settling, before the after-snapshot: the proof a
+	// fill or type needs (the field holds what was asked, rule 11).
+	Check func() error
+	// Note is said of the step, e.g. how a covered target was clicked.
+	Note string
+	// Doc is the settle tracker's document id when preparing armed it.
+	Doc string
+	// Typing: the action types into a field; Field is that field's head
+	// (`textbox "Name"`) when known: the one value change it may call
+	// typed (any, when the head is not known).
+	Typing bool
+	Field  string
+	// Value is what the field held before and after the action, read from
+	// the element itself by check.
+	Value *[2]string
+	// Typed is set by check when a contenteditable field's text changed:
+	// its accessibility tree shows no value, so the element's own text
+	// is the change, and the proof.
+	Typed *ariadiff.Change
+	// Arrives: the action navigates and its caller reads the new page
+	// next (a snapshot, a do step's target). When a new document loaded,
+	// the view after is a Playwright snapshot with refs: it serves that
+	// read, instead of a render of prima's own that the read would
+	// follow with one of Playwright's.
+	Arrives bool
+	// Load: the action is page.goto, a step export writes as one.
+	Load bool
+}
+
+// Prepare resolves what an action acts on; an error means nothing ran.
+type Prepare func(timeout float64) (*Action, error)
+
+// Outcome is what one pass of the act path saw.
+type Outcome struct {
+	Used       string
+	Note       string
+	Err        error // typed: each error names its failure code
+	Ran        bool  // the action was dispatched
+	Before     *View
+	After      *View // nil when the page could not be read (a dialog blocks it)
+	Changes    []ariadiff.Change
+	Events     []browser.Event
+	Redirected string
+	Traffic    []browser.NetEntry
+	Blocked    bool             // a dialog the action raised is open
+	Unread     string           // why there is no after view, when the action ran and none was taken
+	Typed      *ariadiff.Change // a contenteditable's text change the tree cannot show
+	Load       bool             // the action was page.goto
+	Value      *[2]string       // the acted field's value before and after, read from the element
+}
+
+// Act is the one act-and-observe path every acting command goes through: arm the observers (dialogs, new tabs, downloads, console,
+// navigation and its HTTP status, requests) and the page's settle
+// tracker, act, settle, snapshot, diff. A dialog left open ends the pass
+// at once: the action ran, and the page cannot be read until the dialog
+// is answered.
+func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, prep Prepare, o Options) (out Outcome) {
+	out.Before = before
+	p, err := prep(TimeoutMS(ctx))
+	if err != nil {
+		out.Err = err
+		out.After = before
+		return out
+	}
+	out.Used, out.Note, out.Load = p.Used, p.Note, p.Load
+	e.b.Obs.Arm(o.Dialog)
+	e.b.Net.Start(page.URL())
+	docID := p.Doc
+	if docID == "" && e.b.Obs.Dialog() == nil {
+		// An open dialog blocks every script; answering it is the action.
+		docID = armSettle(page)
+	}
+	opened := e.b.Obs.DialogOpened()
+	navigated, popped := e.b.Obs.Navigated()
+	done := make(chan error, 1)
+	// Preparing bounded the wait for the element (timeoutMS); the action
+	// itself, and a navigation it starts, get the command's whole time:
+	// --timeout bounds them both ways.
+	t := LeftMS(ctx)
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		done <- p.Run(t)
+	}()
+	out.Ran = true
+	select {
+	case err = <-done:
+		out.Used, out.Note = p.Used, p.Note // the action may have said how it went
+	case <-opened:
+		// The action's call returns once the dialog is answered: the
+		// command after the answer joins it.
+		out.Blocked = true
+		e.Hand(finished)
+	case <-ctx.Done():
+		err = fmt.Errorf("%w while the action ran", ErrDeadline)
+		select {
+		case <-finished:
+		case <-time.After(joinGrace):
+			e.Hand(finished)
+		}
+	}
+	out.Err = err
+	if !out.Blocked {
+		if serr := e.settle(ctx, page, docID, navigated, popped); serr != nil && out.Err == nil {
+			out.Err = serr
+		}
+		select {
+		case <-opened:
+			out.Blocked = true
+		default:
+		}
+	}
+	if !out.Blocked && out.Err == nil && p.Check != nil {
+		out.Err = p.Check()
+		out.Value = p.Value
+	}
+	out.Traffic = e.b.Net.Stop()
+	rec := e.b.Obs.Disarm(page)
+	out.Events = append(out.Events, rec.Events...)
+	out.Events = append(out.Events, e.tabEvents(ctx, rec.Popups)...)
+	if rec.Errors > 0 {
+		out.Events = append(out.Events, browser.ConsoleErrors(rec.Errors))
+	}
+	if out.Blocked {
+		return out
+	}
+	if ctx.Err() != nil {
+		// The command's time is up: reading the page could wait for a
+		// navigation still in flight, past the deadline the caller set.
+		out.Unread = "the command's time (--timeout) ran out before prima could read the page again"
+		return out
+	}
+	withRefs := p.Arrives && len(rec.Docs) > 0
+	if withRefs {
+		// The engine's world died with the old document.
+		e.renderer(page).Reset()
+	}
+	after, serr := e.Fresh(ctx, page, withRefs)
+	if serr != nil && !page.IsClosed() {
+		// A late navigation can destroy the document mid-snapshot.
+		page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(TimeoutMS(ctx))})
+		after, serr = e.Fresh(ctx, page, withRefs)
+	}
+	if serr != nil {
+		if out.Err == nil {
+			out.Err = fmt.Errorf("the action ran, but the page could not be read afterwards: %w", serr)
+		}
+		out.Unread = "the page could not be read after the action: " + serr.Error()
+		return out
+	}
+	out.After = after
+	if before != nil {
+		out.Changes = TypedOnly(Diff(before, after), p.Typing, p.Field)
+	}
+	if p.Typed != nil && !HasTyped(out.Changes, p.Typed.Text) {
+		out.Changes = append([]ariadiff.Change{*p.Typed}, out.Changes...)
+		out.Typed = p.Typed
+	}
+	if len(rec.Docs) > 0 {
+		last := rec.Docs[len(rec.Docs)-1]
+		if last.From != "" && !browser.SamePage(last.From, last.URL) {
+			out.Redirected = last.From
+		}
+		if last.Status >= 400 && out.Err == nil && browser.SamePage(last.URL, after.URL) {
+			out.Err = &HTTPStatusError{URL: after.URL, Status: last.Status}
+		}
+	}
+	return out
+}
+
+// TypedOnly keeps the word typed for the value change of the field the
+// action typed into: every other value change (a progress bar moving, a
+// form the page cleared after a submit) is the page's own, so changed.
+func TypedOnly(cs []ariadiff.Change, typing bool, field string) []ariadiff.Change {
+	out := make([]ariadiff.Change, len(cs))
+	for i, c := range cs {
+		if c.Kind == ariadiff.Typed && (!typing || (field != "" && !strings.HasPrefix(c.Text, field+": "))) {
+			c.Kind = ariadiff.Changed
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// tabEvents names the tabs an action opened, with their index as `tab
+// list` prints it; a new tab gets a moment to show its title.
+func (e *Engine) tabEvents(ctx context.Context, popups []playwright.Page) []browser.Event {
+	var out []browser.Event
+	for _, np := range popups {
+		wait := time.Second
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			wait = time.Until(dl)
+		}
+		if wait > 0 {
+			np.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(float64(wait.Milliseconds()))})
+		}
+		title, _ := np.Title()
+		out = append(out, browser.TabOpened(e.b.TabIndex(np), title, np.URL()))
+	}
+	return out
+}
+
+// HasTyped reports whether the diff already has the typed entry of the
+// element the entry names.
+func HasTyped(cs []ariadiff.Change, entry string) bool {
+	head, _, _ := strings.Cut(entry, ": ")
+	for _, c := range cs {
+		if c.Kind == ariadiff.Typed && strings.HasPrefix(c.Text, head+":") {
+			return true
+		}
+	}
+	return false
+}

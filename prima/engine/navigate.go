@@ -1,0 +1,58 @@
+package engine
+
+import (
+	"net/url"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/prima/wire"
+)
+
+// History prepares back, forward and reload. A history step with
+// nowhere to go is an error, not a silent no-op.
+func History(page playwright.Page, method string) (*Action, error) {
+	p := &Action{Used: pwline.Line{Method: method}.Code(), Arrives: true}
+	wait := playwright.WaitUntilStateDomcontentloaded
+	switch method {
+	case "goBack":
+		p.Run = func(t float64) error {
+			r, err := page.GoBack(playwright.PageGoBackOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
+			if err == nil && r == nil && page.URL() == "" {
+				return &wire.UsageError{Msg: "there is no page to go back to"}
+			}
+			return err
+		}
+	case "goForward":
+		p.Run = func(t float64) error {
+			_, err := page.GoForward(playwright.PageGoForwardOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
+			return err
+		}
+	case "reload":
+		p.Run = func(t float64) error {
+			_, err := page.Reload(playwright.PageReloadOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
+			return err
+		}
+	default:
+		return nil, &pwline.UnknownActionError{Action: method}
+	}
+	return p, nil
+}
+
+// Goto prepares a navigation. It waits for the DOM only; the settle
+// gives `load` a bounded time, so a sub-resource that never arrives does
+// not fail a page that is there (rule 7). Where the server redirected is
+// arrival, shown as redirected:; an error status fails in the act path.
+func Goto(page playwright.Page, u *url.URL) Prepare {
+	return func(float64) (*Action, error) {
+		return &Action{
+			Used:    "await page.goto(" + pwline.JSQuote(u.String()) + ");",
+			Arrives: true,
+			Load:    true,
+			Run: func(t float64) error {
+				_, err := page.Goto(u.String(), playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateDomcontentloaded, Timeout: playwright.Float(t)})
+				return err
+			},
+		}, nil
+	}
+}
