@@ -5,6 +5,8 @@ import (
 	"errors"
 	"sort"
 
+	"github.com/mxschmitt/playwright-go"
+
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
@@ -146,3 +148,11 @@ func (e *NothingToExportError) Error() string {
 }
 
 func (e *NothingToExportError) FailureCode() string { return envelope.CodeUsage }
+
+// act runs an action through the engine with what the command brings
+// (its --dialog answer) and journals the step.
+func (in *Instance) act(ctx context.Context, page playwright.Page, before *engine.View, prep engine.Prepare) engine.Outcome {
+	o := in.eng.Act(ctx, page, before, prep, engine.Options{Dialog: requestOf(ctx).dialog})
+	in.record(ctx, o)
+	return o
+}

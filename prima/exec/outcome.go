@@ -2,22 +2,17 @@ package exec
 
 import (
 	"context"
-
-	"github.com/mxschmitt/playwright-go"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
 )
-
-// act runs an action through the engine with what the command brings
-// (its --dialog answer) and journals the step.
-func (in *Instance) act(ctx context.Context, page playwright.Page, before *engine.View, prep engine.Prepare) engine.Outcome {
-	o := in.eng.Act(ctx, page, before, prep, engine.Options{Dialog: requestOf(ctx).dialog})
-	in.record(ctx, o)
-	return o
-}
 
 // fill writes an outcome into an envelope: page, Changes (every action
 // has them), Events, the failure with its code. A page blocked by a
@@ -82,4 +77,68 @@ func (in *Instance) failWith(env *envelope.Envelope, err error, page *engine.Vie
 // notObserved is a Changes section that says why there is no diff.
 func notObserved(why string) *envelope.Changes {
 	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{why}}}}
+}
+
+// MaxChanges caps `### Changes`; the rest is counted as `+N more`.
+const MaxChanges = 30
+
+func (in *Instance) fillPage(env *envelope.Envelope, before, after *engine.View) {
+	st := after.State()
+	env.Page = &envelope.Page{URL: after.URL, Title: after.Title, State: st.ID(), Visit: in.states.observe(st.ID())}
+	if before != nil {
+		env.Page.PrevURL = before.URL
+	}
+}
+
+// changes turns diff entries into the envelope's groups, capped.
+func changes(cs []ariadiff.Change) *envelope.Changes {
+	kept, more := ariadiff.Cap(cs, MaxChanges)
+	out := &envelope.Changes{More: more}
+	for _, k := range ariadiff.Kinds {
+		var items []string
+		for _, c := range kept {
+			if c.Kind == k {
+				items = append(items, c.Text)
+			}
+		}
+		if len(items) > 0 {
+			out.Groups = append(out.Groups, envelope.ChangeGroup{Kind: string(k), Items: items})
+		}
+	}
+	return out
+}
+
+// failure splits Playwright's "Call log:" from the error text.
+func failure(err error) *envelope.Failure {
+	msg := err.Error()
+	f := &envelope.Failure{Error: msg}
+	if i := strings.Index(msg, "Call log:"); i >= 0 {
+		f.Error = strings.TrimSpace(msg[:i])
+		for _, l := range strings.Split(msg[i+len("Call log:"):], "\n") {
+			if l = strings.TrimRight(l, " "); strings.TrimSpace(l) != "" {
+				f.CallLog = append(f.CallLog, l)
+			}
+		}
+	}
+	return f
+}
+
+// writeNetwork stores the captured requests as JSON lines, only ever
+// called with at least one.
+func (in *Instance) writeNetwork(traffic []browser.NetEntry, secrets Secrets) (envelope.Artifact, error) {
+	dir := filepath.Join(in.ArtifactsDir, time.Now().UTC().Format("20060102T150405.000000000"))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return envelope.Artifact{}, err
+	}
+	var b strings.Builder
+	for _, e := range traffic {
+		j, _ := json.Marshal(e)
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(dir, "network.jsonl")
+	if err := os.WriteFile(path, []byte(secrets.Redact(b.String())), 0o600); err != nil {
+		return envelope.Artifact{}, err
+	}
+	return envelope.Artifact{Name: "network.jsonl", Path: path}, nil
 }

@@ -1,10 +1,18 @@
 package exec
 
 import (
+	"context"
 	_ "embed"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/wire"
+	"github.com/prima-dev/prima/refs"
 )
 
 // compactMarkupJS renders the page as capped compact markup (tier 3): the
@@ -22,4 +30,87 @@ func compactMarkup(page playwright.Page, max int) (string, error) {
 	}
 	s, _ := v.(string)
 	return s, nil
+}
+
+// SnapshotBudget is what a default snapshot may print: about 3,000
+// tokens. A page under it prints whole; a bigger one is outlined, its
+// long lists and deep parts collapsed into lines that name the command
+// listing them.
+const SnapshotBudget = 12 << 10
+
+// FailureBudget is the share of a failure envelope the current page may
+// take, outlined the same way.
+const FailureBudget = 6 << 10
+
+// Snapshot returns the page with refs (tier 2), outlined within the
+// budget (or the part asked for), or compact markup (tier 3).
+func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *envelope.Envelope {
+	env := &envelope.Envelope{Command: snapshotCommand(req)}
+	page, err := in.usablePage()
+	if err != nil {
+		in.failWith(env, err, nil)
+		return env
+	}
+	// A page the detector proves unchanged since the last snapshot with
+	// refs answers from it: its refs are still the page's.
+	view, err := in.eng.Observe(ctx, page, true)
+	if err != nil {
+		in.failWith(env, err, nil)
+		return env
+	}
+	in.fillPage(env, nil, view)
+	if req.HTML {
+		m, err := compactMarkup(page, 24000)
+		if err != nil {
+			in.failWith(env, err, nil)
+			return env
+		}
+		env.Snapshot = in.eng.Mask(m)
+		env.OK = true
+		return env
+	}
+	opt := ariadiff.OutlineOptions{Budget: SnapshotBudget, Depth: req.Depth, Grep: req.Grep, Root: req.Ref}
+	if req.Full {
+		opt.Budget = 0
+	}
+	out, err := view.Tree.Outline(opt)
+	if err != nil {
+		var nf *ariadiff.RootNotFoundError
+		if errors.As(err, &nf) {
+			r, _ := refs.Parse(nf.Ref)
+			err = &refs.NotFoundError{Ref: r}
+		}
+		in.failWith(env, err, view)
+		return env
+	}
+	env.Snapshot = out.Text
+	if req.Grep != "" && out.Matches == 0 {
+		env.Snapshot = fmt.Sprintf("no element's line holds %q", req.Grep)
+	}
+	if out.Collapsed > 0 {
+		env.Extra = append(env.Extra, envelope.KV{Key: "outlined", Value: fmt.Sprintf("%d of the page's elements are behind collapsed lines, each naming the command that lists them", out.Collapsed)})
+	}
+	env.OK = true
+	return env
+}
+
+// snapshotCommand is the command line a snapshot request stands for.
+func snapshotCommand(r wire.SnapshotRequest) string {
+	parts := []string{"snapshot"}
+	if r.Ref != "" {
+		parts = append(parts, r.Ref)
+	}
+	if r.HTML {
+		parts = append(parts, "--html")
+	}
+	if r.Grep != "" {
+		parts = append(parts, "--grep", quoteIfSpaced(r.Grep))
+	}
+	if r.Depth > 0 {
+		parts = append(parts, "--depth", fmt.Sprint(r.Depth))
+	}
+	if r.Full {
+		parts = append(parts, "--full")
+	}
+	return strings.Join(parts, " ")
 }

@@ -1,0 +1,112 @@
+package exec
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/refs"
+)
+
+// bind resolves a pw target, a ref or a selector, to its one element,
+// how to name it in a message, and its unique locator's code.
+func (in *Instance) bind(page playwright.Page, before *engine.View, target string, t float64) (playwright.ElementHandle, string, string, error) {
+	if refs.Is(target) {
+		r, _ := refs.Parse(target)
+		if before.RefFree {
+			before = in.eng.RefsOf(page, t, false)
+			if _, ok := before.Refs()[r.String()]; !ok {
+				// Not in prima's last view with refs: a newer snapshot
+				// (playwright-cli's) may have given it.
+				before = in.eng.RefsOf(page, t, true)
+			}
+		}
+		entry, ok := before.Refs()[r.String()]
+		if !ok {
+			// Fail fast: a ref missing from the snapshot just taken is
+			// dead; waiting for aria-ref would cost the whole timeout.
+			return nil, "", "", &refs.NotFoundError{Ref: r}
+		}
+		res, err := browser.ResolveRef(page, before.Tree, r, entry.Role, entry.Name)
+		if err != nil {
+			return nil, "", "", err
+		}
+		return res.Handle, ariadiff.Head(entry.Role, entry.Name), res.Code, nil
+	}
+	code := "page.locator(" + pwline.JSQuote(target) + ")"
+	h, err := in.bindSelector(page, target, t)
+	return h, code, code, err
+}
+
+// bindSelector waits for a selector to match, and requires exactly one
+// match.
+func (in *Instance) bindSelector(page playwright.Page, sel string, t float64) (playwright.ElementHandle, error) {
+	loc := page.Locator(sel)
+	// One query when the element is there already: each Playwright query
+	// walks the whole DOM (its CSS engine pierces shadow roots), some
+	// 80 ms on a 20,000-element page.
+	if hs, err := loc.ElementHandles(); err == nil && len(hs) > 0 {
+		if len(hs) == 1 {
+			return hs[0], nil
+		}
+		for _, h := range hs {
+			h.Dispose()
+		}
+		return nil, &SelectorError{Selector: sel, Count: len(hs)}
+	}
+	if err := loc.First().WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(t)}); err != nil {
+		if errors.Is(err, playwright.ErrTimeout) {
+			return nil, &SelectorError{Selector: sel}
+		}
+		return nil, err
+	}
+	return bindLocator(loc, sel)
+}
+
+// bindLocator binds the one element a locator matches.
+func bindLocator(loc playwright.Locator, sel string) (playwright.ElementHandle, error) {
+	n, err := loc.Count()
+	if err != nil {
+		return nil, err
+	}
+	if n != 1 {
+		return nil, &SelectorError{Selector: sel, Count: n}
+	}
+	return loc.ElementHandle(playwright.LocatorElementHandleOptions{Timeout: playwright.Float(1000)})
+}
+
+// SelectorError: a selector matched no element, or several.
+type SelectorError struct {
+	Selector string
+	Count    int
+}
+
+func (e *SelectorError) Error() string {
+	if e.Count == 0 {
+		return fmt.Sprintf("selector %s matches no element", clip(e.Selector))
+	}
+	return fmt.Sprintf("selector %s matches %d elements, not exactly one; make it unique (for example add .first() or .nth(i) in a Playwright line if you mean one of them)", clip(e.Selector), e.Count)
+}
+
+// FailureCode is the envelope code of the failure.
+func (e *SelectorError) FailureCode() string {
+	if e.Count > 1 {
+		return envelope.CodeAmbiguous
+	}
+	return envelope.CodeNotFound
+}
+
+// prepLocator prepares an action on the one element a locator matches.
+func (in *Instance) prepLocator(loc playwright.Locator, sel, code string, a pwline.Action, o engine.Opts) (*engine.Action, error) {
+	h, err := bindLocator(loc, sel)
+	if err != nil {
+		return nil, err
+	}
+	return in.eng.OnElement(h, code, code, a, o)
+}

@@ -1,0 +1,154 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/prima/wire"
+)
+
+// Pw performs one direct action, with no AI and no healing, and returns
+// the envelope that proves what it changed.
+func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelope {
+	req.Ref = strings.TrimSpace(req.Ref)
+	parts := []string{req.Action, req.Ref}
+	for _, v := range req.Values {
+		parts = append(parts, quoteIfSpaced(v))
+	}
+	if req.Button != "" {
+		parts = append(parts, "--button", req.Button)
+	}
+	if len(req.Modifiers) > 0 {
+		parts = append(parts, "--modifiers", strings.Join(req.Modifiers, ","))
+	}
+	if req.Count != 0 {
+		parts = append(parts, "--count", fmt.Sprint(req.Count))
+	}
+	command := "pw " + strings.TrimSpace(strings.Join(nonEmpty(parts...), " "))
+	if req.Line != "" {
+		command = "pw " + req.Line
+	}
+	env := &envelope.Envelope{Command: command}
+	action, line, err := req.Parse()
+	if err == nil {
+		for i := range req.Values {
+			if req.Values[i], err = requestOf(ctx).secrets.Fill(req.Values[i]); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		in.failWith(env, err, nil)
+		return env
+	}
+	// A ref target is resolved against the last view with refs (bind); a
+	// Playwright line may name refs anywhere in it.
+	page, before, ok := in.begin(ctx, env, line != nil)
+	if !ok {
+		return env
+	}
+	o := in.act(ctx, page, before, func(t float64) (*engine.Action, error) {
+		if line != nil {
+			return in.prepLine(requestOf(ctx), page, before, *line, action, t)
+		}
+		opts := engine.Opts{Button: req.Button, Modifiers: req.Modifiers, Count: req.Count}
+		switch action.Name {
+		case "select":
+			opts.Values = req.Values
+		case "upload":
+			for _, f := range req.Values {
+				opts.Values = append(opts.Values, requestOf(ctx).path(f))
+			}
+			if err := checkFiles(opts.Values); err != nil {
+				return nil, err
+			}
+		case "drag":
+		default:
+			if len(req.Values) == 1 {
+				opts.Value = req.Values[0]
+			}
+		}
+		h, what, code, err := in.bind(page, before, req.Ref, t)
+		if err != nil {
+			return nil, err
+		}
+		if action.Name == "drag" {
+			h2, what2, code2, err := in.bind(page, before, strings.TrimSpace(req.Values[0]), t)
+			if err != nil {
+				return nil, err
+			}
+			return in.eng.Drag(page, h, h2, what, what2, code, code2)
+		}
+		return in.eng.OnElement(h, what, code, action, opts)
+	})
+	in.fill(ctx, env, o)
+	if o.Note != "" {
+		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: o.Note})
+	}
+	return env
+}
+
+// prepLine prepares a Playwright line: a page-level one (keyboard,
+// navigation) or an action on its one locator.
+func (in *Instance) prepLine(r request, page playwright.Page, before *engine.View, l pwline.Line, a pwline.Action, t float64) (*engine.Action, error) {
+	value, err := r.secrets.Fill(l.Value)
+	if err != nil {
+		return nil, err
+	}
+	if l.PageLevel() {
+		return in.prepPage(page, before, l.Method, value)
+	}
+	h, err := in.bindSelector(page, l.Selector, t)
+	if err != nil {
+		return nil, err
+	}
+	if a.Name == "drag" {
+		h2, err := in.bindSelector(page, l.Target2Selector, t)
+		if err != nil {
+			return nil, err
+		}
+		return in.eng.Drag(page, h, h2, l.Locator, l.Target2Locator, l.Locator, l.Target2Locator)
+	}
+	o := engine.Opts{Value: value, Button: l.Button, Modifiers: l.Modifiers, Count: l.ClickCount, Position: l.Position}
+	for _, v := range l.Values {
+		if v, err = r.secrets.Fill(v); err != nil {
+			return nil, err
+		}
+		if a.Name == "upload" {
+			v = r.path(v)
+		}
+		o.Values = append(o.Values, v)
+	}
+	if a.Name == "upload" {
+		if err := checkFiles(o.Values); err != nil {
+			return nil, err
+		}
+	}
+	return in.eng.OnElement(h, l.Locator, l.Locator, a, o)
+}
+
+// prepPage prepares a page-level action: a key, typed text, a navigation.
+func (in *Instance) prepPage(page playwright.Page, before *engine.View, method, value string) (*engine.Action, error) {
+	line := func(v string) string { return pwline.Line{Method: method, Value: v}.Code() }
+	switch method {
+	case "keyboard.press":
+		return &engine.Action{Used: line(value), Run: func(float64) error { return page.Keyboard().Press(value) }}, nil
+	case "keyboard.type":
+		return &engine.Action{Used: line(value), Run: func(float64) error { return page.Keyboard().Type(value) }}, nil
+	case "keyboard.insertText":
+		return &engine.Action{Used: line(value), Run: func(float64) error { return page.Keyboard().InsertText(value) }}, nil
+	case "goto":
+		u, err := wire.ResolveURL(before.URL, value, false)
+		if err != nil {
+			return nil, err
+		}
+		return engine.Goto(page, u)(0)
+	}
+	return engine.History(page, method)
+}
