@@ -123,12 +123,7 @@ func capRunes(s string, max int) string {
 	if len(s) <= max || utf8.RuneCountInString(s) <= max {
 		return s
 	}
-	i, n := 0, 0
-	for i < len(s) && n < max {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		n++
-	}
+	i := runeOffset(s, max)
 	return fmt.Sprintf("%s…(+%d chars)", s[:i], utf8.RuneCountInString(s[i:]))
 }
 
@@ -137,14 +132,21 @@ func cutRunes(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
+	i := runeOffset(s, max)
+	if i == len(s) {
+		return s
+	}
+	return s[:i] + "…"
+}
+
+// runeOffset is the byte offset in s after its first max runes (len(s)
+// when s has fewer): where capRunes and cutRunes cut.
+func runeOffset(s string, max int) int {
 	i, n := 0, 0
 	for i < len(s) && n < max {
 		_, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		n++
 	}
-	if i == len(s) {
-		return s
-	}
-	return s[:i] + "…"
+	return i
 }

@@ -179,19 +179,24 @@ func (k *keys) of(e *entry) int32 {
 			return n
 		}
 	} else {
-		n = int32(len(k.counts))
+		n = k.next(id)
 		k.byHash[e.hash] = n
-		k.first = append(k.first, id)
-		k.counts = append(k.counts, [2]int32{})
 		return n
 	}
 	n, ok := k.ids[id]
 	if !ok {
-		n = int32(len(k.counts))
+		n = k.next(identity{})
 		k.ids[id] = n
-		k.first = append(k.first, identity{})
-		k.counts = append(k.counts, [2]int32{})
 	}
+	return n
+}
+
+// next gives out a new number; first is its identity when it is numbered
+// by hash, else the zero identity.
+func (k *keys) next(first identity) int32 {
+	n := int32(len(k.counts))
+	k.first = append(k.first, first)
+	k.counts = append(k.counts, [2]int32{})
 	return n
 }
 
@@ -203,10 +208,8 @@ func (k *keys) withCtx(key int32, ctx string) int32 {
 	ck := ctxKey{key, ctx}
 	n, ok := k.inCtx[ck]
 	if !ok {
-		n = int32(len(k.counts))
+		n = k.next(identity{})
 		k.inCtx[ck] = n
-		k.first = append(k.first, identity{})
-		k.counts = append(k.counts, [2]int32{})
 	}
 	return n
 }

@@ -129,13 +129,18 @@ func mainErr() int {
 			err = cerr
 		}
 	}
+	return exitCode(rep, err)
+}
+
+// exitCode says how a run ended, for both modes: 1, with the reason on
+// stderr, when it failed or any of its commands did.
+func exitCode(rep *report, err error) int {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "prima-bench:", err)
 		return 1
 	}
 	if rep != nil && len(rep.Failures) > 0 {
-		n := len(rep.Failures)
-		fmt.Fprintf(os.Stderr, "prima-bench: %d failed command(s); see Failures in the report\n", n)
+		fmt.Fprintf(os.Stderr, "prima-bench: %d failed command(s); see Failures in the report\n", len(rep.Failures))
 		return 1
 	}
 	return 0
@@ -263,13 +268,5 @@ func firstLookMain(ctx context.Context, cfg config) int {
 			err = werr
 		}
 	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "prima-bench:", err)
-		return 1
-	}
-	if len(rep.Failures) > 0 {
-		fmt.Fprintf(os.Stderr, "prima-bench: %d failed command(s); see Failures in the report\n", len(rep.Failures))
-		return 1
-	}
-	return 0
+	return exitCode(rep, err)
 }

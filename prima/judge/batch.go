@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 )
 
 // Batch is several questions judged against one state in one request: the
@@ -156,15 +155,7 @@ func batchBody(model string, b Batch) ([]byte, map[string]int, error) {
 		if len(q.Options) > MaxOptions {
 			return nil, nil, &TooLargeError{Why: fmt.Sprintf("question %q has %d options, more than %d", id, len(q.Options), MaxOptions)}
 		}
-		wq := wireQuestion{Type: "noul", Instructions: q.Instructions}
-		if len(q.Options) > 0 {
-			wq.Type = "choice"
-			wq.Criteria = make(map[string]string, len(q.Options))
-			for i, o := range q.Options {
-				wq.Criteria[strconv.Itoa(i)] = o
-			}
-		}
-		qs[id] = wq
+		qs[id] = newWireQuestion(q)
 		options[id] = len(q.Options)
 	}
 	state := b.State

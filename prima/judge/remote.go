@@ -62,9 +62,10 @@ type wireQuestion struct {
 	Criteria     map[string]string `json:"criteria,omitempty"`
 }
 
-// requestBody encodes {model, state, questions} with q under questionID: a
-// Noul without options, a Choice whose criteria map "0", "1", … to options.
-func requestBody(model string, q Question) ([]byte, error) {
+// newWireQuestion is q as an entry of the questions map, in a single or a
+// batch request: a Noul without options, a Choice whose criteria map "0",
+// "1", … to options.
+func newWireQuestion(q Question) wireQuestion {
 	wq := wireQuestion{Type: "noul", Instructions: q.Instructions}
 	if len(q.Options) > 0 {
 		wq.Type = "choice"
@@ -73,6 +74,12 @@ func requestBody(model string, q Question) ([]byte, error) {
 			wq.Criteria[strconv.Itoa(i)] = o
 		}
 	}
+	return wq
+}
+
+// requestBody encodes {model, state, questions} with q under questionID.
+func requestBody(model string, q Question) ([]byte, error) {
+	wq := newWireQuestion(q)
 	state := q.State
 	if len(state) == 0 {
 		state = json.RawMessage(`{}`)

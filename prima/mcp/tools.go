@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -175,7 +176,14 @@ func image(env *envelope.Envelope) []sdk.Content {
 // listText renders browser_list as the CLI does.
 func listText(resp *wire.ListResponse) string {
 	var b strings.Builder
-	tw := tabwriter.NewWriter(&b, 0, 2, 2, ' ', 0)
+	WriteList(&b, resp)
+	return b.String()
+}
+
+// WriteList writes the browsers and instances as tables: browser_list's
+// text, and what `prima browser list` prints, in one place.
+func WriteList(w io.Writer, resp *wire.ListResponse) {
+	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
 	fmt.Fprintln(tw, "TITLE\tSTATUS\tVERSION\tENDPOINT")
 	for _, br := range resp.Browsers {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", br.Title, br.Status, br.Version, br.Endpoint)
@@ -185,13 +193,12 @@ func listText(resp *wire.ListResponse) string {
 	}
 	tw.Flush()
 	if len(resp.Instances) > 0 {
-		b.WriteString("\n")
-		tw = tabwriter.NewWriter(&b, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(w)
+		tw = tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
 		fmt.Fprintln(tw, "INSTANCE\tKIND\tCONNECTED\tURL")
 		for _, in := range resp.Instances {
 			fmt.Fprintf(tw, "%s\t%s\t%t\t%s\n", in.Name, in.Kind, in.Connected, in.URL)
 		}
 		tw.Flush()
 	}
-	return b.String()
 }

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"text/tabwriter"
 
 	"github.com/urfave/cli/v3"
 
+	primamcp "github.com/prima-dev/prima/prima/mcp"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -58,48 +58,24 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 			{
 				Name:  "list",
 				Usage: "List attachable browsers (live or stale) and the instances the daemon holds",
-				Action: func(ctx context.Context, cmd *cli.Command) error {
-					e := readEnv(cmd, stdout, stderr)
-					if cmd.Args().Len() != 0 {
-						return e.fail(wrongArgs(cmd, "no arguments"))
-					}
-					ctx, cancel := e.ctx(ctx)
-					defer cancel()
-					resp, err := e.client().List(ctx, wire.ListRequest{Target: e.target})
-					if err != nil {
-						return e.fail(err)
-					}
-					if e.json {
-						e.printJSON(resp)
-						return nil
-					}
-					printList(e.stdout, resp)
-					return nil
-				},
+				Action: answerAction(stdout, stderr, func(ctx context.Context, e *env) (*wire.ListResponse, error) {
+					return e.client().List(ctx, wire.ListRequest{Target: e.target})
+				}, func(e *env, resp *wire.ListResponse) {
+					primamcp.WriteList(e.stdout, resp)
+				}),
 			},
 			{
 				Name:  "close",
 				Usage: "Close the target browser (an attached session is only disconnected)",
-				Action: func(ctx context.Context, cmd *cli.Command) error {
-					e := readEnv(cmd, stdout, stderr)
-					if cmd.Args().Len() != 0 {
-						return e.fail(wrongArgs(cmd, "no arguments"))
-					}
-					ctx, cancel := e.ctx(ctx)
-					defer cancel()
-					in, err := e.client().Close(ctx, wire.CloseRequest{Target: e.target})
-					if err != nil {
-						return e.fail(err)
-					}
-					if e.json {
-						e.printJSON(in)
-					} else if in.Kind == "owned" {
+				Action: answerAction(stdout, stderr, func(ctx context.Context, e *env) (*wire.Instance, error) {
+					return e.client().Close(ctx, wire.CloseRequest{Target: e.target})
+				}, func(e *env, in *wire.Instance) {
+					if in.Kind == "owned" {
 						fmt.Fprintf(e.stdout, "closed instance %s\n", in.Name)
 					} else {
 						fmt.Fprintf(e.stdout, "disconnected from %s (the session keeps running)\n", in.Name)
 					}
-					return nil
-				},
+				}),
 			},
 		},
 	}
@@ -128,26 +104,5 @@ func (e *env) noteSessionFirst(ctx context.Context, instance string) {
 	}
 	if first != "" {
 		fmt.Fprintf(e.stderr, "note: later commands attach to the live playwright-cli session %q, not to this browser; add --instance %s to act here\n", first, instance)
-	}
-}
-
-func printList(w io.Writer, resp *wire.ListResponse) {
-	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-	fmt.Fprintln(tw, "TITLE\tSTATUS\tVERSION\tENDPOINT")
-	for _, b := range resp.Browsers {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", b.Title, b.Status, b.Version, b.Endpoint)
-	}
-	if len(resp.Browsers) == 0 {
-		fmt.Fprintln(tw, "(no playwright-cli session or browser server found)\t\t\t")
-	}
-	tw.Flush()
-	if len(resp.Instances) > 0 {
-		fmt.Fprintln(w)
-		tw = tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-		fmt.Fprintln(tw, "INSTANCE\tKIND\tCONNECTED\tURL")
-		for _, in := range resp.Instances {
-			fmt.Fprintf(tw, "%s\t%s\t%t\t%s\n", in.Name, in.Kind, in.Connected, in.URL)
-		}
-		tw.Flush()
 	}
 }

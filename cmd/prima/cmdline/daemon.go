@@ -45,44 +45,22 @@ func daemonCommand(stdout, stderr io.Writer, newBackend NewBackend) *cli.Command
 			{
 				Name:  "stop",
 				Usage: "Stop the daemon (owned browsers close, attached sessions keep running)",
-				Action: func(ctx context.Context, cmd *cli.Command) error {
-					e := readEnv(cmd, stdout, stderr)
-					if cmd.Args().Len() != 0 {
-						return e.fail(wrongArgs(cmd, "no arguments"))
-					}
-					c := &client.Client{Home: e.home}
-					ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-					defer cancel()
+				Action: daemonAction(stdout, stderr, 10*time.Second, nil, func(ctx context.Context, e *env, c *client.Client) error {
 					resp, err := c.Stop(ctx)
-					if errors.Is(err, client.ErrNoDaemon) {
-						fmt.Fprintln(e.stdout, "no daemon running")
-						return nil
-					}
 					if err != nil {
-						return e.fail(err)
+						return err
 					}
 					fmt.Fprintf(e.stdout, "stopped daemon %d\n", resp.PID)
 					return nil
-				},
+				}),
 			},
 			{
 				Name:  "status",
 				Usage: "Say whether the daemon runs, and what it holds",
-				Action: func(ctx context.Context, cmd *cli.Command) error {
-					e := readEnv(cmd, stdout, stderr)
-					if cmd.Args().Len() != 0 {
-						return e.fail(wrongArgs(cmd, "no arguments"))
-					}
-					c := &client.Client{Home: e.home}
-					ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-					defer cancel()
+				Action: daemonAction(stdout, stderr, 5*time.Second, exitError{exitNotOK}, func(ctx context.Context, e *env, c *client.Client) error {
 					resp, err := c.Status(ctx)
-					if errors.Is(err, client.ErrNoDaemon) {
-						fmt.Fprintln(e.stdout, "no daemon running")
-						return exitError{exitNotOK}
-					}
 					if err != nil {
-						return e.fail(err)
+						return err
 					}
 					if e.json {
 						e.printJSON(resp)
@@ -91,8 +69,31 @@ func daemonCommand(stdout, stderr io.Writer, newBackend NewBackend) *cli.Command
 					fmt.Fprintf(e.stdout, "daemon %d on %s, up %s, %d instance(s)\n", resp.PID, resp.Socket,
 						(time.Duration(resp.UptimeMS) * time.Millisecond).Round(time.Second), len(resp.Instances))
 					return nil
-				},
+				}),
 			},
 		},
+	}
+}
+
+// daemonAction is the shape of daemon stop and status: no arguments, a
+// client that does not start the daemon, a short deadline, and "no daemon
+// running" (then the error none) when there is no daemon to ask.
+func daemonAction(stdout, stderr io.Writer, timeout time.Duration, none error, call func(context.Context, *env, *client.Client) error) cli.ActionFunc {
+	return func(ctx context.Context, cmd *cli.Command) error {
+		e := readEnv(cmd, stdout, stderr)
+		if cmd.Args().Len() != 0 {
+			return e.fail(wrongArgs(cmd, "no arguments"))
+		}
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		err := call(ctx, e, &client.Client{Home: e.home})
+		if errors.Is(err, client.ErrNoDaemon) {
+			fmt.Fprintln(e.stdout, "no daemon running")
+			return none
+		}
+		if err != nil {
+			return e.fail(err)
+		}
+		return nil
 	}
 }
