@@ -240,7 +240,7 @@ func TestDiffNavigatedNeverRenames(t *testing.T) {
 }
 
 func TestCap(t *testing.T) {
-	cs := []Change{{Added, "a"}, {Added, "b"}, {Added, "c"}}
+	cs := []Change{{Kind: Added, Text: "a"}, {Kind: Added, Text: "b"}, {Kind: Added, Text: "c"}}
 	if kept, more := Cap(cs, 2); len(kept) != 2 || more != 1 {
 		t.Errorf("Cap(3, 2) = %d, %d", len(kept), more)
 	}

@@ -31,12 +31,16 @@ const (
 var Kinds = []Kind{Typed, Selected, Toggled, Changed, Renamed, Added, Removed}
 
 // Change is one diff entry, worded so a reader can cite it as proof:
-// `textbox "Name": "" -> "Ada"` under typed.
+// `textbox "Name": "" -> "Ada"` under typed. Of is the element it is
+// about when it names one alone (not a counted run, a rename, a repeated
+// element told apart by its context, or a text that changed in place):
+// what code reads, where Text is what people read.
 // The JSON names let a Change travel as it is, in snake_case like the
 // envelope (prima export keeps the Changes of each step).
 type Change struct {
-	Kind Kind   `json:"kind"`
-	Text string `json:"text"`
+	Kind Kind     `json:"kind"`
+	Text string   `json:"text"`
+	Of   *Element `json:"of,omitempty"`
 }
 
 func (c Change) String() string { return string(c.Kind) + ": " + c.Text }
@@ -257,6 +261,15 @@ func (e *entry) head() string {
 	b.WriteByte(' ')
 	writeQuoted(&b, capRunes(e.name, maxLabel))
 	return b.String()
+}
+
+// named is the element a change of its value or state names, nil when
+// the entry is unnamed or told apart by its context.
+func (e *entry) named(from, to string, quoted bool) *Element {
+	if e.name == "" || e.ctx != "" {
+		return nil
+	}
+	return &Element{Role: e.role, Name: capRunes(e.name, maxLabel), Named: true, From: from, To: to, Quoted: quoted}
 }
 
 // inCtx is ` (in "context")` for a repeated element, ` (near
@@ -687,12 +700,16 @@ func (it *item) word() Change {
 		return it.Change
 	case it.from != nil && it.to != nil:
 		head, from, to := textChange(it.from, it.to)
-		qf, qt := quotePair(from, to)
-		return Change{it.Kind, head + ": " + qf + " -> " + qt}
+		sf, st := shownPair(from, to)
+		c := Change{Kind: it.Kind, Text: head + ": " + quoted(sf) + " -> " + quoted(st)}
+		if y := it.to; y.hasValue && y.name != "" && it.from.name == y.name {
+			return about(c, &Element{Role: y.role, Name: capRunes(y.name, maxLabel), Named: true, From: sf, To: st, Quoted: true})
+		}
+		return c
 	case it.to != nil:
-		return Change{it.Kind, it.to.label()}
+		return about(Change{Kind: it.Kind, Text: it.to.label()}, it.to.shown())
 	}
-	return Change{it.Kind, it.from.label()}
+	return about(Change{Kind: it.Kind, Text: it.from.label()}, it.from.shown())
 }
 
 // raw is what tells the members of a run apart.
@@ -948,7 +965,7 @@ func compare(x, y *entry) []item {
 			from, to = quotePair(x.name, y.name)
 			head += " " + from
 		}
-		out = append(out, item{Change: Change{Renamed, head + " -> " + to + y.inCtx()}})
+		out = append(out, item{Change: Change{Kind: Renamed, Text: head + " -> " + to + y.inCtx()}})
 		z := *y
 		z.name = x.name
 		y = &z
@@ -967,10 +984,12 @@ func compareText(x, y *entry) []item {
 		return out
 	}
 	head := y.role + " " + quoteName(to)
+	name := capRunes(to, maxLabel)
 	xs, ys := x.states(), y.states()
 	for _, s := range stateNames(xs, ys) {
 		if from, to := stateWord(s, xs), stateWord(s, ys); from != to {
-			out = append(out, item{Change: Change{stateKind(s), head + ": " + from + " -> " + to}})
+			c := Change{Kind: stateKind(s), Text: head + ": " + from + " -> " + to}
+			out = append(out, item{Change: about(c, &Element{Role: y.role, Name: name, Named: true, From: from, To: to})})
 		}
 	}
 	return out
@@ -999,8 +1018,9 @@ func compareEntry(x, y *entry) []item {
 		if x.role == "combobox" || x.role == "listbox" {
 			k = Selected
 		}
-		from, to := quotePair(x.value, y.value)
-		out = append(out, item{Change: Change{k, y.head() + ": " + from + " -> " + to + y.inCtx()}})
+		from, to := shownPair(x.value, y.value)
+		c := Change{Kind: k, Text: y.head() + ": " + quoted(from) + " -> " + quoted(to) + y.inCtx()}
+		out = append(out, item{Change: about(c, y.named(from, to, true))})
 	}
 	if equalStates(x.groups, y.groups) {
 		return out
@@ -1011,7 +1031,8 @@ func compareEntry(x, y *entry) []item {
 		if from == to {
 			continue
 		}
-		out = append(out, item{Change: Change{stateKind(s), y.head() + ": " + from + " -> " + to + y.inCtx()}})
+		c := Change{Kind: stateKind(s), Text: y.head() + ": " + from + " -> " + to + y.inCtx()}
+		out = append(out, item{Change: about(c, y.named(from, to, false))})
 	}
 	return out
 }
@@ -1086,7 +1107,7 @@ func collapse(items []item) []Change {
 			b.WriteString(orUnnamed(items[r.last].desc()))
 			b.WriteByte(')')
 		}
-		out = append(out, Change{it.Kind, b.String()})
+		out = append(out, Change{Kind: it.Kind, Text: b.String()})
 	}
 	return out
 }
@@ -1116,9 +1137,16 @@ func ValuePair(a, b string) string {
 }
 
 func quotePair(a, b string) (string, string) {
-	qa, qb := quoteName(a), quoteName(b)
-	if qa != qb || a == b {
-		return qa, qb
+	sa, sb := shownPair(a, b)
+	return quoted(sa), quoted(sb)
+}
+
+// shownPair is how two texts that differ show in a change: capped, and
+// when the cap would hide the difference, both from a little before it.
+func shownPair(a, b string) (string, string) {
+	sa, sb := capRunes(a, maxLabel), capRunes(b, maxLabel)
+	if sa != sb || a == b {
+		return sa, sb
 	}
 	p := 0
 	for p < len(a) && p < len(b) && a[p] == b[p] {
@@ -1133,16 +1161,9 @@ func quotePair(a, b string) (string, string) {
 		start -= size
 	}
 	if start == 0 {
-		return qa, qb
+		return sa, sb
 	}
-	from := func(s string) string {
-		var w strings.Builder
-		w.WriteString(`"…`)
-		q := quoteName(s[start:])
-		w.WriteString(q[1:])
-		return w.String()
-	}
-	return from(a), from(b)
+	return "…" + capRunes(a[start:], maxLabel), "…" + capRunes(b[start:], maxLabel)
 }
 
 func quoteName(s string) string {

@@ -27,11 +27,27 @@ func firstDifference(x, y *Node, root bool) (Change, bool) {
 	case len(da) == 0 && len(db) == 0:
 		return Change{}, false
 	case len(da) == 0:
-		return Change{Added, nodeLabel(db[0]) + andMore(len(db)-1)}, true
+		return nodeChange(Added, db), true
 	case len(db) == 0:
-		return Change{Removed, nodeLabel(da[0]) + andMore(len(da)-1)}, true
+		return nodeChange(Removed, da), true
 	}
 	return firstDifference(da[0], db[0], false)
+}
+
+// nodeChange words nodes added or removed as one change: the first, and
+// how many more.
+func nodeChange(k Kind, ns []*Node) Change {
+	c := Change{Kind: k, Text: nodeLabel(ns[0]) + andMore(len(ns)-1)}
+	if len(ns) > 1 {
+		return c
+	}
+	n := ns[0]
+	e := entry{role: n.Role, name: n.Name, value: n.Value, hasValue: n.HasValue, groups: n.Groups}
+	el := e.shown()
+	if n.HasValue && n.Value == "" {
+		el.HasValue = true
+	}
+	return about(c, el)
 }
 
 func andMore(n int) string {
@@ -85,10 +101,15 @@ func describe(x, y *Node, root bool) Change {
 		switch {
 		case x.Name != y.Name && x.HasValue == y.HasValue && x.Value == y.Value && len(x.Props) == len(y.Props):
 			from, to := quotePair(x.Name, y.Name)
-			return Change{Changed, nodeHead(&Node{Role: x.Role}, root) + ": " + from + " -> " + to}
+			return Change{Kind: Changed, Text: nodeHead(&Node{Role: x.Role}, root) + ": " + from + " -> " + to}
 		case x.Name == y.Name && x.HasValue && y.HasValue && x.Value != y.Value:
-			from, to := quotePair(x.Value, y.Value)
-			return Change{Changed, head + ": " + from + " -> " + to}
+			from, to := shownPair(x.Value, y.Value)
+			c := Change{Kind: Changed, Text: head + ": " + quoted(from) + " -> " + quoted(to)}
+			if root {
+				return c
+			}
+			e := entry{role: x.Role, name: x.Name}
+			return about(c, e.named(from, to, true))
 		case x.Name == y.Name && x.HasValue == y.HasValue && x.Value == y.Value:
 			for i := 0; i < max(len(x.Props), len(y.Props)); i++ {
 				var px, py *Prop
@@ -118,11 +139,11 @@ func describe(x, y *Node, root bool) Change {
 				if from == to && px != nil && py != nil {
 					from, to = quotePair(px.Value, py.Value)
 				}
-				return Change{Changed, head + ": /" + EscapeInvisible(key) + ": " + from + " -> " + to}
+				return Change{Kind: Changed, Text: head + ": /" + EscapeInvisible(key) + ": " + from + " -> " + to}
 			}
 		}
 	}
-	return Change{Changed, nodeLabel(x) + " -> " + nodeLabel(y)}
+	return Change{Kind: Changed, Text: nodeLabel(x) + " -> " + nodeLabel(y)}
 }
 
 // nodeHead names a node in a fallback change: "page" for the root.

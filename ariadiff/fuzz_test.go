@@ -118,6 +118,8 @@ func FuzzDiffPair(f *testing.F) {
 				t.Fatalf("identical=%v but diff = %v\n%q\n%q", same, d, StripRefs(a), StripRefs(b))
 			}
 		}
+		checkElements(t, Diff(ta, tb))
+		checkElements(t, DiffNavigated(ta, tb))
 		if x, y := Diff(ta, tb), Diff(Parse(a), Parse(b)); fmt.Sprint(x) != fmt.Sprint(y) {
 			t.Fatalf("diff not deterministic: %v vs %v", x, y)
 		}

@@ -19,6 +19,7 @@ func changeStrings(cs []Change) []string {
 
 func checkDiff(t *testing.T, got []Change, want []string) {
 	t.Helper()
+	checkElements(t, got)
 	g := changeStrings(got)
 	if strings.Join(g, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Diff =\n  %s\nwant\n  %s", strings.Join(g, "\n  "), strings.Join(want, "\n  "))

@@ -393,9 +393,10 @@ func (o *Observer) TakeConsole() ([]ConsoleMsg, int) {
 }
 
 // QuoteShort quotes a message for one line, capped.
-func QuoteShort(s string) string {
-	return fmt.Sprintf("%q", envelope.Clip(OneLine(s), 160))
-}
+func QuoteShort(s string) string { return fmt.Sprintf("%q", Short(s)) }
+
+// Short is s on one line, capped: what QuoteShort quotes.
+func Short(s string) string { return envelope.Clip(OneLine(s), 160) }
 
 // SamePage reports whether two URLs are one page: origin and path equal
 // (a redirect that only adds a query is arrival, rule 7).

@@ -316,12 +316,34 @@ func landed(h playwright.ElementHandle, what string) error {
 //go:embed js/read_value.js
 var readValueJS string
 
+// Target is what an action acts on: the element's role and name when a
+// snapshot named it, and the code of the locator that found it.
+type Target struct{ Role, Name, Code string }
+
+// Head is how Changes name the target (`button "Save"`), "" when no
+// snapshot named it.
+func (t Target) Head() string {
+	if t.Role == "" {
+		return ""
+	}
+	return ariadiff.Head(t.Role, t.Name)
+}
+
+// What is how a message names the target: its head, else its locator.
+func (t Target) What() string {
+	if h := t.Head(); h != "" {
+		return h
+	}
+	return t.Code
+}
+
 // OnElement prepares an action on a bound element. It fails fast when a
 // user could not act on it (rule 14: disabled, readonly, hidden, covered),
 // clicks a covered target at a visible point of its own when one is
 // hit-tested to be that element, masks a password field's value (rule
 // 13) and plans the proof of a fill or type (rule 11).
-func (e *Engine) OnElement(h playwright.ElementHandle, what, code string, a pwline.Action, o Opts) (*Action, error) {
+func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action, o Opts) (*Action, error) {
+	what, code := t.What(), t.Code
 	value := o.Value
 	pointer := pointerAction[a.Name]
 	ins, err := inspect(h, pointer)
@@ -344,9 +366,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, what, code string, a pwli
 	p := &Action{Doc: ins.doc}
 	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" || a.Name == "press" {
 		p.Typing = true
-		if what != code {
-			p.Field = what // an accessibility head, not a selector's code
-		}
+		p.Field = t.Head()
 	}
 	if pointer && ins.cover != "" && o.Position == nil {
 		o.Position = ins.point
@@ -415,7 +435,11 @@ func (e *Engine) OnElement(h playwright.ElementHandle, what, code string, a pwli
 			got, _ := v.(string)
 			p.Value = &[2]string{ins.value, got}
 			if ins.editable && got != ins.value {
-				p.Typed = &ariadiff.Change{Kind: ariadiff.Typed, Text: what + ": " + browser.QuoteShort(ins.value) + " -> " + browser.QuoteShort(got)}
+				c := ariadiff.Change{Kind: ariadiff.Typed, Text: what + ": " + browser.QuoteShort(ins.value) + " -> " + browser.QuoteShort(got)}
+				if t.Role != "" {
+					c = ariadiff.ValueChange(ariadiff.Typed, t.Role, t.Name, browser.Short(ins.value), browser.Short(got))
+				}
+				p.Typed = &c
 			}
 			if got == want || (a.Name == "type" && strings.Contains(got, want)) {
 				return nil

@@ -47,6 +47,16 @@ func (e *Engine) Mask(text string) string {
 	return text
 }
 
+// MaskField masks a value that stands alone (a field's value, an
+// element's name): a remembered password, however short, is masked where
+// it is the whole value, and a longer one wherever it stands.
+func (e *Engine) MaskField(v string) string {
+	if e.masked[v] {
+		return Masked
+	}
+	return e.Mask(v)
+}
+
 // minWhole is the shortest password value masked wherever it stands.
 const minWhole = 4
 

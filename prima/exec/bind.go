@@ -6,7 +6,6 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
-	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
@@ -15,8 +14,9 @@ import (
 )
 
 // bind resolves a pw target, a ref or a selector, to its one element,
-// how to name it in a message, and its unique locator's code.
-func (in *Instance) bind(page playwright.Page, before *engine.View, target string, t float64) (playwright.ElementHandle, string, string, error) {
+// and names it: the role and name a snapshot gave it, and its unique
+// locator's code.
+func (in *Instance) bind(page playwright.Page, before *engine.View, target string, t float64) (playwright.ElementHandle, engine.Target, error) {
 	if refs.Is(target) {
 		r, _ := refs.Parse(target)
 		if before.RefFree {
@@ -31,17 +31,17 @@ func (in *Instance) bind(page playwright.Page, before *engine.View, target strin
 		if !ok {
 			// Fail fast: a ref missing from the snapshot just taken is
 			// dead; waiting for aria-ref would cost the whole timeout.
-			return nil, "", "", &refs.NotFoundError{Ref: r}
+			return nil, engine.Target{}, &refs.NotFoundError{Ref: r}
 		}
 		res, err := browser.ResolveRef(page, before.Tree, r, entry.Role, entry.Name)
 		if err != nil {
-			return nil, "", "", err
+			return nil, engine.Target{}, err
 		}
-		return res.Handle, ariadiff.Head(entry.Role, entry.Name), res.Code, nil
+		return res.Handle, engine.Target{Role: entry.Role, Name: entry.Name, Code: res.Code}, nil
 	}
 	code := "page.locator(" + pwline.JSQuote(target) + ")"
 	h, err := in.bindSelector(page, target, t)
-	return h, code, code, err
+	return h, engine.Target{Code: code}, err
 }
 
 // bindSelector waits for a selector to match, and requires exactly one
@@ -108,5 +108,5 @@ func (in *Instance) prepLocator(loc playwright.Locator, sel, code string, a pwli
 	if err != nil {
 		return nil, err
 	}
-	return in.eng.OnElement(h, code, code, a, o)
+	return in.eng.OnElement(h, engine.Target{Code: code}, a, o)
 }

@@ -240,15 +240,15 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		if err != nil {
 			return nil, err
 		}
-		ref, matched, via, head = b.ref, b.matched, b.via(), b.head
+		ref, matched, via, head = b.ref, b.matched, b.via(), b.t.Head()
 		if intent.Verb == "drag" {
 			to, err := in.locate(page, view, "drag", intent.To, 0)
 			if err != nil {
 				return nil, err
 			}
-			return in.eng.Drag(page, b.h, to.h, b.what, to.what, b.code, to.code)
+			return in.eng.Drag(page, b.h, to.h, b.t.What(), to.t.What(), b.t.Code, to.t.Code)
 		}
-		return in.eng.OnElement(b.h, b.what, b.code, action, opts)
+		return in.eng.OnElement(b.h, b.t, action, opts)
 	})
 	res := stepResult{used: o.Used, ref: ref, err: o.Err, after: o.After, changes: o.Changes, events: browser.Texts(o.Events), blocked: o.Blocked, redirected: o.Redirected, typed: o.Typed}
 	if res.err != nil {
@@ -320,10 +320,10 @@ func verbAction(verb string) (pwline.Action, engine.Opts) {
 
 // bound is a do target bound to its element, and how it was found.
 type bound struct {
-	h                playwright.ElementHandle
-	what, code, head string
-	ref, matched     string
-	tier             ladder.Tier
+	h            playwright.ElementHandle
+	t            engine.Target
+	ref, matched string
+	tier         ladder.Tier
 }
 
 // via is the step's note on the tier that found the target; the default
@@ -357,8 +357,7 @@ func (in *Instance) locate(page playwright.Page, view *engine.View, verb string,
 	if tier == ladder.ResearchMap {
 		if loc, e, ok := mapTarget(page, m, verb, target); ok {
 			h, err := bindLocator(loc, e.Code)
-			head := ariadiff.Head(e.Role, e.Name)
-			return bound{h: h, what: head, code: e.Code, head: head, tier: tier}, err
+			return bound{h: h, t: engine.Target{Role: e.Role, Name: e.Name, Code: e.Code}, tier: tier}, err
 		}
 		tier, _ = ladder.Next(tier, ladder.NotInTree, click)
 	}
@@ -373,7 +372,7 @@ func (in *Instance) locate(page playwright.Page, view *engine.View, verb string,
 			switch {
 			case merr == nil:
 				h, err := bindLocator(loc, code)
-				return bound{h: h, what: code, code: code, tier: next}, err
+				return bound{h: h, t: engine.Target{Code: code}, tier: next}, err
 			case !errors.Is(merr, errNoMarkup):
 				var ma *MarkupAmbiguousError
 				if errors.As(merr, &ma) {
@@ -388,12 +387,11 @@ func (in *Instance) locate(page playwright.Page, view *engine.View, verb string,
 	}
 	r, _ := refs.Parse(cand.Ref)
 	entry := view.Refs()[cand.Ref]
-	head := ariadiff.Head(entry.Role, entry.Name)
 	res, err := browser.ResolveRef(page, view.Tree, r, entry.Role, entry.Name)
 	if err != nil {
 		return bound{}, err
 	}
-	return bound{h: res.Handle, what: head, code: res.Code, head: head, ref: cand.Ref, matched: cand.Note(), tier: tier}, nil
+	return bound{h: res.Handle, t: engine.Target{Role: entry.Role, Name: entry.Name, Code: res.Code}, ref: cand.Ref, matched: cand.Note(), tier: tier}, nil
 }
 
 // blockedChanges is what Changes say while a dialog blocks the page.

@@ -62,12 +62,13 @@ func (in *Instance) commit(command string, secrets Secrets) {
 	}
 	sort.Strings(names)
 	clean := func(s string) string { return in.eng.Mask(secrets.Redact(s)) }
+	field := func(s string) string { return in.eng.MaskField(secrets.Redact(s)) }
 	for _, s := range in.pending {
 		s.Command = clean(command)
 		s.Used = clean(s.Used)
 		s.URLBefore, s.URLAfter = clean(s.URLBefore), clean(s.URLAfter)
 		for i := range s.Changes {
-			s.Changes[i].Text = clean(s.Changes[i].Text)
+			s.Changes[i].Rewrite(clean, field)
 		}
 		if s.Dialog != nil {
 			s.Dialog.Text = clean(s.Dialog.Text)

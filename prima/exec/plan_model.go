@@ -243,7 +243,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	o := r.in.act(ctx, r.page, before, func(float64) (*engine.Action, error) {
 		switch {
 		case handle != nil:
-			return r.in.eng.OnElement(handle, code, code, act, engine.Opts{Value: value})
+			return r.in.eng.OnElement(handle, engine.Target{Code: code}, act, engine.Opts{Value: value})
 		case loc != nil:
 			return r.in.prepLocator(loc, a.Selector, code, act, engine.Opts{Value: value})
 		}

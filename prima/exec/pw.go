@@ -74,18 +74,18 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 				opts.Value = req.Values[0]
 			}
 		}
-		h, what, code, err := in.bind(page, before, req.Ref, t)
+		h, target, err := in.bind(page, before, req.Ref, t)
 		if err != nil {
 			return nil, err
 		}
 		if action.Name == "drag" {
-			h2, what2, code2, err := in.bind(page, before, strings.TrimSpace(req.Values[0]), t)
+			h2, to, err := in.bind(page, before, strings.TrimSpace(req.Values[0]), t)
 			if err != nil {
 				return nil, err
 			}
-			return in.eng.Drag(page, h, h2, what, what2, code, code2)
+			return in.eng.Drag(page, h, h2, target.What(), to.What(), target.Code, to.Code)
 		}
-		return in.eng.OnElement(h, what, code, action, opts)
+		return in.eng.OnElement(h, target, action, opts)
 	})
 	in.fill(ctx, env, o)
 	if o.Note != "" {
@@ -130,7 +130,7 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *engine.Vie
 			return nil, err
 		}
 	}
-	return in.eng.OnElement(h, l.Locator, l.Locator, a, o)
+	return in.eng.OnElement(h, engine.Target{Code: l.Locator}, a, o)
 }
 
 // prepPage prepares a page-level action: a key, typed text, a navigation.

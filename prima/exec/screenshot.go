@@ -38,7 +38,7 @@ func (in *Instance) Screenshot(ctx context.Context, target string, full bool) *e
 	var err error
 	if target != "" {
 		var h playwright.ElementHandle
-		if h, _, _, err = in.bind(page, before, target, engine.TimeoutMS(ctx)); err == nil {
+		if h, _, err = in.bind(page, before, target, engine.TimeoutMS(ctx)); err == nil {
 			_, err = h.Screenshot(playwright.ElementHandleScreenshotOptions{Path: playwright.String(path), Timeout: t})
 		}
 	} else {

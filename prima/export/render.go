@@ -199,10 +199,9 @@ func (r *renderer) action(s Step) {
 		}
 	}
 	for _, c := range s.Changes {
-		f, ok := readChange(c)
 		var line, why string
-		if ok {
-			line, why = r.expectChange(s, c.Kind, f, l)
+		if c.Of != nil {
+			line, why = r.expectChange(s, c.Kind, c.Of, l)
 		} else if wanted(c) {
 			why = "not one element a locator can name"
 		}
@@ -389,31 +388,35 @@ var checkable = map[string]bool{"checkbox": true, "radio": true, "switch": true,
 // Roles whose typed value is an input's value.
 var field = map[string]bool{"textbox": true, "searchbox": true, "spinbutton": true, "combobox": true}
 
-// expectChange is the expect a fact proves, or why there is none ("" when
-// the fact is of a kind the spec does not assert).
-func (r *renderer) expectChange(s Step, k ariadiff.Kind, f fact, l *pwline.Line) (string, string) {
+// capped matches the mark ariadiff leaves where it cut a long name or
+// value: what stands before it is only the start.
+var capped = regexp.MustCompile(`…\(\+\d+ chars\)$`)
+
+// expectChange is the expect a change of one element proves, or why
+// there is none ("" when the change is of a kind the spec does not assert).
+func (r *renderer) expectChange(s Step, k ariadiff.Kind, f *ariadiff.Element, l *pwline.Line) (string, string) {
 	switch k {
 	case ariadiff.Typed, ariadiff.Selected, ariadiff.Toggled, ariadiff.Changed:
-		if capped.MatchString(f.name) {
+		if capped.MatchString(f.Name) {
 			return "", "the name is cut"
 		}
-		if r.hides(s, f.name) {
+		if r.hides(s, f.Name) {
 			return "", "the name holds a hidden value"
 		}
 	}
 	switch k {
 	case ariadiff.Typed:
-		if !field[f.role] || !f.quoted {
+		if !field[f.Role] || !f.Quoted {
 			return "", ""
 		}
-		if strings.HasPrefix(f.from, "…") && strings.HasPrefix(f.to, "…") {
+		if strings.HasPrefix(f.From, "…") && strings.HasPrefix(f.To, "…") {
 			return "", "the value is cut"
 		}
-		v, why := r.expected(s, l, f.to)
+		v, why := r.expected(s, l, f.To)
 		if why != "" {
 			return "", why
 		}
-		loc, target := locator(f.role, f.name, nil, l)
+		loc, target := locator(f.Role, f.Name, nil, l)
 		if s.Editable && target {
 			return expect(loc, "toHaveText("+v+")"), ""
 		}
@@ -421,10 +424,10 @@ func (r *renderer) expectChange(s Step, k ariadiff.Kind, f fact, l *pwline.Line)
 	case ariadiff.Selected:
 		return r.selected(s, f, l)
 	case ariadiff.Toggled:
-		loc, _ := locator(f.role, f.name, nil, l)
+		loc, _ := locator(f.Role, f.Name, nil, l)
 		switch {
-		case f.from == "pressed" || f.from == "unpressed" || f.to == "pressed" || f.to == "unpressed":
-			switch f.to {
+		case f.From == "pressed" || f.From == "unpressed" || f.To == "pressed" || f.To == "unpressed":
+			switch f.To {
 			case "pressed":
 				return expect(loc, "toHaveAttribute('aria-pressed', 'true')"), ""
 			case "unpressed":
@@ -432,8 +435,8 @@ func (r *renderer) expectChange(s Step, k ariadiff.Kind, f fact, l *pwline.Line)
 			case "mixed":
 				return expect(loc, "toHaveAttribute('aria-pressed', 'mixed')"), ""
 			}
-		case checkable[f.role]:
-			switch f.to {
+		case checkable[f.Role]:
+			switch f.To {
 			case "checked":
 				return expect(loc, "toBeChecked()"), ""
 			case "unchecked":
@@ -444,14 +447,14 @@ func (r *renderer) expectChange(s Step, k ariadiff.Kind, f fact, l *pwline.Line)
 		}
 		return "", "not a state Playwright checks"
 	case ariadiff.Changed:
-		if f.quoted {
+		if f.Quoted {
 			return "", ""
 		}
-		loc, _ := locator(f.role, f.name, nil, l)
+		loc, _ := locator(f.Role, f.Name, nil, l)
 		switch {
-		case f.from == "enabled" && f.to == "disabled":
+		case f.From == "enabled" && f.To == "disabled":
 			return expect(loc, "toBeDisabled()"), ""
-		case f.from == "disabled" && f.to == "enabled":
+		case f.From == "disabled" && f.To == "enabled":
 			return expect(loc, "toBeEnabled()"), ""
 		}
 	case ariadiff.Added:
@@ -463,32 +466,32 @@ func (r *renderer) expectChange(s Step, k ariadiff.Kind, f fact, l *pwline.Line)
 // selected asserts a selection where the action shows how the element
 // holds it: a select's checked option (selectOption), or an input's
 // value (a combobox that was filled).
-func (r *renderer) selected(s Step, f fact, l *pwline.Line) (string, string) {
-	if (f.role != "combobox" && f.role != "listbox") || !f.quoted {
+func (r *renderer) selected(s Step, f *ariadiff.Element, l *pwline.Line) (string, string) {
+	if (f.Role != "combobox" && f.Role != "listbox") || !f.Quoted {
 		return "", ""
 	}
-	loc, target := locator(f.role, f.name, nil, l)
+	loc, target := locator(f.Role, f.Name, nil, l)
 	if !target {
 		return "", "not the action's target: how it holds the selection is not known"
 	}
 	switch l.Method {
 	case "fill", "type", "pressSequentially":
-		v, why := r.expected(s, l, f.to)
+		v, why := r.expected(s, l, f.To)
 		if why != "" {
 			return "", why
 		}
 		return expect(loc, "toHaveValue("+v+")"), ""
 	case "selectOption":
-		if capped.MatchString(f.to) || strings.HasPrefix(f.to, "…") || r.hides(s, f.to) {
+		if capped.MatchString(f.To) || strings.HasPrefix(f.To, "…") || r.hides(s, f.To) {
 			return "", "the selection is cut or hidden"
 		}
 		opt := loc + ".locator('option:checked')"
 		if len(l.Values) <= 1 {
-			return expect(opt, "toHaveText("+jsString(f.to)+")"), ""
+			return expect(opt, "toHaveText("+jsString(f.To)+")"), ""
 		}
 		// Several options: ariadiff joins their names with ", ", which
 		// splits back only when no name holds one.
-		labels := strings.Split(f.to, ", ")
+		labels := strings.Split(f.To, ", ")
 		if len(labels) != len(l.Values) {
 			return "", "the selected names do not split back into the options chosen"
 		}
@@ -503,31 +506,31 @@ func (r *renderer) selected(s Step, f fact, l *pwline.Line) (string, string) {
 
 // added asserts an added heading (visible) or the text of an added
 // status or alert.
-func (r *renderer) added(s Step, f fact, l *pwline.Line) (string, string) {
-	switch f.role {
+func (r *renderer) added(s Step, f *ariadiff.Element, l *pwline.Line) (string, string) {
+	switch f.Role {
 	case "heading":
-		if !f.named {
+		if !f.Named {
 			return "", "a heading without a name"
 		}
-		if capped.MatchString(f.name) || r.hides(s, f.name) {
+		if capped.MatchString(f.Name) || r.hides(s, f.Name) {
 			return "", "the name is cut or hidden"
 		}
 		var opts []string
-		for _, g := range f.states {
+		for _, g := range f.States {
 			if lv, ok := strings.CutPrefix(g, "level="); ok && isDigits(lv) {
 				opts = append(opts, "level: "+lv)
 			}
 		}
-		loc, _ := locator(f.role, f.name, opts, l)
+		loc, _ := locator(f.Role, f.Name, opts, l)
 		return expect(loc, "toBeVisible()"), ""
 	case "status", "alert":
-		if !f.hasValue {
+		if !f.HasValue {
 			return "", ""
 		}
-		if f.named && (capped.MatchString(f.name) || r.hides(s, f.name)) {
+		if f.Named && (capped.MatchString(f.Name) || r.hides(s, f.Name)) {
 			return "", "the name is cut or hidden"
 		}
-		text, matcher := f.value, "toHaveText"
+		text, matcher := f.Value, "toHaveText"
 		if m := capped.FindStringIndex(text); m != nil {
 			// Cut: what it starts with is still proven.
 			text, matcher = text[:m[0]], "toContainText"
@@ -539,14 +542,14 @@ func (r *renderer) added(s Step, f fact, l *pwline.Line) (string, string) {
 		if why != "" {
 			return "", why
 		}
-		if f.named {
-			loc, _ := locator(f.role, f.name, nil, l)
+		if f.Named {
+			loc, _ := locator(f.Role, f.Name, nil, l)
 			return expect(loc, matcher+"("+v+")"), ""
 		}
 		// Live regions are known by what they say: the one that says
 		// this, so that another status on the page does not make the
 		// locator ambiguous.
-		loc := "page.getByRole(" + jsString(f.role) + ").filter({ hasText: " + v + " })"
+		loc := "page.getByRole(" + jsString(f.Role) + ").filter({ hasText: " + v + " })"
 		return expect(loc, matcher+"("+v+")"), ""
 	}
 	return "", ""

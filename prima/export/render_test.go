@@ -2,6 +2,7 @@ package export
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,7 +14,42 @@ import (
 
 const origin = "http://127.0.0.1:8080"
 
-func ch(k ariadiff.Kind, text string) ariadiff.Change { return ariadiff.Change{Kind: k, Text: text} }
+// line is a change whose line names no one element (a counted run, an
+// element told apart by its context): it has no Element.
+func line(k ariadiff.Kind, text string) ariadiff.Change { return ariadiff.Change{Kind: k, Text: text} }
+
+// withOf is a change of a shape ariadiff writes, with its Element, for a
+// line a test writes by hand (a value cut short, a raw tab).
+func withOf(k ariadiff.Kind, text string, e ariadiff.Element) ariadiff.Change {
+	return ariadiff.Change{Kind: k, Text: text, Of: &e}
+}
+
+// The changes of one element, made as ariadiff makes them: a value by
+// ValueChange, an element that appeared or went, or a state, by diffing
+// two snapshots.
+func typed(role, name, from, to string) ariadiff.Change {
+	return ariadiff.ValueChange(ariadiff.Typed, role, name, from, to)
+}
+
+func selected(role, name, from, to string) ariadiff.Change {
+	return ariadiff.ValueChange(ariadiff.Selected, role, name, from, to)
+}
+
+func added(snapshotLine string) ariadiff.Change { return only(diff("", "- "+snapshotLine)) }
+
+func removed(snapshotLine string) ariadiff.Change { return only(diff("- "+snapshotLine, "")) }
+
+// state is a toggled or changed state of an element, as a line.
+func state(k ariadiff.Kind, role, name, from, to string) ariadiff.Change {
+	return withOf(k, ariadiff.Head(role, name)+": "+from+" -> "+to, ariadiff.Element{Role: role, Name: name, Named: true, From: from, To: to})
+}
+
+func only(cs []ariadiff.Change) ariadiff.Change {
+	if len(cs) != 1 {
+		panic(fmt.Sprintf("want one change, got %v", cs))
+	}
+	return cs[0]
+}
 
 // diff is what prima's act path records: ariadiff's Changes between two
 // snapshots, so the goldens follow the texts ariadiff really writes.
@@ -51,10 +87,10 @@ var goldens = []struct {
 			diff("- combobox \"Colours\":\n  - option \"Red\"\n  - option \"Green\"",
 				"- combobox \"Colours\":\n  - option \"Red\" [selected]\n  - option \"Green\" [selected]")...),
 		act("await page.getByRole('combobox', { name: 'Fruit', exact: true }).fill('Apple');", origin+"/controls", origin+"/controls",
-			ch(ariadiff.Selected, `combobox "Fruit": "" -> "Apple"`)),
+			selected("combobox", "Fruit", "", "Apple")),
 		// A selection the action does not explain (a keyboard press): left out.
 		act("await page.keyboard.press('ArrowDown');", origin+"/controls", origin+"/controls",
-			ch(ariadiff.Selected, `combobox "Size": "Small" -> "Medium"`)),
+			selected("combobox", "Size", "Small", "Medium")),
 		// A repeated element: ariadiff names it by its context, not uniquely.
 		act("await page.getByRole('listitem').filter({ hasText: 'Row A' }).getByRole('textbox').fill('x');", origin+"/controls", origin+"/controls",
 			diff("- listitem:\n  - text: Row A\n  - textbox \"Note\"\n- listitem:\n  - text: Row B\n  - textbox \"Note\"",
@@ -64,20 +100,21 @@ var goldens = []struct {
 				"- alert: Card \"declined\"\n- heading \"Payment\" [level=3]\n- status \"Cart\": 3 items\n- paragraph: b\n- button \"Saved\"\n- heading\n- text: Thank you")...),
 		// Removed and renamed elements, and counted runs, are not asserted.
 		act("await page.getByRole('button', { name: 'Clear', exact: true }).click();", origin+"/controls", origin+"/controls",
-			ch(ariadiff.Removed, `heading "Payment" [level=3]`),
-			ch(ariadiff.Added, `listitem ×14 (first: "a", last: "n")`),
-			ch(ariadiff.Added, `status: Saved 1 of 40 rows, the first of them named row one, and…(+93 chars)`)),
+			removed(`heading "Payment" [level=3]`),
+			line(ariadiff.Added, `listitem ×14 (first: "a", last: "n")`),
+			withOf(ariadiff.Added, `status: Saved 1 of 40 rows, the first of them named row one, and…(+93 chars)`,
+				ariadiff.Element{Role: "status", Value: "Saved 1 of 40 rows, the first of them named row one, and…(+93 chars)", HasValue: true})),
 		// A contenteditable target: its value is its text.
 		{Kind: Action, Command: "pw fill e9 hello", Used: "await page.getByRole('textbox', { name: 'Message', exact: true }).fill('hello');",
 			URLBefore: origin + "/controls", URLAfter: origin + "/controls", OK: true, Proven: true, Editable: true,
-			Changes: []ariadiff.Change{ch(ariadiff.Typed, `textbox "Message": "" -> "hello"`), ch(ariadiff.Typed, `textbox "Echo": "" -> "hello"`)}},
+			Changes: []ariadiff.Change{typed("textbox", "Message", "", "hello"), typed("textbox", "Echo", "", "hello")}},
 		// A target in a frame: the action's locator reaches it.
 		act("await page.locator('iframe[title=\"Inner frame\"]').contentFrame().getByRole('textbox', { name: 'Code', exact: true }).fill('42');",
-			origin+"/controls", origin+"/controls", ch(ariadiff.Typed, `textbox "Code": "" -> "42"`)),
+			origin+"/controls", origin+"/controls", typed("textbox", "Code", "", "42")),
 		// Cut values: the diff elided the start, or capped the end.
 		act("await page.getByRole('textbox', { name: 'Bio', exact: true }).fill('x');", origin+"/controls", origin+"/controls",
-			ch(ariadiff.Typed, `textbox "Bio": "…same start a" -> "…same start b"`),
-			ch(ariadiff.Typed, `textbox "Notes": "" -> "long text…(+300 chars)"`)),
+			typed("textbox", "Bio", "…same start a", "…same start b"),
+			typed("textbox", "Notes", "", "long text…(+300 chars)")),
 	}, Options{}},
 	{"unproven", []Step{
 		gotoStep(form),
@@ -85,18 +122,18 @@ var goldens = []struct {
 			URLBefore: form, URLAfter: form, OK: true, Proven: false},
 		{Kind: Action, Command: "do \"fill Ada into Name\"", Used: "await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada');",
 			URLBefore: form, URLAfter: form, OK: true, Proven: true,
-			Changes: []ariadiff.Change{ch(ariadiff.Typed, `textbox "Name": "" -> "Ada"`)}},
+			Changes: []ariadiff.Change{typed("textbox", "Name", "", "Ada")}},
 	}, Options{}},
 	{"failed", []Step{
 		gotoStep(form),
 		{Kind: Action, Command: "pw click e99", Used: "", URLBefore: form, URLAfter: form, OK: false},
 		{Kind: Action, Command: "pw fill e5 toolongvalue", Used: "await page.getByRole('textbox', { name: 'Code', exact: true }).fill('toolongvalue');",
-			URLBefore: form, URLAfter: form, OK: false, Changes: []ariadiff.Change{ch(ariadiff.Typed, `textbox "Code": "" -> "toolo"`)}},
+			URLBefore: form, URLAfter: form, OK: false, Changes: []ariadiff.Change{typed("textbox", "Code", "", "toolo")}},
 		// A failed click that still navigated: the next step starts elsewhere.
 		{Kind: Action, Command: "pw click e19", Used: "await page.getByRole('link', { name: 'View contact', exact: true }).click();",
 			URLBefore: form, URLAfter: origin + "/export/done?name=Ada", OK: false},
 		act("await page.getByRole('link', { name: 'New contact', exact: true }).click();", origin+"/export/done?name=Ada", form,
-			ch(ariadiff.Added, `heading "New contact" [level=1]`)),
+			added(`heading "New contact" [level=1]`)),
 		{Kind: Verify, Command: "verify the Name field is empty", URLBefore: form, URLAfter: form, OK: false,
 			Checks: []Check{{Kind: claim.Value, Locator: "page.getByRole('textbox', { name: 'Name', exact: true })", Exact: true}}},
 	}, Options{}},
@@ -129,22 +166,22 @@ var goldens = []struct {
 		gotoStep(origin + "/login"),
 		{Kind: Action, Command: "pw fill e5 {{API_KEY}}", Used: "await page.getByRole('textbox', { name: 'API key', exact: true }).fill('{{API_KEY}}');",
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true, Secrets: []string{"API_KEY", "USER"},
-			Changes: []ariadiff.Change{ch(ariadiff.Typed, `textbox "API key": "" -> "{{API_KEY}}"`)}},
+			Changes: []ariadiff.Change{typed("textbox", "API key", "", "{{API_KEY}}")}},
 		{Kind: Action, Command: "pw fill e6 Bearer {{API_KEY}} for {{USER}}", Used: "await page.getByRole('textbox', { name: 'Header', exact: true }).fill('Bearer {{API_KEY}} for {{USER}}');",
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true, Secrets: []string{"API_KEY", "USER"},
-			Changes: []ariadiff.Change{ch(ariadiff.Typed, `textbox "Header": "" -> "Bearer {{API_KEY}} for {{USER}}"`)}},
+			Changes: []ariadiff.Change{typed("textbox", "Header", "", "Bearer {{API_KEY}} for {{USER}}")}},
 		// {{name}} is not a bound secret: it is text, typed as it is.
 		{Kind: Action, Command: "pw fill e7 Hello {{name}}", Used: "await page.getByRole('textbox', { name: 'Template', exact: true }).fill('Hello {{name}}');",
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true, Secrets: []string{"API_KEY", "USER"},
-			Changes: []ariadiff.Change{ch(ariadiff.Typed, `textbox "Template": "" -> "Hello {{name}}"`)}},
+			Changes: []ariadiff.Change{typed("textbox", "Template", "", "Hello {{name}}")}},
 		// A secret typed into a password field shows as ••••.
 		{Kind: Action, Command: "pw fill e8 ••••", Used: "await page.getByRole('textbox', { name: 'Password', exact: true }).fill('••••');",
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true, Secrets: []string{"API_KEY", "USER", "PW"}, MaskedSecret: "PW",
-			Changes: []ariadiff.Change{ch(ariadiff.Typed, `textbox "Password": "" -> "••••"`)}},
+			Changes: []ariadiff.Change{typed("textbox", "Password", "", "••••")}},
 		// A status that says the secret, and a locator that holds it.
 		{Kind: Action, Command: "pw click e8", Used: "await page.getByRole('button', { name: 'Sign in', exact: true }).click();",
 			URLBefore: origin + "/login", URLAfter: origin + "/login?token={{API_KEY}}", OK: true, Proven: true, Secrets: []string{"API_KEY", "USER"},
-			Changes: []ariadiff.Change{ch(ariadiff.Added, `status: Signed in as {{USER}}`)}},
+			Changes: []ariadiff.Change{added(`status: Signed in as {{USER}}`)}},
 		{Kind: Action, Command: "pw click e9", Used: "await page.getByRole('button', { name: 'Log out {{USER}}', exact: true }).click();",
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true, Secrets: []string{"USER"}},
 		{Kind: Verify, Command: "verify the Header field contains \"{{USER}}\"", URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Secrets: []string{"USER"},
@@ -157,39 +194,39 @@ var goldens = []struct {
 		gotoStep(origin + "/login"),
 		{Kind: Action, Command: "pw fill e7 ••••", Used: "await page.getByRole('textbox', { name: 'Password', exact: true }).fill('••••');",
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true,
-			Changes: []ariadiff.Change{ch(ariadiff.Typed, `textbox "Password": "" -> "••••"`)}},
+			Changes: []ariadiff.Change{typed("textbox", "Password", "", "••••")}},
 		// Another field showing the password: this step did not type it.
 		act("await page.getByRole('button', { name: 'Show', exact: true }).click();", origin+"/login", origin+"/login",
-			ch(ariadiff.Typed, `textbox "Shown": "" -> "••••"`)),
+			typed("textbox", "Shown", "", "••••")),
 	}, Options{}},
 	{"navigation", []Step{
 		gotoStep(form),
 		act("await page.getByRole('link', { name: 'View contact', exact: true }).click();", form, origin+"/export/done?name=Ada",
 			diff("- heading \"New contact\" [level=1]\n- link \"View contact\"", "- heading \"Contact\" [level=1]\n- paragraph: Ada\n- link \"New contact\"")...),
 		act("await page.goBack();", origin+"/export/done?name=Ada", form,
-			ch(ariadiff.Added, `heading "New contact" [level=1]`)),
+			added(`heading "New contact" [level=1]`)),
 		act("await page.reload();", form, form),
 		// A relative goto resolves against the page it left.
 		{Kind: Goto, Command: "go /export/done", Used: "await page.goto('/export/done');", URLBefore: form, URLAfter: origin + "/export/done", OK: true, Proven: true},
 		// One step of do that went to a path.
 		{Kind: Action, Command: `do "go to /export/form"`, Used: "await page.goto('/export/form');", URLBefore: origin + "/export/done", URLAfter: form, OK: true, Proven: true,
-			Changes: []ariadiff.Change{ch(ariadiff.Added, `heading "New contact" [level=1]`)}},
+			Changes: []ariadiff.Change{added(`heading "New contact" [level=1]`)}},
 	}, Options{}},
 	{"since", formSession(origin), Options{Since: 3}},
 	{"attached", []Step{
 		// The session attached to a page that was already open.
 		act("await page.getByRole('button', { name: 'Pin', exact: true }).click();", form, form,
-			ch(ariadiff.Toggled, `button "Pin": unpressed -> pressed`)),
+			state(ariadiff.Toggled, "button", "Pin", "unpressed", "pressed")),
 	}, Options{}},
 	{"escape", []Step{
 		gotoStep(origin + "/it's?q=a\\b"),
 		act("await page.getByRole('textbox', { name: 'It\\'s \"x\"', exact: true }).fill('a\\nb\\\\c\\'d');", origin+"/it's?q=a\\b", origin+"/it's?q=a\\b",
-			ch(ariadiff.Typed, `textbox "It's \"x\"": "" -> "a\nb\\c'd"`),
-			ch(ariadiff.Added, `heading "Sa\u200bve \u202eevil" [level=2]`),
-			ch(ariadiff.Added, "heading \"line\\u2028sep \\ud83d\\ude00 ✓\" [level=2]"),
-			ch(ariadiff.Added, "status: tab\there")),
+			typed("textbox", `It's "x"`, "", "a\nb\\c'd"),
+			added(`heading "Sa\u200bve \u202eevil" [level=2]`),
+			added("heading \"line\\u2028sep \\ud83d\\ude00 ✓\" [level=2]"),
+			withOf(ariadiff.Added, "status: tab\there", ariadiff.Element{Role: "status", Value: "tab\there", HasValue: true})),
 		act("await page.getByRole('button', { name: 'Go', exact: true }).click();", origin+"/it's?q=a\\b", origin+"/it's?q=a\\b",
-			ch(ariadiff.Typed, `textbox "Note" (in "x"): "" -> "y"`)),
+			line(ariadiff.Typed, `textbox "Note" (in "x"): "" -> "y"`)),
 	}, Options{}},
 }
 
@@ -201,26 +238,26 @@ func formSession(base string) []Step {
 	form, done := base+"/export/form", base+"/export/done?name=Ada"
 	return []Step{
 		{Kind: Goto, Command: "go " + form, Used: "await page.goto('" + form + "');", URLBefore: "about:blank", URLAfter: form, OK: true, Proven: true,
-			Changes: []ariadiff.Change{ch(ariadiff.Added, `heading "New contact" [level=1]`), ch(ariadiff.Added, `textbox "Name"`)}},
+			Changes: []ariadiff.Change{added(`heading "New contact" [level=1]`), added(`textbox "Name"`)}},
 		act("await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada');", form, form,
-			ch(ariadiff.Typed, `textbox "Name": "" -> "Ada"`)),
+			typed("textbox", "Name", "", "Ada")),
 		act("await page.getByRole('textbox', { name: 'Password', exact: true }).fill('••••');", form, form,
-			ch(ariadiff.Typed, `textbox "Password": "" -> "••••"`)),
+			typed("textbox", "Password", "", "••••")),
 		act("await page.getByRole('checkbox', { name: 'Send me news', exact: true }).check();", form, form,
-			ch(ariadiff.Toggled, `checkbox "Send me news": unchecked -> checked`)),
+			state(ariadiff.Toggled, "checkbox", "Send me news", "unchecked", "checked")),
 		act("await page.getByRole('combobox', { name: 'Plan', exact: true }).selectOption('Team');", form, form,
-			ch(ariadiff.Selected, `combobox "Plan": "Free" -> "Team"`)),
+			selected("combobox", "Plan", "Free", "Team")),
 		act("await page.getByRole('button', { name: 'Pin', exact: true }).click();", form, form,
-			ch(ariadiff.Toggled, `button "Pin": unpressed -> pressed`)),
+			state(ariadiff.Toggled, "button", "Pin", "unpressed", "pressed")),
 		act("await page.getByRole('button', { name: 'Save', exact: true }).click();", form, form,
-			ch(ariadiff.Added, `status: Saved Ada`),
-			ch(ariadiff.Added, `heading "Contact created" [level=2]`),
-			ch(ariadiff.Added, `link "View contact"`)),
+			added(`status: Saved Ada`),
+			added(`heading "Contact created" [level=2]`),
+			added(`link "View contact"`)),
 		act("await page.getByRole('link', { name: 'View contact', exact: true }).click();", form, done,
-			ch(ariadiff.Added, `heading "Contact" [level=1]`),
-			ch(ariadiff.Added, `paragraph: Ada`),
-			ch(ariadiff.Added, `link "New contact"`),
-			ch(ariadiff.Removed, `heading "New contact" [level=1]`)),
+			added(`heading "Contact" [level=1]`),
+			added(`paragraph: Ada`),
+			added(`link "New contact"`),
+			removed(`heading "New contact" [level=1]`)),
 		{Kind: Verify, Command: `verify "Ada" is visible`, URLBefore: done, URLAfter: done, OK: true,
 			Checks: []Check{{Kind: claim.TextVisible, Text: "Ada", Locator: "page.getByText(/(?<![\\p{L}\\p{N}\\p{M}])Ada(?![\\p{L}\\p{N}\\p{M}])/iu).filter({ visible: true })"}}},
 	}

@@ -1,0 +1,136 @@
+package ariadiff
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Element is the one element a Change is about, as the Change shows it:
+// its role, its name (capped as in the Change's text), and what the
+// change says of it. Code that acts on Changes (prima export) reads it
+// instead of the text, which is for people.
+type Element struct {
+	Role  string `json:"role"`
+	Name  string `json:"name,omitempty"`
+	Named bool   `json:"named,omitempty"`
+	// States and Value are an added or removed element's state groups
+	// (`level=1`, `checked`) and value.
+	States   []string `json:"states,omitempty"`
+	Value    string   `json:"value,omitempty"`
+	HasValue bool     `json:"has_value,omitempty"`
+	// From and To are both sides of a typed, selected, toggled or changed
+	// element; Quoted when they are values ("Ada"), not state words
+	// (checked, level=2, no level).
+	From   string `json:"from,omitempty"`
+	To     string `json:"to,omitempty"`
+	Quoted bool   `json:"quoted,omitempty"`
+}
+
+// ValueChange is a change of what a named element holds, seen outside
+// the tree (a contenteditable's text): `role "name": "from" -> "to"`,
+// from and to shown as given.
+func ValueChange(k Kind, role, name, from, to string) Change {
+	return about(Change{Kind: k, Text: Head(role, name) + ": " + quoted(from) + " -> " + quoted(to)},
+		&Element{Role: role, Name: capRunes(name, maxLabel), Named: name != "", From: from, To: to, Quoted: true})
+}
+
+func quoted(s string) string {
+	var b strings.Builder
+	writeQuoted(&b, s)
+	return b.String()
+}
+
+// about gives c its element, when c names it alone: an element with a
+// role of plain words, named where the kind asks for a name, in a text
+// that is whole UTF-8.
+func about(c Change, e *Element) Change {
+	if e == nil || !plainRole(e.Role) || !utf8.ValidString(c.Text) {
+		return c
+	}
+	switch c.Kind {
+	case Added, Removed:
+	case Typed, Selected, Toggled, Changed:
+		if !e.Named || (!e.Quoted && !(isStateWord(e.From) && isStateWord(e.To))) {
+			return c
+		}
+	default:
+		return c
+	}
+	for _, s := range e.States {
+		for i := 0; i < len(s); i++ {
+			if s[i] == ']' {
+				return c // a state the line could not show apart
+			}
+		}
+	}
+	c.Of = e
+	return c
+}
+
+// plainRole: a role of lowercase letters, as every ARIA role is.
+func plainRole(r string) bool {
+	if r == "" {
+		return false
+	}
+	for i := 0; i < len(r); i++ {
+		if r[i] < 'a' || r[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// isStateWord is how stateWord words a state: checked, unchecked,
+// mixed, level=2, no level.
+func isStateWord(s string) bool {
+	s = strings.TrimPrefix(s, "no ")
+	i := 0
+	for i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	if i == len(s) {
+		return true
+	}
+	if s[i] != '=' || i+1 == len(s) {
+		return false
+	}
+	for _, c := range []byte(s[i+1:]) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// shown is an entry as an added or removed Change shows it, nil when the
+// change does not name it alone (a repeated element, told apart by its
+// context).
+func (e *entry) shown() *Element {
+	if e.ctx != "" {
+		return nil
+	}
+	el := &Element{Role: e.role, States: e.states()}
+	if e.name != "" {
+		el.Name, el.Named = capRunes(e.name, maxLabel), true
+	}
+	if e.hasValue && e.value != "" {
+		el.Value, el.HasValue = capRunes(e.value, maxLabel), true
+	}
+	return el
+}
+
+// Rewrite replaces the change's text by text(Text), and each name and
+// value its Element holds by value(v): what prima does to every change
+// it keeps (passwords masked, secrets named), to both at once.
+func (c *Change) Rewrite(text, value func(string) string) {
+	c.Text = text(c.Text)
+	if c.Of == nil {
+		return
+	}
+	e := *c.Of
+	e.Name, e.Value, e.From, e.To = value(e.Name), value(e.Value), value(e.From), value(e.To)
+	c.Of = &e
+}
