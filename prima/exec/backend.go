@@ -250,17 +250,20 @@ func (b *Backend) registry(dir string) *attach.Registry {
 	return r
 }
 
-// claim waits until no launch or attach of name is under way and marks
-// one as started; the caller must release. ok is false when ctx ended.
-func (b *Backend) claim(ctx context.Context, name string) (release func(*Instance), err error) {
+// reserve waits until no launch or attach of name is under way and marks
+// one as started; the caller must release, with the instance it made, if
+// any. It returns the instance name holds now (nil when none), and fails
+// when ctx ends first.
+func (b *Backend) reserve(ctx context.Context, name string) (have *Instance, release func(*Instance), err error) {
 	for {
 		b.mu.Lock()
 		ch, busy := b.pending[name]
 		if !busy {
 			done := make(chan struct{})
 			b.pending[name] = done
+			have = b.instances[name]
 			b.mu.Unlock()
-			return func(in *Instance) {
+			return have, func(in *Instance) {
 				b.mu.Lock()
 				defer b.mu.Unlock()
 				if in != nil {
@@ -274,7 +277,7 @@ func (b *Backend) claim(ctx context.Context, name string) (release func(*Instanc
 		select {
 		case <-ch:
 		case <-ctx.Done():
-			return nil, wire.Errorf(wire.CodeAttach, "still attaching to %s when the command's time ran out", name)
+			return nil, nil, wire.Errorf(wire.CodeAttach, "still attaching to %s when the command's time ran out", name)
 		}
 	}
 }
@@ -401,13 +404,10 @@ func (b *Backend) owned() *Instance {
 // endpoint (http://), reusing a live connection. The connection is made
 // without the backend's lock: only commands for the same name wait.
 func (b *Backend) attach(ctx context.Context, name, endpoint, title, version string) (*Instance, error) {
-	release, err := b.claim(ctx, name)
+	in, release, err := b.reserve(ctx, name)
 	if err != nil {
 		return nil, err
 	}
-	b.mu.Lock()
-	in := b.instances[name]
-	b.mu.Unlock()
 	if in != nil && in.Owned {
 		release(nil)
 		return nil, wire.Errorf(wire.CodeUsage, "instance %q is prima's own browser, not %s: name the remote browser otherwise", name, endpoint)
@@ -556,13 +556,10 @@ func (b *Backend) ownedFor(ctx context.Context, req *wire.OpenRequest) (*Instanc
 	if name == "" {
 		name = "prima"
 	}
-	release, err := b.claim(ctx, name)
+	in, release, err := b.reserve(ctx, name)
 	if err != nil {
 		return nil, err
 	}
-	b.mu.Lock()
-	in := b.instances[name]
-	b.mu.Unlock()
 	if in != nil && !in.Owned {
 		release(nil)
 		return nil, wire.Errorf(wire.CodeUsage, "instance %q is an attached session, not a prima-owned browser", name)

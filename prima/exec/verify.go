@@ -160,7 +160,7 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *engi
 		line := "await expect(page).toHaveTitle(" + pwline.JSQuote(a.Text) + ");"
 		if !a.Exact {
 			held = strings.Contains(strings.ToLower(title), strings.ToLower(a.Text))
-			line = "await expect(page).toHaveTitle(new RegExp(" + pwline.JSQuote(regexQuote(a.Text)) + ", 'i'));"
+			line = "await expect(page).toHaveTitle(new RegExp(" + pwline.JSQuote(pwline.RegexQuote(a.Text)) + ", 'i'));"
 		}
 		return check{line: line, held: held, reason: fmt.Sprintf("the title is %q", title)}
 	case claim.URL:
@@ -169,7 +169,7 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *engi
 		line := "await expect(page).toHaveURL(" + pwline.JSQuote(a.Text) + ");"
 		if !a.Exact {
 			held = strings.Contains(u, a.Text)
-			line = "await expect(page).toHaveURL(new RegExp(" + pwline.JSQuote(regexQuote(a.Text)) + "));"
+			line = "await expect(page).toHaveURL(new RegExp(" + pwline.JSQuote(pwline.RegexQuote(a.Text)) + "));"
 		}
 		return check{line: line, held: held, reason: fmt.Sprintf("the URL is %s", u)}
 	}
@@ -210,7 +210,7 @@ func (in *Instance) assertOn(res *browser.Resolved, node *ariadiff.Node, a claim
 		if a.Exact {
 			return check{line: expect + ".toHaveValue(" + pwline.JSQuote(a.Text) + ");", held: v == a.Text, reason: fmt.Sprintf("its value is %q", v)}
 		}
-		return check{line: expect + ".toHaveValue(new RegExp(" + pwline.JSQuote(regexQuote(a.Text)) + "));", held: strings.Contains(v, a.Text), reason: fmt.Sprintf("its value is %q", v)}
+		return check{line: expect + ".toHaveValue(new RegExp(" + pwline.JSQuote(pwline.RegexQuote(a.Text)) + "));", held: strings.Contains(v, a.Text), reason: fmt.Sprintf("its value is %q", v)}
 	}
 	return stateCheck(expect, a.State, res.Handle, node)
 }
@@ -289,15 +289,4 @@ func stateCheck(expect, state string, h playwright.ElementHandle, n *ariadiff.No
 		return check{line: "// unknown state " + state, reason: "unknown state " + state}
 	}
 	return check{line: line, held: held, reason: fmt.Sprintf("it is not %s", state)}
-}
-
-func regexQuote(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`\.+*?()|[]{}^$/`, r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -39,16 +39,3 @@ func jsString(s string) string {
 func comment(s string) string {
 	return "// " + ariadiff.EscapeInvisible(strings.ToValidUTF8(s, "\ufffd"))
 }
-
-// regexQuote escapes s for a JavaScript regular expression (what verify
-// prints for a contains check).
-func regexQuote(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`\.+*?()|[]{}^$/`, r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}

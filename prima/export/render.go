@@ -388,6 +388,21 @@ var checkable = map[string]bool{"checkbox": true, "radio": true, "switch": true,
 // Roles whose typed value is an input's value.
 var field = map[string]bool{"textbox": true, "searchbox": true, "spinbutton": true, "combobox": true}
 
+// pressedExpect and checkedExpect are the matchers of a toggle's state
+// after the action: aria-pressed for a toggle button, else checked.
+var (
+	pressedExpect = map[string]string{
+		"pressed":   "toHaveAttribute('aria-pressed', 'true')",
+		"unpressed": "not.toHaveAttribute('aria-pressed', 'true')",
+		"mixed":     "toHaveAttribute('aria-pressed', 'mixed')",
+	}
+	checkedExpect = map[string]string{
+		"checked":   "toBeChecked()",
+		"unchecked": "not.toBeChecked()",
+		"mixed":     "toBeChecked({ indeterminate: true })",
+	}
+)
+
 // capped matches the mark ariadiff leaves where it cut a long name or
 // value: what stands before it is only the start.
 var capped = regexp.MustCompile(`…\(\+\d+ chars\)$`)
@@ -425,25 +440,15 @@ func (r *renderer) expectChange(s Step, k ariadiff.Kind, f *ariadiff.Element, l 
 		return r.selected(s, f, l)
 	case ariadiff.Toggled:
 		loc, _ := locator(f.Role, f.Name, nil, l)
+		var m map[string]string
 		switch {
 		case f.From == "pressed" || f.From == "unpressed" || f.To == "pressed" || f.To == "unpressed":
-			switch f.To {
-			case "pressed":
-				return expect(loc, "toHaveAttribute('aria-pressed', 'true')"), ""
-			case "unpressed":
-				return expect(loc, "not.toHaveAttribute('aria-pressed', 'true')"), ""
-			case "mixed":
-				return expect(loc, "toHaveAttribute('aria-pressed', 'mixed')"), ""
-			}
+			m = pressedExpect
 		case checkable[f.Role]:
-			switch f.To {
-			case "checked":
-				return expect(loc, "toBeChecked()"), ""
-			case "unchecked":
-				return expect(loc, "not.toBeChecked()"), ""
-			case "mixed":
-				return expect(loc, "toBeChecked({ indeterminate: true })"), ""
-			}
+			m = checkedExpect
+		}
+		if x, ok := m[f.To]; ok {
+			return expect(loc, x), ""
 		}
 		return "", "not a state Playwright checks"
 	case ariadiff.Changed:
@@ -615,13 +620,13 @@ func (r *renderer) checkLine(s Step, c Check) (string, string) {
 		if c.Exact {
 			return expect("page", "toHaveTitle("+jsString(c.Text)+")"), ""
 		}
-		return expect("page", "toHaveTitle(new RegExp("+jsString(regexQuote(c.Text))+", 'i'))"), ""
+		return expect("page", "toHaveTitle(new RegExp("+jsString(pwline.RegexQuote(c.Text))+", 'i'))"), ""
 	case claim.URL:
 		if r.hides(s, c.Text) {
 			return "", "the URL holds a secret"
 		}
 		if !c.Exact {
-			return expect("page", "toHaveURL(new RegExp("+jsString(regexQuote(c.Text))+"))"), ""
+			return expect("page", "toHaveURL(new RegExp("+jsString(pwline.RegexQuote(c.Text))+"))"), ""
 		}
 		// A path means that path on the page's origin; the spec has no
 		// baseURL, so it says the whole URL.
@@ -652,7 +657,7 @@ func (r *renderer) checkLine(s Step, c Check) (string, string) {
 		if r.hides(s, c.Text) {
 			return "", "a contains check on a secret"
 		}
-		return expect(loc, "toHaveValue(new RegExp("+jsString(regexQuote(c.Text))+"))"), ""
+		return expect(loc, "toHaveValue(new RegExp("+jsString(pwline.RegexQuote(c.Text))+"))"), ""
 	case claim.State:
 		m, ok := stateMatchers[c.State]
 		if !ok {

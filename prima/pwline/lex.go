@@ -433,6 +433,19 @@ func render(a arg) string {
 	return "{ " + strings.Join(parts, ", ") + " }"
 }
 
+// RegexQuote escapes s for a JavaScript regular expression: what verify
+// and export write for a contains check (new RegExp(…)).
+func RegexQuote(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`\.+*?()|[]{}^$/`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // JSQuote writes s as a single-quoted JavaScript string literal.
 func JSQuote(s string) string {
 	var b strings.Builder
