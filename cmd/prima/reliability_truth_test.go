@@ -1042,6 +1042,13 @@ func (r *rtRun) classify(a *rtAction) {
 	starts := map[string]bool{}
 	for _, e := range a.w.fx {
 		kind, phase, _ := strings.Cut(e.Value, ":")
+		if phase == "start" && kind == "dialog" && strings.HasPrefix(a.kind, "dialog ") && e.ID == a.target {
+			// The start beacon of the dialog this command answers: the
+			// page sends it just before confirm(), and under load the log
+			// can get it only after the raising action's window closed.
+			// It is that action's dialog, not one this command left open.
+			continue
+		}
 		if phase == "start" {
 			starts[kind] = true
 		}
