@@ -1170,11 +1170,7 @@ func quoteName(s string) string {
 	return quoteCapped(s, maxLabel)
 }
 
-func quoteCapped(s string, n int) string {
-	var b strings.Builder
-	writeQuoted(&b, capRunes(s, n))
-	return b.String()
-}
+func quoteCapped(s string, n int) string { return quoted(capRunes(s, n)) }
 
 // equalStates compares the non-noise groups of a and b without allocating.
 func equalStates(a, b []string) bool {

@@ -57,10 +57,8 @@ func about(c Change, e *Element) Change {
 		return c
 	}
 	for _, s := range e.States {
-		for i := 0; i < len(s); i++ {
-			if s[i] == ']' {
-				return c // a state the line could not show apart
-			}
+		if strings.ContainsRune(s, ']') {
+			return c // a state the line could not show apart
 		}
 	}
 	c.Of = e
