@@ -349,6 +349,15 @@ func TestTruthContenteditableTypingIsProven(t *testing.T) {
 		t.Errorf("Draft holds %q", v)
 	}
 
+	// The exported spec asserts the text the page logged, on the element
+	// the ref named; the plain div, named by no snapshot, gets no expect.
+	spec := h.primaOK("export")
+	mustContain(t, "export of the contenteditable typing", spec,
+		"await expect(page.getByRole('textbox', { name: 'Notes', exact: true })).toHaveText('Call Ada at noon');")
+	if strings.Contains(spec, "toHaveText('Second draft line')") {
+		t.Errorf("the spec asserts the plain div's text through no element a snapshot named:\n%s", spec)
+	}
+
 	h.primaOK("go", "/truth/form")
 	app.Reset()
 	r = h.prima("do", `type "Meeting moved" into Notes`)
