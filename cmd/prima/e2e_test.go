@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -47,10 +48,15 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(tmp)
-	primaBin = filepath.Join(tmp, "prima")
-	if out, err := exec.Command("go", "build", "-o", primaBin, ".").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "build prima: %v\n%s", err, out)
-		return 1
+	// PRIMA_E2E_BIN: a binary built once for many runs of this one
+	// (scripts/e2e runs each test in a process of its own).
+	primaBin = os.Getenv("PRIMA_E2E_BIN")
+	if primaBin == "" {
+		primaBin = filepath.Join(tmp, "prima")
+		if out, err := exec.Command("go", "build", "-o", primaBin, ".").CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "build prima: %v\n%s", err, out)
+			return 1
+		}
 	}
 	pwcliBin = os.Getenv("PRIMA_PLAYWRIGHT_CLI")
 	if pwcliBin == "" {
@@ -75,6 +81,10 @@ type harness struct {
 	cache string // XDG_CACHE_HOME: the Playwright registry lives here
 	cwd   string // where playwright-cli finds its config and writes snapshots
 	env   []string
+	// cli: a playwright-cli ran in this harness, so its sessions are
+	// closed at the end (close-all costs a Node start-up: most tests need
+	// none).
+	cli atomic.Bool
 }
 
 func newHarness(t *testing.T) *harness {
@@ -99,7 +109,9 @@ func newHarness(t *testing.T) *harness {
 		"PLAYWRIGHT_DRIVER_PATH="+filepath.Join(repoRoot, ".driver"))
 	t.Cleanup(func() {
 		h.run(10*time.Second, nil, primaBin, "daemon", "stop")
-		h.run(20*time.Second, nil, pwcliBin, "close-all")
+		if h.cli.Load() || len(h.cliDaemons("")) > 0 {
+			h.run(20*time.Second, nil, pwcliBin, "close-all")
+		}
 		for _, pid := range h.cliDaemons("") {
 			killTree(pid)
 		}
@@ -121,6 +133,9 @@ func (r result) String() string {
 func (h *harness) run(timeout time.Duration, extraEnv []string, bin string, args ...string) result {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
+	if bin != primaBin {
+		h.cli.Store(true)
+	}
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = h.cwd
 	cmd.Env = append(append([]string{}, h.env...), extraEnv...)

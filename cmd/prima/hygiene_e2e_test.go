@@ -157,7 +157,96 @@ func hygDialog(value string) func(t *testing.T) bool {
 	}
 }
 
-func TestAttachedSessionHygiene(t *testing.T) {
+// The cases run in three sessions of their own, so the three tests can run
+// side by side; each session ends with the user's own dialog and file
+// chooser, after everything prima did in it.
+func TestAttachedSessionHygieneActions(t *testing.T) {
+	runHygiene(t, func(file string) []hygCase {
+		one := hygOne
+		return []hygCase{
+			{name: "pw click", cmds: one("pw", "click", "@button/Count")},
+			{name: "pw dblclick", cmds: one("pw", "dblclick", "@button/Count")},
+			{name: "pw hover", cmds: one("pw", "hover", "@button/Help")},
+			{name: "pw focus", cmds: one("pw", "focus", "@textbox/Name")},
+			{name: "pw fill", cmds: one("pw", "fill", "@textbox/Name", "Ada")},
+			{name: "pw type", cmds: one("pw", "type", "@textbox/Name", " Lovelace")},
+			{name: "pw press", cmds: one("pw", "press", "@textbox/Name", "End")},
+			{name: "pw clear", cmds: one("pw", "clear", "@textbox/Name")},
+			{name: "pw check", cmds: one("pw", "check", "@checkbox/Subscribe")},
+			{name: "pw uncheck", cmds: one("pw", "uncheck", "@checkbox/Subscribe")},
+			{name: "pw select", cmds: one("pw", "select", "@combobox/Colour", "Green")},
+			{name: "pw upload through a button", cmds: one("pw", "upload", "@button/Attach file", file),
+				page: func(t *testing.T) bool { return hygLogged(t, "pw upload", "upload", "file", "notes.txt") }},
+			{name: "pw drag", cmds: one("pw", "drag", "@listitem/Draft card", "@region/Done column"),
+				page: func(t *testing.T) bool { return hygLogged(t, "pw drag", "drop", "done-col", "") }},
+			{name: "pw Playwright line", cmds: one("pw", "page.getByRole('button', { name: 'Count' }).click()")},
+		}
+	})
+}
+
+func TestAttachedSessionHygieneCommands(t *testing.T) {
+	runHygiene(t, func(string) []hygCase {
+		one := hygOne
+		clickLater := func(t *testing.T, s *hygSession, theirs string) bool {
+			later := hygRef(t, "Load later", theirs, "button", "Load later")
+			if later == "" {
+				return false
+			}
+			_, ok := s.cli(t, "the user clicks Load later", "click", later)
+			return ok
+		}
+		return []hygCase{
+			{name: "snapshot", cmds: one("snapshot")},
+			{name: "snapshot --html", cmds: one("snapshot", "--html")},
+			{name: "do literal", cmds: one("do", "fill Name with Grace", "click Count")},
+			{name: "wait text", user: clickLater, cmds: one("wait", "text", "Late item ready")},
+			{name: "wait 200ms", cmds: one("wait", "200ms")},
+			{name: "eval", cmds: one("eval", "document.title")},
+			{name: "eval on a ref", cmds: one("eval", "el => el.value", "@textbox/Name")},
+			{name: "screenshot", cmds: one("screenshot")},
+			{name: "screenshot --full", cmds: one("screenshot", "--full")},
+			{name: "screenshot of a ref", cmds: one("screenshot", "@button/Count")},
+			{name: "verify", cmds: one("verify", "the Count button is enabled")},
+			{name: "confirm then dialog accept", cmds: [][]string{{"pw", "click", "@button/Delete draft"}, {"dialog", "accept"}},
+				page: hygDialog("confirm:true")},
+			{name: "confirm then dialog dismiss", cmds: [][]string{{"pw", "click", "@button/Delete draft"}, {"dialog", "dismiss"}},
+				page: hygDialog("confirm:false")},
+			{name: "confirm with --dialog accept", cmds: one("pw", "click", "@button/Delete draft", "--dialog", "accept"),
+				page: hygDialog("confirm:true")},
+		}
+	})
+}
+
+func TestAttachedSessionHygieneTabsAndHistory(t *testing.T) {
+	runHygiene(t, func(string) []hygCase {
+		one := hygOne
+		return []hygCase{
+			// prima's tabs: playwright-cli stays on its own tab throughout.
+			{name: "tab new URL", cmds: one("tab", "new", app.URL+hygSecond)},
+			{name: "tab select 1", cmds: one("tab", "select", "1")},
+			{name: "tab select 2", cmds: one("tab", "select", "2")},
+			{name: "tab close", cmds: one("tab", "close")},
+			// History within the document: the start page's refs live on.
+			{name: "go URL#hash (same document)", cmds: one("go", app.URL+hygStart+"#details")},
+			{name: "back (same document)", cmds: one("back")},
+			{name: "forward (same document)", cmds: one("forward")},
+			// Across documents, in a row.
+			{name: "go URL", newDoc: hygSecond, cmds: one("go", app.URL+hygSecond)},
+			{name: "back", from: hygSecond, newDoc: hygStart, cmds: one("back")},
+			{name: "forward", from: hygStart, newDoc: hygSecond, cmds: one("forward")},
+			{name: "reload", from: hygSecond, newDoc: hygSecond, cmds: one("reload")},
+			{name: "pw click on a link", newDoc: hygSecond, cmds: one("pw", "click", "@link/Second page")},
+		}
+	})
+}
+
+func hygOne(a ...string) [][]string { return [][]string{a} }
+
+// runHygiene runs cases in a row in one playwright-cli session, then the
+// user's own confirm and file chooser: prima answers neither and leaves no
+// handler that would; playwright-cli shows each as its modal state and
+// answers it.
+func runHygiene(t *testing.T, cases func(file string) []hygCase) {
 	start := time.Now()
 	h := newHarness(t)
 	file := filepath.Join(t.TempDir(), "notes.txt")
@@ -166,80 +255,15 @@ func TestAttachedSessionHygiene(t *testing.T) {
 	}
 	h.pwcli("default", "open", app.URL+hygStart)
 	s := &hygSession{h: h, at: hygStart, file: file}
-
-	one := func(a ...string) [][]string { return [][]string{a} }
-	clickLater := func(t *testing.T, s *hygSession, theirs string) bool {
-		later := hygRef(t, "Load later", theirs, "button", "Load later")
-		if later == "" {
-			return false
-		}
-		_, ok := s.cli(t, "the user clicks Load later", "click", later)
-		return ok
-	}
-
-	cases := []hygCase{
-		{name: "snapshot", cmds: one("snapshot")},
-		{name: "snapshot --html", cmds: one("snapshot", "--html")},
-		{name: "pw click", cmds: one("pw", "click", "@button/Count")},
-		{name: "pw dblclick", cmds: one("pw", "dblclick", "@button/Count")},
-		{name: "pw hover", cmds: one("pw", "hover", "@button/Help")},
-		{name: "pw focus", cmds: one("pw", "focus", "@textbox/Name")},
-		{name: "pw fill", cmds: one("pw", "fill", "@textbox/Name", "Ada")},
-		{name: "pw type", cmds: one("pw", "type", "@textbox/Name", " Lovelace")},
-		{name: "pw press", cmds: one("pw", "press", "@textbox/Name", "End")},
-		{name: "pw clear", cmds: one("pw", "clear", "@textbox/Name")},
-		{name: "pw check", cmds: one("pw", "check", "@checkbox/Subscribe")},
-		{name: "pw uncheck", cmds: one("pw", "uncheck", "@checkbox/Subscribe")},
-		{name: "pw select", cmds: one("pw", "select", "@combobox/Colour", "Green")},
-		{name: "pw upload through a button", cmds: one("pw", "upload", "@button/Attach file", file),
-			page: func(t *testing.T) bool { return hygLogged(t, "pw upload", "upload", "file", "notes.txt") }},
-		{name: "pw drag", cmds: one("pw", "drag", "@listitem/Draft card", "@region/Done column"),
-			page: func(t *testing.T) bool { return hygLogged(t, "pw drag", "drop", "done-col", "") }},
-		{name: "pw Playwright line", cmds: one("pw", "page.getByRole('button', { name: 'Count' }).click()")},
-		{name: "do literal", cmds: one("do", "fill Name with Grace", "click Count")},
-		{name: "wait text", user: clickLater, cmds: one("wait", "text", "Late item ready")},
-		{name: "wait 200ms", cmds: one("wait", "200ms")},
-		{name: "eval", cmds: one("eval", "document.title")},
-		{name: "eval on a ref", cmds: one("eval", "el => el.value", "@textbox/Name")},
-		{name: "screenshot", cmds: one("screenshot")},
-		{name: "screenshot --full", cmds: one("screenshot", "--full")},
-		{name: "screenshot of a ref", cmds: one("screenshot", "@button/Count")},
-		{name: "verify", cmds: one("verify", "the Count button is enabled")},
-		{name: "confirm then dialog accept", cmds: [][]string{{"pw", "click", "@button/Delete draft"}, {"dialog", "accept"}},
-			page: hygDialog("confirm:true")},
-		{name: "confirm then dialog dismiss", cmds: [][]string{{"pw", "click", "@button/Delete draft"}, {"dialog", "dismiss"}},
-			page: hygDialog("confirm:false")},
-		{name: "confirm with --dialog accept", cmds: one("pw", "click", "@button/Delete draft", "--dialog", "accept"),
-			page: hygDialog("confirm:true")},
-		// prima's tabs: playwright-cli stays on its own tab throughout.
-		{name: "tab new URL", cmds: one("tab", "new", app.URL+hygSecond)},
-		{name: "tab select 1", cmds: one("tab", "select", "1")},
-		{name: "tab select 2", cmds: one("tab", "select", "2")},
-		{name: "tab close", cmds: one("tab", "close")},
-		// History within the document: the start page's refs live on.
-		{name: "go URL#hash (same document)", cmds: one("go", app.URL+hygStart+"#details")},
-		{name: "back (same document)", cmds: one("back")},
-		{name: "forward (same document)", cmds: one("forward")},
-		// Across documents, in a row.
-		{name: "go URL", newDoc: hygSecond, cmds: one("go", app.URL+hygSecond)},
-		{name: "back", from: hygSecond, newDoc: hygStart, cmds: one("back")},
-		{name: "forward", from: hygStart, newDoc: hygSecond, cmds: one("forward")},
-		{name: "reload", from: hygSecond, newDoc: hygSecond, cmds: one("reload")},
-		{name: "pw click on a link", newDoc: hygSecond, cmds: one("pw", "click", "@link/Second page")},
-	}
-
-	for _, c := range cases {
+	cs := cases(file)
+	for _, c := range cs {
 		ok := t.Run(c.name, func(t *testing.T) { s.runCase(t, c) })
 		if !ok {
 			s.dirty = true
 		}
 	}
-
-	// The user's own dialog and file chooser, after all of that: prima
-	// answers neither and leaves no handler that would; playwright-cli
-	// shows each as its modal state and answers it.
 	t.Run("the user's own confirm and file chooser", func(t *testing.T) { s.userModals(t) })
-	t.Logf("hygiene: %d cases in %s", len(cases), time.Since(start).Round(time.Second))
+	t.Logf("hygiene: %d cases in %s", len(cs), time.Since(start).Round(time.Second))
 }
 
 func (s *hygSession) recover(t *testing.T) {
