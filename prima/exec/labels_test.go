@@ -97,12 +97,12 @@ func TestUtilityWorldLabelsAreBlinks(t *testing.T) {
 // on two copies: Playwright's snapshots with prima's labels and without
 // must stay equal.
 func TestUtilityWorldLabelsOnAMutatingPage(t *testing.T) {
-	in := newTestInstance(t, "/mutate?rows=150")
+	in := newTestInstance(t, "/mutate?rows=40")
 	page, err := in.usablePage()
 	if err != nil {
 		t.Fatal(err)
 	}
-	native := nativePage(t, "/mutate?rows=150")
+	native := nativePage(t, "/mutate?rows=40")
 	if _, err := in.eng.Snap(ctxT(t), page); err != nil {
 		t.Fatal(err)
 	}
