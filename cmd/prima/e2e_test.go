@@ -217,11 +217,26 @@ func (h *harness) cliDaemons(session string) []int {
 // goes first: a playwright-cli daemon that sees its browser die first
 // would remove its descriptor, which is not what a crash looks like.
 func killTree(pid int) {
-	all := descendants(pid)
-	syscall.Kill(pid, syscall.SIGKILL)
-	for _, c := range all {
-		syscall.Kill(c, syscall.SIGKILL)
+	all := append([]int{pid}, descendants(pid)...)
+	for _, p := range all {
+		syscall.Kill(p, syscall.SIGKILL)
 	}
+	// A dying process can still hold its socket, which then still answers
+	// (seen on a loaded machine): wait until none holds a file.
+	deadline := time.Now().Add(5 * time.Second)
+	for _, p := range all {
+		for holdsFiles(p) && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// holdsFiles: the process still has a file open. A killed Go process's
+// leader can be a zombie while its other threads still hold the socket; it
+// is gone when no fd is left.
+func holdsFiles(pid int) bool {
+	fds, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
+	return err == nil && len(fds) > 0
 }
 
 // waitGone waits for a killed process to be reaped or a zombie, so that
@@ -229,10 +244,7 @@ func killTree(pid int) {
 func waitGone(t *testing.T, pid int) {
 	t.Helper()
 	for i := 0; i < 500; i++ {
-		// A killed Go process's leader can be a zombie while its other
-		// threads still hold the socket; it is gone when no fd is left.
-		fds, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
-		if err != nil || len(fds) == 0 {
+		if !holdsFiles(pid) {
 			return
 		}
 		time.Sleep(10 * time.Millisecond)
