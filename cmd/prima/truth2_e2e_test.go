@@ -645,3 +645,30 @@ func TestShadowContentChangedAfterArrivalIsNotBorrowed(t *testing.T) {
 		t.Errorf("the snapshot shows the page as prima arrived on it, not as it is:\n%s", snap)
 	}
 }
+
+// A button that jumps away when pressed: the release, and the click the
+// browser sends to the element under both press and release, land on the
+// panel around it, whose delegated handler would close the editor. prima
+// stops that click at the window before any element gets it, fails with
+// not_actionable naming where it would have landed, and the page logs no
+// click and stays as it was; so for a dblclick, whose second click and
+// dblclick land on the panel too.
+func TestAClickThePageMovesAwayFromIsStoppedAndNamed(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/jump")
+	for _, c := range []struct{ action, button string }{{"click", "Save draft"}, {"dblclick", "Rename draft"}} {
+		h.primaOK("reload")
+		snap := h.primaOK("snapshot")
+		app.Reset()
+		r := h.prima("pw", c.action, ref(t, snap, "button", c.button))
+		wantFailure(t, c.action+" on a button that jumps when pressed", r, "not_actionable")
+		has(t, "where the click would have gone, and that it was stopped", section(r.out, "Failure"),
+			`would have landed on div#panel`, "prima stopped the click, so no element got it")
+		as := settledActions(t, 0)
+		if got := acted(as, "click", "dblclick"); got != "" {
+			t.Errorf("pw %s: the page logged %q; a stopped click reaches no element", c.action, got)
+		}
+		after := h.primaOK("snapshot")
+		has(t, "the editor the panel's handler would have closed", after, "Editor open")
+	}
+}

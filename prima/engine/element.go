@@ -266,12 +266,20 @@ func replacement(h playwright.ElementHandle, used string) (playwright.ElementHan
 // event fired, else whether it reached the element and what it reached.
 const landedJS = `el => el.ownerDocument.defaultView.__primaHit`
 
-// MisdirectedError: the click ran, but the browser delivered it to
-// another element (the page moved between press and release). Whatever
-// that element did is in the Changes; the asked element did nothing.
-type MisdirectedError struct{ Target, On string }
+// MisdirectedError: the page moved between press and release, and the
+// browser sent the click to another element. Stopped: prima's listener
+// stopped it at the window before any element saw it (the usual case);
+// otherwise that element got it, and whatever it did is in the Changes.
+// Either way the asked element did not get the click.
+type MisdirectedError struct {
+	Target, On string
+	Stopped    bool
+}
 
 func (e *MisdirectedError) Error() string {
+	if e.Stopped {
+		return fmt.Sprintf("the click on %s would have landed on %s instead: the page moved under the pointer; prima stopped the click, so no element got it", e.Target, e.On)
+	}
 	return fmt.Sprintf("the click on %s landed on %s instead: the page moved under the pointer; %s did not get it", e.Target, e.On, e.Target)
 }
 
@@ -305,7 +313,8 @@ func landed(h playwright.ElementHandle, what string) error {
 	}
 	if hit, _ := m["ok"].(bool); !hit {
 		on, _ := m["on"].(string)
-		return &MisdirectedError{Target: what, On: on}
+		stopped, _ := m["stopped"].(bool)
+		return &MisdirectedError{Target: what, On: on, Stopped: stopped}
 	}
 	return nil
 }

@@ -18,6 +18,7 @@
   // release, which a re-layout between press and release can change.
   const win = el.ownerDocument.defaultView;
   const token = {};
+  const clicks = ['click', 'dblclick', 'auxclick', 'contextmenu'];
   win.__primaHit = null;
   win.__primaOver = false;
   win.__primaSwapped = false;
@@ -42,23 +43,38 @@
   if (win.__primaSwapWatch) win.removeEventListener('mouseover', win.__primaSwapWatch);
   win.__primaSwapWatch = (e) => { if ((e.composedPath ? e.composedPath() : []).includes(el)) swapped(); };
   win.addEventListener('mouseover', win.__primaSwapWatch, { once: true });
-  const hit = (e) => {
-    win.removeEventListener('click', hit, true);
-    win.removeEventListener('contextmenu', hit, true);
-    if (win.__primaHitToken !== token || win.__primaHit) return; // an earlier action's listener
+  // The first click event of the action says where it landed. One that
+  // would reach another element is stopped here, before any element sees
+  // it (this listener runs at the window, in the capture phase), and so
+  // are the rest of the action's clicks (a dblclick's second) for a moment:
+  // prima never delivers a click to an element it was not asked to act on.
+  if (win.__primaHitWatch) for (const ev of clicks) win.removeEventListener(ev, win.__primaHitWatch, true);
+  const hit = win.__primaHitWatch = (e) => {
+    if (win.__primaHitToken !== token) return; // an earlier action's listener
     // The composed path follows the event into shadow roots: at the
     // window a click inside one is retargeted to its host.
     const path = e.composedPath ? e.composedPath() : [];
     const t = path[0] || e.target;
     const ok = path.includes(el) || t === el || (t instanceof Node && el.contains(t)) || (el.labels && Array.from(el.labels).some(l => path.includes(l) || l === t || l.contains(t)));
-    let d = t && t.tagName ? t.tagName.toLowerCase() : String(t);
-    if (t && t.id) d += '#' + t.id;
-    const text = t && t.innerText ? t.innerText.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
-    if (text) d += ' "' + text + '"';
-    win.__primaHit = { ok, on: d };
+    if (!win.__primaHit) {
+      let d = t && t.tagName ? t.tagName.toLowerCase() : String(t);
+      if (t && t.id) d += '#' + t.id;
+      const text = t && t.innerText ? t.innerText.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
+      if (text) d += ' "' + text + '"';
+      win.__primaHit = { ok, on: d, stopped: !ok, at: performance.now() };
+    }
+    const first = win.__primaHit;
+    // Swapped on hover: the click goes to the replacement, which the
+    // action then checks against its used: line.
+    if (win.__primaSwapped) first.stopped = false;
+    if (first.ok || ok || win.__primaSwapped || performance.now() - first.at > 1000) {
+      if (first.ok || performance.now() - first.at > 1000) for (const ev of clicks) win.removeEventListener(ev, hit, true);
+      return;
+    }
+    e.preventDefault();
+    e.stopImmediatePropagation();
   };
-  win.addEventListener('click', hit, true);
-  win.addEventListener('contextmenu', hit, true);
+  for (const ev of clicks) win.addEventListener(ev, hit, true);
   let b = el.getBoundingClientRect();
   if (b.width === 0 || b.height === 0) { r.hidden = true; return r; }
   const vw = window.innerWidth, vh = window.innerHeight;
