@@ -173,6 +173,7 @@ var caughtPickerJS string
 // need it editable.
 var (
 	pointerAction = map[string]bool{"click": true, "dblclick": true, "hover": true, "check": true, "uncheck": true}
+	clickAction   = map[string]bool{"click": true, "dblclick": true, "check": true, "uncheck": true}
 	fieldAction   = map[string]bool{"fill": true, "type": true, "clear": true, "press": true, "select": true}
 )
 
@@ -196,8 +197,10 @@ type inspection struct {
 	point                                *pwline.Point
 }
 
-func inspect(h playwright.ElementHandle, pointer bool) (inspection, error) {
-	v, err := h.Evaluate(inspectJS, []any{pointer, map[string]any{"timerMax": timerMax}})
+// inspect asks inspectJS about h; pointer arms the record of where a
+// click lands, stop (an action that clicks) also stops a misdirected one.
+func inspect(h playwright.ElementHandle, pointer, stop bool) (inspection, error) {
+	v, err := h.Evaluate(inspectJS, []any{pointer, map[string]any{"timerMax": timerMax, "stop": stop}})
 	if err != nil {
 		return inspection{}, err
 	}
@@ -263,8 +266,13 @@ func replacement(h playwright.ElementHandle, used string) (playwright.ElementHan
 }
 
 // landedJS tells where the action's click landed: null when no click
-// event fired, else whether it reached the element and what it reached.
-const landedJS = `el => el.ownerDocument.defaultView.__primaHit`
+// event fired, else whether it reached the element and what it reached
+// (and whether it was stopped). The action is over: it stops nothing more.
+const landedJS = `el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); return w.__primaHit; }`
+
+// disarmJS: an action that clicks ended without its click (it failed
+// before, or its element went away); the user's next click is not its.
+const disarmJS = `el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); }`
 
 // MisdirectedError: the page moved between press and release, and the
 // browser sent the click to another element. Stopped: prima's listener
@@ -354,8 +362,8 @@ func (t Target) What() string {
 func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action, o Opts) (*Action, error) {
 	what, code := t.What(), t.Code
 	value := o.Value
-	pointer := pointerAction[a.Name]
-	ins, err := inspect(h, pointer)
+	pointer, stop := pointerAction[a.Name], clickAction[a.Name]
+	ins, err := inspect(h, pointer, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -403,7 +411,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		if pointer && !positional(code) && swappedOnHover(h) {
 			h2, retryErr := replacement(h, p.Used)
 			if retryErr == nil {
-				if _, retryErr = inspect(h2, pointer); retryErr == nil {
+				if _, retryErr = inspect(h2, pointer, stop); retryErr == nil {
 					target = h2
 					p.Note = what + ": the page replaced it when the pointer reached it; acted on its replacement, the one element `used:` matches"
 					return onHandle(a, h2, o, t)
@@ -428,8 +436,16 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 			return err
 		}
 	}
-	if a.Name == "click" || a.Name == "dblclick" || a.Name == "check" || a.Name == "uncheck" {
+	if stop {
 		p.Check = func() error { return landed(target, what) }
+		run := p.Run
+		p.Run = func(t float64) error {
+			err := run(t)
+			if err != nil {
+				target.Evaluate(disarmJS)
+			}
+			return err
+		}
 	}
 	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" {
 		want := value
@@ -477,7 +493,7 @@ func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, w
 		h    playwright.ElementHandle
 		what string
 	}{{from, whatFrom}, {to, whatTo}} {
-		ins, err := inspect(x.h, true)
+		ins, err := inspect(x.h, true, false)
 		if err != nil {
 			return nil, err
 		}

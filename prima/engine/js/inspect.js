@@ -43,13 +43,15 @@
   if (win.__primaSwapWatch) win.removeEventListener('mouseover', win.__primaSwapWatch);
   win.__primaSwapWatch = (e) => { if ((e.composedPath ? e.composedPath() : []).includes(el)) swapped(); };
   win.addEventListener('mouseover', win.__primaSwapWatch, { once: true });
-  // The first click event of the action says where it landed. One that
-  // would reach another element is stopped here, before any element sees
-  // it (this listener runs at the window, in the capture phase), and so
-  // are the rest of the action's clicks (a dblclick's second) for a moment:
-  // prima never delivers a click to an element it was not asked to act on.
-  if (win.__primaHitWatch) for (const ev of clicks) win.removeEventListener(ev, win.__primaHitWatch, true);
-  const hit = win.__primaHitWatch = (e) => {
+  // The first click event of the action says where it landed. For an
+  // action that clicks (cfg.stop), one that would reach another element is
+  // stopped here, before any element sees it (this listener runs at the
+  // window, in the capture phase), and so are the rest of the action's
+  // clicks (a dblclick's second) for a moment: prima never delivers a click
+  // to an element it was not asked to act on. A hover or a drag only
+  // records where a click went; none is theirs to stop.
+  if (win.__primaHitDisarm) win.__primaHitDisarm();
+  const hit = (e) => {
     if (win.__primaHitToken !== token) return; // an earlier action's listener
     // The composed path follows the event into shadow roots: at the
     // window a click inside one is retargeted to its host.
@@ -61,18 +63,22 @@
       if (t && t.id) d += '#' + t.id;
       const text = t && t.innerText ? t.innerText.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
       if (text) d += ' "' + text + '"';
-      win.__primaHit = { ok, on: d, stopped: !ok, at: performance.now() };
+      // Swapped on hover: the click goes to the replacement, which the
+      // action then checks against its used: line.
+      win.__primaHit = { ok, on: d, stopped: !!cfg.stop && !ok && !win.__primaSwapped, at: performance.now() };
     }
     const first = win.__primaHit;
-    // Swapped on hover: the click goes to the replacement, which the
-    // action then checks against its used: line.
-    if (win.__primaSwapped) first.stopped = false;
-    if (first.ok || ok || win.__primaSwapped || performance.now() - first.at > 1000) {
-      if (first.ok || performance.now() - first.at > 1000) for (const ev of clicks) win.removeEventListener(ev, hit, true);
+    if (!first.stopped || performance.now() - first.at > 1000) {
+      disarm();
       return;
     }
+    if (ok) return;
     e.preventDefault();
     e.stopImmediatePropagation();
+  };
+  const disarm = win.__primaHitDisarm = () => {
+    for (const ev of clicks) win.removeEventListener(ev, hit, true);
+    if (win.__primaHitDisarm === disarm) win.__primaHitDisarm = null;
   };
   for (const ev of clicks) win.addEventListener(ev, hit, true);
   let b = el.getBoundingClientRect();
