@@ -652,7 +652,8 @@ func TestShadowContentChangedAfterArrivalIsNotBorrowed(t *testing.T) {
 // stops that click at the window before any element gets it, fails with
 // not_actionable naming where it would have landed, and the page logs no
 // click and stays as it was; so for a dblclick, whose second click and
-// dblclick land on the panel too.
+// dblclick land on the panel too. A button the page re-renders when
+// pressed gets no click at all: prima fails, it does not answer ok.
 func TestAClickThePageMovesAwayFromIsStoppedAndNamed(t *testing.T) {
 	h := newHarness(t)
 	h.primaOK("browser", "open", app.URL+"/truth2/jump")
@@ -670,5 +671,16 @@ func TestAClickThePageMovesAwayFromIsStoppedAndNamed(t *testing.T) {
 		}
 		after := h.primaOK("snapshot")
 		has(t, "the editor the panel's handler would have closed", after, "Editor open")
+	}
+	// Re-rendered when pressed: the browser sends no click at all; an ok
+	// with "no change" would claim a click that never reached the page.
+	h.primaOK("reload")
+	snap := h.primaOK("snapshot")
+	app.Reset()
+	r := h.prima("pw", "click", ref(t, snap, "button", "Publish draft"))
+	wantFailure(t, "click on a button the page re-renders when pressed", r, "not_actionable")
+	has(t, "why no element got the click", section(r.out, "Failure"), "was replaced by the page while it was pressed")
+	if got := acted(settledActions(t, 0), "click"); got != "" {
+		t.Errorf("the page logged %q for a press whose element it replaced", got)
 	}
 }

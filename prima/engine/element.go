@@ -265,10 +265,12 @@ func replacement(h playwright.ElementHandle, used string) (playwright.ElementHan
 	return h2, nil
 }
 
-// landedJS tells where the action's click landed: null when no click
-// event fired, else whether it reached the element and what it reached
-// (and whether it was stopped). The action is over: it stops nothing more.
-const landedJS = `el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); return w.__primaHit; }`
+// landedJS tells where the action's click landed: whether it reached the
+// element, what it reached and whether it was stopped; when no click event
+// fired, {gone: true} if the page took the element away meanwhile (a
+// browser sends no click when the pressed element left), else null. The
+// action is over: it stops nothing more.
+const landedJS = `el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); return w.__primaHit || (el.isConnected ? null : { gone: true }); }`
 
 // disarmJS: an action that clicks ended without its click (it failed
 // before, or its element went away); the user's next click is not its.
@@ -309,7 +311,8 @@ func jsInt(v any) int {
 
 // landed checks, after a pointer action, that its click reached the
 // element; no click event (a hover, a navigation that took the document
-// away) proves nothing either way.
+// away) proves nothing either way, unless the element itself left the page
+// under the press: then no element got the click.
 func landed(h playwright.ElementHandle, what string) error {
 	v, err := h.Evaluate(landedJS)
 	if err != nil {
@@ -318,6 +321,9 @@ func landed(h playwright.ElementHandle, what string) error {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return nil
+	}
+	if gone, _ := m["gone"].(bool); gone {
+		return &NotActionableError{Target: what, Why: "was replaced by the page while it was pressed, so the browser sent the click to no element (take a new snapshot)"}
 	}
 	if hit, _ := m["ok"].(bool); !hit {
 		on, _ := m["on"].(string)
