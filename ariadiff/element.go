@@ -26,6 +26,12 @@ type Element struct {
 	Quoted bool   `json:"quoted,omitempty"`
 }
 
+// Is tells whether e is the element with this role and name (a name
+// longer than a Change shows is compared as capped).
+func (e *Element) Is(role, name string) bool {
+	return e != nil && e.Role == role && e.Name == capRunes(name, maxLabel)
+}
+
 // ValueChange is a change of what a named element holds, seen outside
 // the tree (a contenteditable's text): `role "name": "from" -> "to"`,
 // from and to shown as given.

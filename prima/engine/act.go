@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -174,6 +175,14 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	if p.Typed != nil && !HasTyped(out.Changes, p.Typed.Text) {
 		out.Changes = append([]ariadiff.Change{*p.Typed}, out.Changes...)
 		out.Typed = p.Typed
+	}
+	var nc *NoClickError
+	if errors.As(out.Err, &nc) && nc.pressActed(out.Changes, out.Events) {
+		out.Err = nil
+		if out.Note != "" {
+			out.Note += "; "
+		}
+		out.Note += nc.Note()
 	}
 	if len(rec.Docs) > 0 {
 		last := rec.Docs[len(rec.Docs)-1]

@@ -267,10 +267,10 @@ func replacement(h playwright.ElementHandle, used string) (playwright.ElementHan
 
 // landedJS tells where the action's click landed: whether it reached the
 // element, what it reached and whether it was stopped; when no click event
-// fired, {gone: true} if the page took the element away meanwhile (a
-// browser sends no click when the pressed element left), else null. The
-// action is over: it stops nothing more.
-const landedJS = `el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); return w.__primaHit || (el.isConnected ? null : { gone: true }); }`
+// fired, {gone: true} if the page took the element away meanwhile and
+// {disabled: true} if it disabled it (a browser sends no click then),
+// else null. The action is over: it stops nothing more.
+const landedJS = `el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); return w.__primaHit || (!el.isConnected ? { gone: true } : el.matches(':disabled') ? { disabled: true } : null); }`
 
 // disarmJS: an action that clicks ended without its click (it failed
 // before, or its element went away); the user's next click is not its.
@@ -311,9 +311,9 @@ func jsInt(v any) int {
 
 // landed checks, after a pointer action, that its click reached the
 // element; no click event (a hover, a navigation that took the document
-// away) proves nothing either way, unless the element itself left the page
+// away) proves nothing either way, unless the page took the element away
 // under the press: then no element got the click.
-func landed(h playwright.ElementHandle, what string) error {
+func landed(h playwright.ElementHandle, t Target) error {
 	v, err := h.Evaluate(landedJS)
 	if err != nil {
 		return nil
@@ -322,13 +322,15 @@ func landed(h playwright.ElementHandle, what string) error {
 	if !ok {
 		return nil
 	}
-	if gone, _ := m["gone"].(bool); gone {
-		return &NotActionableError{Target: what, Why: "was replaced by the page while it was pressed, so the browser sent the click to no element (take a new snapshot)"}
+	gone, _ := m["gone"].(bool)
+	disabled, _ := m["disabled"].(bool)
+	if gone || disabled {
+		return &NoClickError{Target: t.What(), Role: t.Role, Name: t.Name, Disabled: disabled}
 	}
 	if hit, _ := m["ok"].(bool); !hit {
 		on, _ := m["on"].(string)
 		stopped, _ := m["stopped"].(bool)
-		return &MisdirectedError{Target: what, On: on, Stopped: stopped}
+		return &MisdirectedError{Target: t.What(), On: on, Stopped: stopped}
 	}
 	return nil
 }
@@ -443,7 +445,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		}
 	}
 	if stop {
-		p.Check = func() error { return landed(target, what) }
+		p.Check = func() error { return landed(target, t) }
 		run := p.Run
 		p.Run = func(t float64) error {
 			err := run(t)

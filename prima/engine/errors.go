@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 )
@@ -20,6 +21,52 @@ func (e *NotActionableError) Error() string {
 }
 
 func (e *NotActionableError) FailureCode() string { return envelope.CodeNotActionable }
+
+// NoClickError: the page took the pressed element away under the press
+// (removed, replaced or disabled it), so the browser sent no click. It is
+// a failure only when the press changed nothing else: a page that acts on
+// mousedown (a suggestion list that picks and closes) did what its user
+// asked, and its changes are the proof.
+type NoClickError struct {
+	Target     string // e.g. button "Publish"
+	Role, Name string // how Changes name the target; Role "" when unknown
+	Disabled   bool   // disabled, not removed
+}
+
+func (e *NoClickError) Error() string {
+	if e.Disabled {
+		return fmt.Sprintf("%s was disabled by the page when it was pressed, so the browser sent it no click, and the press changed nothing else", e.Target)
+	}
+	return fmt.Sprintf("%s was removed or replaced by the page while it was pressed, so the browser sent the click to no element, and the press changed nothing else (take a new snapshot)", e.Target)
+}
+
+func (e *NoClickError) FailureCode() string { return envelope.CodeNotActionable }
+
+// Note is what a step says when the press did change the page.
+func (e *NoClickError) Note() string {
+	how := "removed it"
+	if e.Disabled {
+		how = "disabled it"
+	}
+	return e.Target + ": the page acted on the press and " + how + ", so the browser sent no click; the changes are the press's"
+}
+
+// pressActed tells whether the press changed the page beyond the pressed
+// element itself: a change about another element or text, or an event
+// (a dialog, a tab, a download; console errors prove nothing).
+func (e *NoClickError) pressActed(cs []ariadiff.Change, evs []browser.Event) bool {
+	for _, c := range cs {
+		if e.Role == "" || !c.Of.Is(e.Role, e.Name) {
+			return true
+		}
+	}
+	for _, ev := range evs {
+		if ev.Kind != browser.EventConsole {
+			return true
+		}
+	}
+	return false
+}
 
 // ValueMismatchError: a fill or type ran, but the field holds something
 // else than asked (maxlength, a mask, a script that rewrites it).
