@@ -64,7 +64,12 @@ func StartPlaywright(stderr io.Writer) (*playwright.Playwright, error) {
 	}
 	// playwright-go reads Node.js and cli.js paths from the environment only.
 	os.Setenv("PLAYWRIGHT_NODEJS_PATH", node)
-	os.Setenv("PLAYWRIGHT_CLI_PATH", d.CLI())
+	cli := d.CLI()
+	if entry, err := locate.Entry(); err == nil {
+		os.Setenv("PRIMA_DRIVER_CLI", cli)
+		cli = entry
+	}
+	os.Setenv("PLAYWRIGHT_CLI_PATH", cli)
 	if stderr == nil {
 		stderr = io.Discard
 	}

@@ -5,6 +5,7 @@ package locate
 import (
 	"bytes"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -188,6 +189,44 @@ func driverAt(dir string) (Driver, string) {
 		return Driver{}, "it has no lib/coreBundle.js (an incomplete install?)"
 	}
 	return Driver{Dir: dir, Version: pkg.Version}, ""
+}
+
+//go:embed driver_entry.js
+var driverEntry []byte
+
+// Entry is the script prima starts the driver with, written once to
+// prima's cache: it answers playwright-go's `--version` probe from the
+// driver's package.json (starting all of Playwright for it costs about
+// 0.4 CPU-seconds on every daemon start) and runs d's cli.js otherwise,
+// which the PRIMA_DRIVER_CLI environment variable must name. An error
+// means the cache cannot hold it: start d.CLI() itself.
+func Entry() (string, error) {
+	cache, err := CacheDir()
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(cache, "driver-entry.js")
+	if b, err := os.ReadFile(p); err == nil && bytes.Equal(b, driverEntry) {
+		return p, nil
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return "", err
+	}
+	// Daemons may start side by side: each writes a whole file and
+	// renames it into place.
+	tmp, err := os.CreateTemp(cache, "driver-entry-*.js")
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(driverEntry); err != nil {
+		tmp.Close()
+		return "", err
+	}
+	if err := tmp.Close(); err != nil {
+		return "", err
+	}
+	return p, os.Rename(tmp.Name(), p)
 }
 
 // bundlePatches keep the driver alive on a page error without a location
