@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/prima-dev/prima/prima/wire"
 )
 
 func TestChangesAreTrue(t *testing.T) {
@@ -235,4 +238,40 @@ func TestABareContainerRefResolvesByPosition(t *testing.T) {
 	}
 	out := h.primaOK("pw", "hover", root[1])
 	mustContain(t, "bare container", out, "ok: true", "used: await page.locator('xpath=/html[1]/body[1]').hover();")
+}
+
+// Headless, prima launches the browser's headless shell (scripts/setup
+// installs Debian's chromium-headless-shell); a browser named with
+// --browser-path is launched as named, and acts and proves the same.
+func TestHeadlessLaunchesTheShellAndANamedBrowserAsNamed(t *testing.T) {
+	const shell, full = "/usr/bin/chromium-headless-shell", "/usr/bin/chromium"
+	h := newHarness(t)
+	program := func(instance string) string {
+		var l wire.ListResponse
+		if err := json.Unmarshal([]byte(h.primaOK("browser", "list", "--json")), &l); err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range l.Instances {
+			if in.Name == instance {
+				return in.Program
+			}
+		}
+		t.Fatalf("no instance %s in browser list", instance)
+		return ""
+	}
+	h.primaOK("browser", "open", app.URL+"/controls")
+	if got := program("prima"); got != shell {
+		t.Errorf("headless, discovered: launched %q, want the headless shell %s (installed by scripts/setup)", got, shell)
+	}
+	h.primaOK("browser", "open", "--instance", "full", "--browser-path", full, app.URL+"/controls")
+	if got := program("full"); got != full {
+		t.Errorf("--browser-path %s: launched %q, want it as named", full, got)
+	}
+	snap := h.primaOK("snapshot", "--instance", "full")
+	app.Reset()
+	out := h.primaOK("pw", "check", ref(t, snap, "checkbox", "Agree"), "--instance", "full")
+	mustContain(t, "a check on the named browser", out, "toggled:\n  - checkbox \"Agree\": unchecked -> checked")
+	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "agree" {
+		t.Errorf("the page logged %v, want agree", got)
+	}
 }

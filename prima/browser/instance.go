@@ -18,6 +18,7 @@ import (
 type Instance struct {
 	Name     string
 	Owned    bool
+	Program  string // owned: the executable prima launched
 	Endpoint string // attached: the endpoint it was reached at
 	Title    string // attached playwright-cli session title, if any
 	Obs      *Observer
@@ -53,7 +54,7 @@ func Launch(pw *playwright.Playwright, name string, o LaunchOptions) (*Instance,
 		return nil, err
 	}
 	in := newInstance(name, b)
-	in.Owned = true
+	in.Owned, in.Program = true, o.Path
 	in.Select(page)
 	return in, nil
 }

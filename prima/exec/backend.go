@@ -512,7 +512,7 @@ func info(in *Instance) wire.Instance {
 	if in.Owned {
 		kind = "owned"
 	}
-	return wire.Instance{Name: in.Name, Kind: kind, Endpoint: in.Endpoint, Title: in.Title, URL: in.URL(), Connected: in.Connected()}
+	return wire.Instance{Name: in.Name, Kind: kind, Program: in.Program, Endpoint: in.Endpoint, Title: in.Title, URL: in.URL(), Connected: in.Connected()}
 }
 
 // open starts (or reuses) a prima-owned Chromium, launching it without
@@ -589,7 +589,7 @@ func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest
 		if err != nil {
 			return nil, &wire.Error{Code: wire.CodeAttach, Message: err.Error()}
 		}
-		path = found.Path
+		path = found.Launched(req.Headed)
 	}
 	timeout := 30 * time.Second
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < timeout {

@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -139,7 +140,57 @@ func TestFindBrowser(t *testing.T) {
 		os.WriteFile(p, []byte("#!/bin/sh\necho 'Google Chrome for Testing 157.0.1.2'\n"), 0o755)
 	}
 	b, err = FindBrowser(ctx, "", "", env(map[string]string{"PLAYWRIGHT_BROWSERS_PATH": pw}))
-	if err != nil || b.Path != newer || b.Source != "Playwright's browsers" {
+	if err != nil || b.Path != newer || b.Source != "Playwright's browsers" || b.Shell != "" {
 		t.Errorf("Playwright's browsers: %+v, %v", b, err)
+	}
+
+	// Headless, prima launches the headless shell of the same revision;
+	// one of another revision is another build. Headed, or named
+	// explicitly, the browser itself.
+	shell := func(rev string) string {
+		p := filepath.Join(pw, "chromium_headless_shell-"+rev, "chrome-headless-shell-linux64", "chrome-headless-shell")
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("#!/bin/sh\necho 'Chromium 157.0.1.2'\n"), 0o755)
+		return p
+	}
+	shell("1200")
+	b, _ = FindBrowser(ctx, "", "", env(map[string]string{"PLAYWRIGHT_BROWSERS_PATH": pw}))
+	if b.Path != newer || b.Shell != "" {
+		t.Errorf("with a headless shell of an older revision only: %+v, want no shell", b)
+	}
+	same := shell("1300")
+	b, _ = FindBrowser(ctx, "", "", env(map[string]string{"PLAYWRIGHT_BROWSERS_PATH": pw}))
+	if b.Path != newer || b.Shell != same || b.Launched(false) != same || b.Launched(true) != newer {
+		t.Errorf("with the headless shell of its revision: %+v, launched headless %s, headed %s", b, b.Launched(false), b.Launched(true))
+	}
+	b, _ = FindBrowser(ctx, newer, "--browser-path", env(map[string]string{"PLAYWRIGHT_BROWSERS_PATH": pw}))
+	if b.Launched(false) != newer {
+		t.Errorf("named explicitly, headless: launches %s, want %s as named", b.Launched(false), newer)
+	}
+}
+
+// The driver entry is written to the cache once, whole, and kept.
+func TestEntryIsWrittenOnce(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := Entry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(p)
+	if err != nil || !bytes.Equal(got, driverEntry) || !bytes.Contains(got, []byte("PRIMA_DRIVER_CLI")) {
+		t.Fatalf("entry at %s: %v, %q", p, err, got)
+	}
+	st, _ := os.Stat(p)
+	again, err := Entry()
+	st2, _ := os.Stat(again)
+	if err != nil || again != p || !os.SameFile(st, st2) {
+		t.Errorf("second Entry: %s, %v; want the same file %s kept", again, err, p)
+	}
+	os.WriteFile(p, []byte("stale"), 0o644)
+	if _, err := Entry(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(p); !bytes.Equal(got, driverEntry) {
+		t.Errorf("a stale entry was kept: %q", got)
 	}
 }

@@ -55,10 +55,10 @@ type Options struct {
 	Actions []string
 	// Version is reported to the client at initialize.
 	Version string
-	// Browser finds the browser browser_open launches, as the CLI does
-	// (--browser-path, PRIMA_BROWSER, prima.json, discovery); nil leaves
-	// the choice to the daemon.
-	Browser func(context.Context) (string, error)
+	// Browser finds the program browser_open launches, headed or not, as
+	// the CLI does (--browser-path, PRIMA_BROWSER, prima.json, discovery);
+	// nil leaves the choice to the daemon.
+	Browser func(ctx context.Context, headed bool) (string, error)
 }
 
 // Server is prima's MCP server.

@@ -27,7 +27,7 @@ func (s *Server) addBrowserOpenTool() {
 	}, func(ctx context.Context, in openIn) (*sdk.CallToolResult, error) {
 		req := wire.OpenRequest{Target: t, URL: strings.TrimSpace(in.URL), Headed: in.Headed}
 		if s.o.Browser != nil && t.Endpoint == "" {
-			path, err := s.o.Browser(ctx)
+			path, err := s.o.Browser(ctx, req.Headed)
 			if err != nil {
 				return nil, err
 			}

@@ -195,9 +195,13 @@ func WriteList(w io.Writer, resp *wire.ListResponse) {
 	if len(resp.Instances) > 0 {
 		fmt.Fprintln(w)
 		tw = tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-		fmt.Fprintln(tw, "INSTANCE\tKIND\tCONNECTED\tURL")
+		fmt.Fprintln(tw, "INSTANCE\tKIND\tPROGRAM\tCONNECTED\tURL")
 		for _, in := range resp.Instances {
-			fmt.Fprintf(tw, "%s\t%s\t%t\t%s\n", in.Name, in.Kind, in.Connected, in.URL)
+			program := in.Program
+			if program == "" {
+				program = "-"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%t\t%s\n", in.Name, in.Kind, program, in.Connected, in.URL)
 		}
 		tw.Flush()
 	}

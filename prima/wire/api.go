@@ -212,7 +212,8 @@ type Browser struct {
 // Instance is a browser the daemon holds.
 type Instance struct {
 	Name      string `json:"name"`
-	Kind      string `json:"kind"` // owned | attached
+	Kind      string `json:"kind"`              // owned | attached
+	Program   string `json:"program,omitempty"` // owned: the executable prima launched
 	Endpoint  string `json:"endpoint,omitempty"`
 	Title     string `json:"title,omitempty"`
 	URL       string `json:"url,omitempty"`

@@ -31,7 +31,7 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 					defer cancel()
 					req := wire.OpenRequest{Target: e.target, URL: cmd.Args().First(), Headed: cmd.Bool("headed")}
 					if req.Endpoint == "" {
-						path, err := e.browser(ctx)
+						path, err := e.browser(ctx, req.Headed)
 						if err != nil {
 							return e.fail(err)
 						}

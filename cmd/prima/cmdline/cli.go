@@ -111,12 +111,13 @@ func readEnv(cmd *cli.Command, stdout, stderr io.Writer) *env {
 	return e
 }
 
-// browser finds the browser `browser open` launches, in the caller's
+// browser finds the program `browser open` launches, in the caller's
 // environment: --browser-path or PRIMA_BROWSER, then prima.json, then
-// discovery. A path that is not a browser is an attach failure naming it.
-func (e *env) browser(ctx context.Context) (string, error) {
+// discovery (headless, a discovered browser's headless shell). A path
+// that is not a browser is an attach failure naming it.
+func (e *env) browser(ctx context.Context, headed bool) (string, error) {
 	b, err := e.findBrowser(ctx)
-	return b.Path, err
+	return b.Launched(headed), err
 }
 
 func (e *env) findBrowser(ctx context.Context) (locate.Browser, error) {

@@ -63,7 +63,7 @@ func versionCommand(stdout, stderr io.Writer) *cli.Command {
 			if b, err := e.findBrowser(ctx); err != nil {
 				r.BrowserError = err.Error()
 			} else {
-				r.Browser, r.BrowserVersion, r.BrowserFrom = b.Path, b.Version, b.Source
+				r.Browser, r.BrowserVersion, r.BrowserFrom, r.HeadlessShell = b.Path, b.Version, b.Source, b.Shell
 			}
 			if e.json {
 				e.printJSON(r)
@@ -79,6 +79,9 @@ func versionCommand(stdout, stderr io.Writer) *cli.Command {
 				fmt.Fprintf(e.stdout, "browser: none: %s\n", r.BrowserError)
 			} else {
 				fmt.Fprintf(e.stdout, "browser: %s (%s; %s)\n", r.Browser, r.BrowserVersion, r.BrowserFrom)
+				if r.HeadlessShell != "" {
+					fmt.Fprintf(e.stdout, "headless: %s (its headless shell, launched unless --headed)\n", r.HeadlessShell)
+				}
 			}
 			fmt.Fprintf(e.stdout, "attaches to: Playwright %s (playwright-cli 0.1.18 to 0.1.22, Playwright servers of %s)\n", r.Attaches, minor(locate.DriverVersion))
 			return nil
@@ -96,6 +99,7 @@ type versionReport struct {
 	Browser        string `json:"browser,omitempty"`
 	BrowserVersion string `json:"browser_version,omitempty"`
 	BrowserFrom    string `json:"browser_from,omitempty"`
+	HeadlessShell  string `json:"headless_shell,omitempty"`
 	BrowserError   string `json:"browser_error,omitempty"`
 	Attaches       string `json:"attaches"`
 }
