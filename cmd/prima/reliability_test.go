@@ -78,6 +78,9 @@ func TestReliabilityNoSubstitution(t *testing.T) {
 		}
 		st.count(a, -1)
 		a.acted, a.blurs = lg.splitBlurs(late)
+		// A fill whose input beacons came late: the change its field
+		// fires on the next action's blur is still that fill's.
+		lg.noteTyped(a.acted)
 		a.class, a.why = a.classify()
 		a.late = true
 		st.count(a, +1)
