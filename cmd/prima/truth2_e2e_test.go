@@ -703,3 +703,37 @@ func TestAClickThePageMovesAwayFromIsStoppedAndNamed(t *testing.T) {
 		has(t, "what the press did", section(r, "Changes"), c.shows)
 	}
 }
+
+// Input masks format what is filled or typed: a field that shows every
+// character asked for, with only layout added or the case changed, holds
+// what was asked, and prima proves it with a note saying how the page
+// shows it. A mask that drops a character ("1.5" shown as "15") makes
+// another value: value_mismatch, as before.
+func TestAFieldThePageFormatsIsProvenNotFailed(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/masks")
+	snap := h.primaOK("snapshot")
+	// Typed key by key, the mask formats as it goes.
+	out := h.primaOK("pw", "type", ref(t, snap, "textbox", "Expiry"), "0412")
+	has(t, "pw type Expiry", out, `textbox "Expiry": the page formatted the value as "04/12"`)
+	for _, c := range []struct{ field, value, shown string }{
+		{"Phone", "5551234567", "(555) 123-4567"},
+		{"Card number", "4242424242424242", "4242 4242 4242 4242"},
+		{"Expiry", "1229", "12/29"},
+	} {
+		out := h.primaOK("pw", "fill", ref(t, snap, "textbox", c.field), c.value)
+		has(t, "pw fill "+c.field, out, `textbox "`+c.field+`": the page formatted the value as "`+c.shown+`"`,
+			`"`+c.shown+`"`)
+	}
+	out = h.primaOK("do", "fill Coupon with spring10")
+	has(t, "do fill Coupon (upper-cased by the page)", section(out, "Steps"), `the page formatted the value as "SPRING10"`)
+
+	// A character dropped is not formatting: the point ("1.5" shown as
+	// "15"), an eleventh digit the phone mask refuses.
+	r := h.prima("pw", "fill", ref(t, snap, "textbox", "Amount"), "1.5")
+	wantFailure(t, "fill Amount 1.5 (the mask drops the point)", r, "value_mismatch")
+	has(t, "what the field holds", section(r.out, "Failure"), `"15"`)
+	r = h.prima("pw", "fill", ref(t, snap, "textbox", "Phone"), "55512345678")
+	wantFailure(t, "fill Phone with an eleventh digit the mask drops", r, "value_mismatch")
+	has(t, "what the field holds", section(r.out, "Failure"), `"(555) 123-4567"`)
+}

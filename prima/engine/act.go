@@ -19,7 +19,8 @@ type Action struct {
 	Used string
 	Run  func(timeout float64) error
 	// Check runs after settling, before the after-snapshot: the proof a
-	// fill or type needs (the field holds what was asked, rule 11).
+	// fill or type needs (the field holds what was asked, rule 11). It
+	// may add to Note.
 	Check func() error
 	// Note is said of the step, e.g. how a covered target was clicked.
 	Note string
@@ -132,7 +133,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	}
 	if !out.Blocked && out.Err == nil && p.Check != nil {
 		out.Err = p.Check()
-		out.Value = p.Value
+		out.Value, out.Note = p.Value, p.Note // the check may have said how it went
 	}
 	out.Traffic = e.b.Net.Stop()
 	rec := e.b.Obs.Disarm(page)
