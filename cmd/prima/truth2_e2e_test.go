@@ -737,3 +737,31 @@ func TestAFieldThePageFormatsIsProvenNotFailed(t *testing.T) {
 	wantFailure(t, "fill Phone with an eleventh digit the mask drops", r, "value_mismatch")
 	has(t, "what the field holds", section(r.out, "Failure"), `"(555) 123-4567"`)
 }
+
+// A page that refuses the change a check or a select asks for (a
+// permission, a sold-out plan) leaves the control as it was: the action
+// reached the page, and did not do what was asked. value_mismatch naming
+// what the control holds, never ok with "no change" and never internal;
+// the page's reason is in the Changes. A control that takes the change is
+// proven as before.
+func TestAControlThePageRefusesIsAValueMismatch(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/refuse")
+	snap := h.primaOK("snapshot")
+	app.Reset()
+	r := h.prima("pw", "check", ref(t, snap, "checkbox", "Admin rights"))
+	wantFailure(t, "check a box the page refuses", r, "value_mismatch")
+	has(t, "the box's state", section(r.out, "Failure"), `checkbox "Admin rights" is unchecked after the click, not checked as asked`)
+	has(t, "the page's reason", section(r.out, "Changes"), "Only owners can grant admin rights")
+	if got := acted(settledActions(t, 0), "click"); got == "" {
+		t.Errorf("the page logged no click: the check's click must have reached it")
+	}
+
+	r = h.prima("pw", "select", ref(t, snap, "combobox", "Plan"), "Pro")
+	wantFailure(t, "select a plan the page puts back", r, "value_mismatch")
+	has(t, "what the select holds", section(r.out, "Failure"), `combobox "Plan" holds "Free" after the action, not "Pro" as asked`)
+	has(t, "the page's reason", section(r.out, "Changes"), "Pro is sold out")
+
+	has(t, "a box the page lets change", h.primaOK("pw", "check", ref(t, snap, "checkbox", "Email me")), `checkbox "Email me": unchecked -> checked`)
+	has(t, "a select the page lets change", h.primaOK("pw", "select", ref(t, snap, "combobox", "Region"), "Asia"), `combobox "Region"`, `Asia`)
+}

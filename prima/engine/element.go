@@ -341,6 +341,11 @@ func landed(h playwright.ElementHandle, t Target) error {
 //go:embed js/read_value.js
 var readValueJS string
 
+// selectedJS lists the options a select holds, [value, label] each; a
+// label is read through its control, which Playwright's selectOption acted
+// on; null for an element that holds no options.
+const selectedJS = `el => { const s = el.tagName === 'LABEL' && el.control ? el.control : el; return s.selectedOptions ? Array.from(s.selectedOptions, o => [o.value, o.label]) : null; }`
+
 // Target is what an action acts on: the element's role and name when a
 // snapshot named it, and the code of the locator that found it.
 type Target struct{ Role, Name, Code string }
@@ -453,6 +458,51 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 				target.Evaluate(disarmJS)
 			}
 			return err
+		}
+	}
+	if a.Name == "check" || a.Name == "uncheck" {
+		run := p.Run
+		p.Run = func(t float64) error {
+			err := run(t)
+			// Playwright clicks, then fails when the state did not flip:
+			// the click reached the page, which refused the change.
+			if err != nil && strings.Contains(err.Error(), "did not change its state") {
+				want, got := "checked", "unchecked"
+				if a.Name == "uncheck" {
+					want, got = got, want
+				}
+				return &StateMismatchError{Target: what, Want: want, Got: got}
+			}
+			return err
+		}
+	}
+	if a.Name == "select" {
+		asked := o.values()
+		p.Check = func() error {
+			v, err := h.Evaluate(selectedJS)
+			if err != nil {
+				return nil // the element went away with the action: the diff tells
+			}
+			sel, ok := v.([]any)
+			if !ok {
+				return nil
+			}
+			var labels []string
+			held := map[string]bool{}
+			for _, x := range sel {
+				if pair, ok := x.([]any); ok && len(pair) == 2 {
+					value, _ := pair[0].(string)
+					label, _ := pair[1].(string)
+					held[value], held[label] = true, true
+					labels = append(labels, label)
+				}
+			}
+			for _, want := range asked {
+				if !held[want] {
+					return &ValueMismatchError{Field: what, Want: strings.Join(asked, ", "), Got: strings.Join(labels, ", ")}
+				}
+			}
+			return nil
 		}
 	}
 	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" {

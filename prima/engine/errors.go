@@ -81,6 +81,19 @@ func (e *ValueMismatchError) Error() string {
 
 func (e *ValueMismatchError) FailureCode() string { return envelope.CodeValueMismatch }
 
+// StateMismatchError: a check or uncheck clicked the box, and the page
+// kept it as it was (a handler that refuses the change).
+type StateMismatchError struct {
+	Target    string
+	Want, Got string // checked, unchecked
+}
+
+func (e *StateMismatchError) Error() string {
+	return fmt.Sprintf("%s is %s after the click, not %s as asked: the page did not let it change", e.Target, e.Got, e.Want)
+}
+
+func (e *StateMismatchError) FailureCode() string { return envelope.CodeValueMismatch }
+
 // HTTPStatusError: the main document answered with an error status.
 type HTTPStatusError struct {
 	URL    string
