@@ -759,7 +759,7 @@ func TestAControlThePageRefusesIsAValueMismatch(t *testing.T) {
 
 	r = h.prima("pw", "select", ref(t, snap, "combobox", "Plan"), "Pro")
 	wantFailure(t, "select a plan the page puts back", r, "value_mismatch")
-	has(t, "what the select holds", section(r.out, "Failure"), `combobox "Plan" holds "Free" after the action, not "Pro" as asked`)
+	has(t, "what the select holds", section(r.out, "Failure"), `combobox "Plan" holds "Free" after the action, not "Pro" as asked: the page put it back once the choice reached it`)
 	has(t, "the page's reason", section(r.out, "Changes"), "Pro is sold out")
 
 	has(t, "a box the page lets change", h.primaOK("pw", "check", ref(t, snap, "checkbox", "Email me")), `checkbox "Email me": unchecked -> checked`)

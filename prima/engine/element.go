@@ -499,7 +499,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 			}
 			for _, want := range asked {
 				if !held[want] {
-					return &ValueMismatchError{Field: what, Want: strings.Join(asked, ", "), Got: strings.Join(labels, ", ")}
+					return &ValueMismatchError{Field: what, Want: strings.Join(asked, ", "), Got: strings.Join(labels, ", "), PutBack: true}
 				}
 			}
 			return nil

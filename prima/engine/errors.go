@@ -69,14 +69,21 @@ func (e *NoClickError) pressActed(cs []ariadiff.Change, evs []browser.Event) boo
 }
 
 // ValueMismatchError: a fill or type ran, but the field holds something
-// else than asked (maxlength, a mask, a script that rewrites it).
+// else than asked (maxlength, a mask, a script that rewrites it); or a
+// select ran, and the page put the select back (PutBack: its handlers got
+// the choice, and what they did is in the Changes).
 type ValueMismatchError struct {
 	Field     string
 	Want, Got string
+	PutBack   bool
 }
 
 func (e *ValueMismatchError) Error() string {
-	return fmt.Sprintf("%s holds %s after the action, not %s as asked", e.Field, browser.QuoteShort(e.Got), browser.QuoteShort(e.Want))
+	msg := fmt.Sprintf("%s holds %s after the action, not %s as asked", e.Field, browser.QuoteShort(e.Got), browser.QuoteShort(e.Want))
+	if e.PutBack {
+		msg += ": the page put it back once the choice reached it (what the page did is in the Changes)"
+	}
+	return msg
 }
 
 func (e *ValueMismatchError) FailureCode() string { return envelope.CodeValueMismatch }
