@@ -341,6 +341,11 @@ func landed(h playwright.ElementHandle, t Target) error {
 //go:embed js/read_value.js
 var readValueJS string
 
+// checkedJS reads whether a box is checked, as Playwright's check does: a
+// checkbox or radio input (through its label), else aria-checked; null
+// when the element says neither.
+const checkedJS = `el => { const t = el.tagName === 'LABEL' && el.control ? el.control : el; if (t.type === 'checkbox' || t.type === 'radio') return t.checked; const a = t.getAttribute('aria-checked'); return a === null ? null : a === 'true'; }`
+
 // selectedJS lists the options a select holds, [value, label] each; a
 // label is read through its control, which Playwright's selectOption acted
 // on; null for an element that holds no options.
@@ -461,19 +466,40 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		}
 	}
 	if a.Name == "check" || a.Name == "uncheck" {
+		// Playwright clicks, and fails at once when the state did not
+		// flip; a page may flip it a moment later (a switch that saves
+		// first). The click reached the page: the state is read again
+		// once the page settled, and only a box still as it was fails.
+		want := a.Name == "check"
+		unflipped := false
 		run := p.Run
 		p.Run = func(t float64) error {
 			err := run(t)
-			// Playwright clicks, then fails when the state did not flip:
-			// the click reached the page, which refused the change.
 			if err != nil && strings.Contains(err.Error(), "did not change its state") {
-				want, got := "checked", "unchecked"
-				if a.Name == "uncheck" {
-					want, got = got, want
-				}
-				return &StateMismatchError{Target: what, Want: want, Got: got}
+				unflipped = true
+				return nil
 			}
 			return err
+		}
+		clicked := p.Check
+		p.Check = func() error {
+			if clicked != nil {
+				if err := clicked(); err != nil {
+					return err
+				}
+			}
+			if !unflipped {
+				return nil
+			}
+			v, err := h.Evaluate(checkedJS)
+			if err != nil {
+				return nil // the element went away with the action: the diff tells
+			}
+			if got, ok := v.(bool); ok && got != want {
+				states := map[bool]string{true: "checked", false: "unchecked"}
+				return &StateMismatchError{Target: what, Want: states[want], Got: states[got]}
+			}
+			return nil
 		}
 	}
 	if a.Name == "select" {
