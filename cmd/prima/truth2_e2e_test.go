@@ -769,3 +769,23 @@ func TestAControlThePageRefusesIsAValueMismatch(t *testing.T) {
 	has(t, "and back", h.primaOK("do", "uncheck Dark mode"), `switch "Dark mode": checked -> unchecked`)
 	has(t, "a select the page lets change", h.primaOK("pw", "select", ref(t, snap, "combobox", "Region"), "Asia"), `combobox "Region"`, `Asia`)
 }
+
+// A click whose answer is a request the page makes (a report the server
+// takes 2.5 s to build) is waited for past the settle cap: the envelope
+// shows the answer, never `no change` while it is in flight. One still in
+// flight when the command's time runs short is said in Events, and a do
+// step is unproven, not proven by anything else.
+func TestAClickWhoseAnswerIsASlowRequestIsWaitedFor(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/report")
+	snap := h.primaOK("snapshot")
+	out := h.primaOK("pw", "click", ref(t, snap, "button", "Generate report"))
+	has(t, "the report the click asked for", section(out, "Changes"), "Generate report: done")
+
+	out = h.primaOK("pw", "click", ref(t, snap, "button", "Archive reports"), "--timeout", "5s")
+	has(t, "a request still in flight", section(out, "Events"), "busy: 1 request the action started still in flight when prima read the page")
+	has(t, "nothing claimed for it", section(out, "Changes"), "no change")
+	h.primaOK("reload")
+	out = h.primaOK("do", "click Archive reports", "--timeout", "5s")
+	has(t, "the step", section(out, "Steps"), "unproven", "no observed change yet (busy: 1 request")
+}

@@ -269,12 +269,19 @@ const (
 	EventDownload                      // a download started
 	EventTab                           // the action opened a tab
 	EventConsole                       // the page logged errors
+	EventBusy                          // requests the action started were still in flight when the page was read
 )
 
 // TabOpened is the event of a tab an action opened, with its index as
 // `tab list` prints it.
 func TabOpened(index int, title, url string) Event {
 	return Event{Kind: EventTab, Text: fmt.Sprintf("tab opened: [%d] %s %s", index, OneLine(title), url)}
+}
+
+// StillBusy is the event of requests the action started that were still in
+// flight when prima read the page: what they bring is not in the Changes.
+func StillBusy(n int) Event {
+	return Event{Kind: EventBusy, Text: fmt.Sprintf("busy: %d request%s the action started still in flight when prima read the page; what %s will show is not in the Changes (read it again: prima snapshot)", n, Plural(n), map[bool]string{true: "it", false: "they"}[n == 1])}
 }
 
 // ConsoleErrors is the event of the errors the page logged while an

@@ -121,8 +121,11 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		}
 	}
 	out.Err = err
+	busy := 0
 	if !out.Blocked {
-		if serr := e.settle(ctx, page, docID, navigated, popped); serr != nil && out.Err == nil {
+		var serr error
+		busy, serr = e.settle(ctx, page, docID, navigated, popped)
+		if serr != nil && out.Err == nil {
 			out.Err = serr
 		}
 		select {
@@ -141,6 +144,9 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	out.Events = append(out.Events, e.tabEvents(ctx, rec.Popups)...)
 	if rec.Errors > 0 {
 		out.Events = append(out.Events, browser.ConsoleErrors(rec.Errors))
+	}
+	if busy > 0 {
+		out.Events = append(out.Events, browser.StillBusy(busy))
 	}
 	if out.Blocked {
 		return out

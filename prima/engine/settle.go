@@ -28,6 +28,12 @@ const (
 	loadGrace = 1500 * time.Millisecond
 	// popupWait bounds the wait for a tab the page asked to open.
 	popupWait = 2 * time.Second
+	// answerCap bounds the wait, past settleCap, for the requests the
+	// action started: a report or a search that takes a few seconds is
+	// the page's answer, and "no change" before it lands would be false.
+	// readReserve is the command's time kept for reading the page after.
+	answerCap   = 10 * time.Second
+	readReserve = 2 * time.Second
 )
 
 // trackJS installs the tracker once per document and arms it; it returns
@@ -37,10 +43,16 @@ const (
 var trackJS string
 
 // probeJS waits in the page until it is settled, or capMS passes; it
-// answers [document id, navigating, capped].
+// answers [document id, navigating, capped, popup, requests pending].
 //
 //go:embed js/probe.js
 var probeJS string
+
+// answerJS waits for the requests the action started, past the cap; it
+// answers how many are still pending.
+//
+//go:embed js/answer.js
+var answerJS string
 
 // quietJS waits for a new document's DOM to be quiet for quietMS, capped.
 //
@@ -63,8 +75,10 @@ func armSettle(page playwright.Page) string {
 // for a bounded time), the requests the action started finished. A
 // navigation whose document request is still in flight is waited for
 // until the command's deadline (a slow server is not a failure), and one
-// the deadline cut is the error it returns.
-func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string, navigated, popped <-chan struct{}) error {
+// the deadline cut is the error it returns. Requests the action started
+// and still in flight at the cap are waited for up to answerCap (within
+// the command's deadline); busy is how many were left even then.
+func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string, navigated, popped <-chan struct{}) (busy int, err error) {
 	capAt := time.Now().Add(settleCap)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(capAt) {
 		capAt = dl
@@ -78,23 +92,28 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 	}
 	newDoc := false
 	if ctx.Err() != nil {
-		return nil
+		return 0, nil
 	}
 	if docID != "" {
 		v, err := evaluateWithin(ctx, page, probeJS, left())
 		if ctx.Err() != nil {
-			return nil
+			return 0, nil
 		}
 		switch {
 		case err != nil:
 			newDoc = true // the document went away under the probe
 		default:
 			a, _ := v.([]any)
-			id, nav, popup := "", false, false
-			if len(a) == 4 {
+			id, nav, capped, popup, requests := "", false, false, false, 0
+			if len(a) == 5 {
 				id, _ = a[0].(string)
 				nav, _ = a[1].(bool)
+				capped, _ = a[2].(bool)
 				popup, _ = a[3].(bool)
+				requests = jsInt(a[4])
+			}
+			if capped && requests > 0 && id == docID {
+				busy = e.awaitAnswer(ctx, page, requests)
 			}
 			if popup {
 				// A new tab was asked for; Chromium reports it a moment
@@ -111,7 +130,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 				// A navigation started; wait for it to commit.
 				var err error
 				if newDoc, err = e.awaitCommit(ctx, navigated, time.Until(capAt)+loadGrace); err != nil {
-					return err
+					return busy, err
 				}
 			}
 		}
@@ -120,7 +139,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 	}
 	if newDoc && !page.IsClosed() {
 		if err := page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(LeftMS(ctx))}); err != nil && ctx.Err() != nil {
-			return fmt.Errorf("%w while the new page's DOM loaded", ErrDeadline)
+			return 0, fmt.Errorf("%w while the new page's DOM loaded", ErrDeadline)
 		}
 		grace := loadGrace
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl)/2 < grace {
@@ -132,7 +151,25 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		evaluateWithin(ctx, page, quietJS, float64(settleCap.Milliseconds())/3)
 	}
 	e.b.Net.Settle(ctx, capAt)
-	return nil
+	return busy, nil
+}
+
+// awaitAnswer waits for the pending requests the action started, up to
+// answerCap and never into the time kept for reading the page; it returns
+// how many were still in flight.
+func (e *Engine) awaitAnswer(ctx context.Context, page playwright.Page, pending int) int {
+	wait := answerCap
+	if dl, ok := ctx.Deadline(); ok {
+		wait = min(wait, time.Until(dl)-readReserve)
+	}
+	if wait <= 0 {
+		return pending
+	}
+	v, err := evaluateWithin(ctx, page, answerJS, float64(wait.Milliseconds()))
+	if err != nil {
+		return 0 // the document went away: what it did is in the after view
+	}
+	return jsInt(v)
 }
 
 // evaluateWithin evaluates in the page but returns when ctx ends: a

@@ -271,12 +271,25 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			// change is the one with the values read from the element.
 			res.proof = fieldProof(o.Typed, o.Value, res.changes)
 		}
-		if res.proof == "" && len(o.Events) > 0 {
-			res.proof = o.Events[0].Text // a dialog answered, a tab opened: outside the tree, still the effect
+		if res.proof == "" {
+			// A dialog answered, a tab opened, a download: outside the
+			// tree, still the effect. Console errors and requests still in
+			// flight prove nothing.
+			for _, e := range o.Events {
+				if e.Kind == browser.EventDialog || e.Kind == browser.EventTab || e.Kind == browser.EventDownload {
+					res.proof = e.Text
+					break
+				}
+			}
 		}
 	}
 	if res.proof == "" {
 		res.status, res.proof = StepUnproven, "no observed change"
+		for _, e := range o.Events {
+			if e.Kind == browser.EventBusy {
+				res.proof = "no observed change yet (" + e.Text + ")"
+			}
+		}
 	}
 	if intent.Verb == "click" && ref != "" && !o.Blocked {
 		if e, ok := view.Refs()[ref]; ok {
