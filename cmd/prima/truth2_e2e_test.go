@@ -789,3 +789,22 @@ func TestAClickWhoseAnswerIsASlowRequestIsWaitedFor(t *testing.T) {
 	out = h.primaOK("do", "click Archive reports", "--timeout", "5s")
 	has(t, "the step", section(out, "Steps"), "unproven", "no observed change yet (busy: 1 request")
 }
+
+// A form re-rendered from its state on every input replaces the field
+// being filled: the value is read from the one element `used:` matches
+// now. A field the state keeps takes the value (proven); one the state
+// ignores comes back empty: value_mismatch, not an ok read from the
+// replaced element that still holds what was typed.
+func TestAFieldThePageReplacesAsItIsFilledIsReadAgain(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/retype")
+	snap := h.primaOK("snapshot")
+	has(t, "a field the state keeps", h.primaOK("pw", "fill", ref(t, snap, "textbox", "Name"), "Ada"), `textbox "Name": "" -> "Ada"`)
+	snap = h.primaOK("snapshot")
+	r := h.prima("pw", "fill", ref(t, snap, "textbox", "Invite code"), "X7")
+	wantFailure(t, "a field the state ignores", r, "value_mismatch")
+	has(t, "what the page holds", section(r.out, "Failure"), `textbox "Invite code" holds "" after the action, not "X7" as asked`)
+	has(t, "the page's reason", section(r.out, "Changes"), "Choose a plan first")
+	r = h.prima("do", "fill Invite code with X7")
+	wantFailure(t, "do, the same", r, "value_mismatch")
+}

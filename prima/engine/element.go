@@ -336,7 +336,8 @@ func landed(h playwright.ElementHandle, t Target) error {
 }
 
 // readValueJS reads what a field holds, contenteditable included; a label
-// is read through its control, which Playwright's fill acted on.
+// is read through its control, which Playwright's fill acted on; null for
+// a field no longer in the page.
 //
 //go:embed js/read_value.js
 var readValueJS string
@@ -541,7 +542,25 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 			if err != nil {
 				return nil // the element went away with the action: the diff tells
 			}
-			got, _ := v.(string)
+			got, ok := v.(string)
+			if !ok {
+				// The page replaced the field as it was filled (a form
+				// re-rendered from its state on input): what the page
+				// holds is in the one element `used:` matches now.
+				if positional(p.Used) {
+					return nil
+				}
+				h2, err := replacement(h, p.Used)
+				if err != nil {
+					return nil // no one replacement: the diff tells
+				}
+				if v, err = h2.Evaluate(readValueJS); err != nil {
+					return nil
+				}
+				if got, ok = v.(string); !ok {
+					return nil
+				}
+			}
 			p.Value = &[2]string{ins.value, got}
 			if ins.editable && got != ins.value {
 				c := ariadiff.Change{Kind: ariadiff.Typed, Text: what + ": " + browser.QuoteShort(ins.value) + " -> " + browser.QuoteShort(got)}
