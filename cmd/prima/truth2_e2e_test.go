@@ -768,6 +768,16 @@ func TestAControlThePageRefusesIsAValueMismatch(t *testing.T) {
 	has(t, "a switch that flips a moment later", h.primaOK("pw", "check", ref(t, snap, "switch", "Dark mode")), `switch "Dark mode": unchecked -> checked`)
 	has(t, "and back", h.primaOK("do", "uncheck Dark mode"), `switch "Dark mode": checked -> unchecked`)
 	has(t, "a select the page lets change", h.primaOK("pw", "select", ref(t, snap, "combobox", "Region"), "Asia"), `combobox "Region"`, `Asia`)
+
+	// What cannot succeed fails at once, saying why: an option the select
+	// does not hold (Playwright would wait for it until the timeout), a
+	// select on an element that is not one.
+	r = h.prima("pw", "select", ref(t, snap, "combobox", "Region"), "Mars")
+	wantFailure(t, "an option the select does not hold", r, "not_found")
+	has(t, "the options it holds", section(r.out, "Failure"), `combobox "Region" has no option "Mars" (its options: "Europe", "Asia")`)
+	r = h.prima("pw", "select", ref(t, snap, "checkbox", "Email me"), "Asia")
+	wantFailure(t, "select on a checkbox", r, "not_actionable")
+	has(t, "why", section(r.out, "Failure"), `checkbox "Email me" is not a <select>`)
 }
 
 // A click whose answer is a request the page makes (a report the server

@@ -195,6 +195,7 @@ type inspection struct {
 	value                                string // what the field held before the action
 	cover                                string
 	point                                *pwline.Point
+	options                              [][2]string // a select's options, [value, label]; nil for another element
 }
 
 // inspect asks inspectJS about h; pointer arms the record of where a
@@ -212,6 +213,16 @@ func inspect(h playwright.ElementHandle, pointer, stop bool) (inspection, error)
 	in.cover, _ = m["cover"].(string)
 	if p, ok := m["point"].(map[string]any); ok {
 		in.point = &pwline.Point{X: jsInt(p["x"]), Y: jsInt(p["y"])}
+	}
+	if opts, ok := m["options"].([]any); ok {
+		in.options = [][2]string{}
+		for _, o := range opts {
+			if pair, ok := o.([]any); ok && len(pair) == 2 {
+				v, _ := pair[0].(string)
+				l, _ := pair[1].(string)
+				in.options = append(in.options, [2]string{v, l})
+			}
+		}
 	}
 	return in, nil
 }
@@ -342,6 +353,28 @@ func landed(h playwright.ElementHandle, t Target) error {
 //go:embed js/read_value.js
 var readValueJS string
 
+// holdsOptions fails when a select has no option whose value or label is
+// one of those asked for: Playwright would wait for it until the timeout.
+func holdsOptions(what string, options [][2]string, asked []string) error {
+	for _, want := range asked {
+		found := false
+		for _, o := range options {
+			if o[0] == want || o[1] == want {
+				found = true
+				break
+			}
+		}
+		if !found {
+			labels := make([]string, len(options))
+			for i, o := range options {
+				labels[i] = o[1]
+			}
+			return &NoOptionError{Select: what, Option: want, Options: labels}
+		}
+	}
+	return nil
+}
+
 // checkedJS reads whether a box is checked, as Playwright's check does: a
 // checkbox or radio input (through its label), else aria-checked; null
 // when the element says neither.
@@ -398,6 +431,12 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		return nil, &NotActionableError{Target: what, Why: "is not visible (it has no size)"}
 	case pointer && ins.cover != "" && ins.point == nil:
 		return nil, &NotActionableError{Target: what, Why: "is covered by " + ins.cover}
+	case a.Name == "select" && ins.options == nil:
+		return nil, &NotActionableError{Target: what, Why: "is not a <select>: a list it opens is picked by clicking the option (pw click on the option's ref)"}
+	case a.Name == "select":
+		if err := holdsOptions(what, ins.options, o.values()); err != nil {
+			return nil, err
+		}
 	}
 	p := &Action{Doc: ins.doc}
 	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" || a.Name == "press" {

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
@@ -87,6 +88,28 @@ func (e *ValueMismatchError) Error() string {
 }
 
 func (e *ValueMismatchError) FailureCode() string { return envelope.CodeValueMismatch }
+
+// NoOptionError: a select holds no option with the value or label asked
+// for; nothing was done.
+type NoOptionError struct {
+	Select, Option string
+	Options        []string // the labels of the options it holds
+}
+
+func (e *NoOptionError) Error() string {
+	shown := e.Options
+	more := ""
+	if len(shown) > 20 {
+		shown, more = shown[:20], fmt.Sprintf(", … %d more", len(e.Options)-20)
+	}
+	quoted := make([]string, len(shown))
+	for i, l := range shown {
+		quoted[i] = browser.QuoteShort(l)
+	}
+	return fmt.Sprintf("%s has no option %s (its options: %s%s); nothing was done", e.Select, browser.QuoteShort(e.Option), strings.Join(quoted, ", "), more)
+}
+
+func (e *NoOptionError) FailureCode() string { return envelope.CodeNotFound }
 
 // StateMismatchError: a check or uncheck clicked the box, and the page
 // kept it as it was (a handler that refuses the change).

@@ -11,6 +11,9 @@
   // A label stands for its control: Playwright's fill retargets to it.
   const field = el.tagName === 'LABEL' && el.control ? el.control : el;
   r.value = field.isContentEditable ? field.innerText.replace(/\n$/, '') : ('value' in field ? String(field.value) : '');
+  // A select's options, for a select action to fail at once on one it
+  // does not hold (Playwright would wait for it until the timeout).
+  if (field.tagName === 'SELECT') r.options = Array.from(field.options, o => [o.value, o.label]);
   r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || el.getAttribute('aria-disabled') === 'true';
   r.readonly = el.readOnly === true || el.getAttribute('aria-readonly') === 'true';
   if (!pointer) return r;
