@@ -818,3 +818,35 @@ func TestAFieldThePageReplacesAsItIsFilledIsReadAgain(t *testing.T) {
 	r = h.prima("do", "fill Invite code with X7")
 	wantFailure(t, "do, the same", r, "value_mismatch")
 }
+
+// An action on an element of the wrong kind says so in a word a caller
+// can act on, never `internal` with Playwright's call log: fill or clear
+// on a button, check on a select (Playwright refuses before it does
+// anything), an upload through a button that opens no file input (prima
+// clicked it, and says so).
+func TestAnActionOnTheWrongKindOfElementSaysSo(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/controls")
+	snap := h.primaOK("snapshot")
+	button, sel := ref(t, snap, "button", "Enabled one"), ref(t, snap, "combobox", "Size")
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"fill", button, "x"}, `button "Enabled one" is not a field (an input, a textarea, a select or an editable element); nothing was done`},
+		{[]string{"clear", button}, `button "Enabled one" is not a field`},
+		{[]string{"check", sel}, `combobox "Size" is not a checkbox, a radio button or a switch; nothing was done`},
+		{[]string{"uncheck", button}, `button "Enabled one" is not a checkbox, a radio button or a switch`},
+	} {
+		r := h.prima(append([]string{"pw"}, c.args...)...)
+		wantFailure(t, "pw "+strings.Join(c.args, " "), r, "not_actionable")
+		has(t, "why", section(r.out, "Failure"), c.says)
+	}
+	app.Reset()
+	r := h.prima("pw", "upload", button, "/etc/hostname")
+	wantFailure(t, "upload through a button that opens no file input", r, "not_actionable")
+	has(t, "what prima did", section(r.out, "Failure"), `button "Enabled one" was clicked to open a file chooser, and the page asked for no file input`)
+	if got := acted(settledActions(t, 1), "click"); got == "" {
+		t.Errorf("the page logged no click: the failure says prima clicked")
+	}
+}

@@ -146,7 +146,7 @@ func upload(h playwright.ElementHandle, files []string, t *float64) (playwright.
 	}
 	input := caught.AsElement()
 	if input == nil {
-		return nil, errors.New("the click asked for no file input (prima answers file inputs, not native choosers it cannot see)")
+		return nil, errNoFileInput
 	}
 	return input, input.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
 }
@@ -353,6 +353,33 @@ func landed(h playwright.ElementHandle, t Target) error {
 //go:embed js/read_value.js
 var readValueJS string
 
+// wrongKind is why Playwright refused an element of the wrong kind for the
+// action (it says so before it does anything), "" for any other error.
+// Playwright words these refusals only in its messages.
+func wrongKind(err error) string {
+	switch msg := err.Error(); {
+	case strings.Contains(msg, "Not a checkbox or radio button"):
+		return "is not a checkbox, a radio button or a switch"
+	case strings.Contains(msg, "Element is not an <input>, <textarea>"):
+		return "is not a field (an input, a textarea, a select or an editable element)"
+	}
+	return ""
+}
+
+// errNoFileInput: upload's click asked for no file input.
+var errNoFileInput = errors.New("the click asked for no file input")
+
+// NoFileInputError: an upload clicked an element that is no file input,
+// to open the chooser it stands for, and the page asked for no file input
+// (a chooser the browser opens by itself prima does not answer).
+type NoFileInputError struct{ Target string }
+
+func (e *NoFileInputError) Error() string {
+	return e.Target + " was clicked to open a file chooser, and the page asked for no file input; what the click did is in the Changes (prima gives files to file inputs: name one, or the button or label that opens one)"
+}
+
+func (e *NoFileInputError) FailureCode() string { return envelope.CodeNotActionable }
+
 // holdsOptions fails when a select has no option whose value or label is
 // one of those asked for: Playwright would wait for it until the timeout.
 func holdsOptions(what string, options [][2]string, asked []string) error {
@@ -454,6 +481,9 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		if err == nil {
 			return nil
 		}
+		if why := wrongKind(err); why != "" {
+			return &NotActionableError{Target: what, Why: why}
+		}
 		// An element the page removed mid-action: ask the element itself
 		// rather than read the error's text.
 		if v, cerr := h.Evaluate("el => el.isConnected"); cerr != nil || v != false {
@@ -490,6 +520,9 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 					}
 				}
 				p.Note = what + ": prima gave the file input it stands for the files (no file chooser opened)"
+			}
+			if errors.Is(err, errNoFileInput) {
+				return &NoFileInputError{Target: what}
 			}
 			return err
 		}
