@@ -66,6 +66,7 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "pw one empty argument", args: []string{"pw", ""}, code: 2, stderr: "prima pw takes an action and a target"},
 		{name: "pw action without target", args: []string{"pw", "click"}, code: 2, stderr: "prima pw takes an action and a target"},
 		{name: "pw fill with two values", args: []string{"pw", "fill", name, "a", "b"}, code: 2, stderr: "pw fill takes one value (quote a value with spaces)"},
+		{name: "pw fill with no value", args: []string{"pw", "fill", name}, code: 2, stderr: "pw fill needs a value"},
 		{name: "pw click with a value", args: []string{"pw", "click", name, "extra"}, code: 2, stderr: `pw click takes no value (got "extra")`},
 		{name: "pw check with a value", args: []string{"pw", "check", name, "yes"}, code: 2, stderr: `pw check takes no value (got "yes")`},
 		{name: "pw select without value", args: []string{"pw", "select", name}, code: 2, stderr: "pw select needs at least one option"},
@@ -100,10 +101,10 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "selector on --json", args: []string{"pw", "click", "#never", "--json", "--timeout", "1s"}, code: 1, stdout: `"ok":false`},
 
 		// Actions the element cannot take: they run and fail honestly.
-		{name: "check a textbox", args: []string{"pw", "check", name}, code: 1, stdout: "Not a checkbox or radio button"},
-		{name: "select on a textbox", args: []string{"pw", "select", name, "Large"}, code: 1, stdout: "Element is not a <select> element"},
-		{name: "press an unknown key", args: []string{"pw", "press", name, "NotAKey"}, code: 1, stdout: `Unknown key: "NotAKey"`},
-		{name: "fill a button", args: []string{"pw", "fill", cancel, "x"}, code: 1, stdout: "Element is not an <input>, <textarea>, <select>"},
+		{name: "check a textbox", args: []string{"pw", "check", name}, code: 1, stdout: "is not a checkbox, a radio button or a switch; nothing was done"},
+		{name: "select on a textbox", args: []string{"pw", "select", name, "Large"}, code: 1, stdout: "is not a <select>"},
+		{name: "press an unknown key", args: []string{"pw", "press", name, "NotAKey"}, code: 1, stdout: `unknown key "NotAKey": a key is one of Playwright's names`},
+		{name: "fill a button", args: []string{"pw", "fill", cancel, "x"}, code: 1, stdout: "is not a field (an input, a textarea, a select or an editable element)"},
 		{name: "click a disabled button", args: []string{"pw", "click", save, "--timeout", "1s"}, code: 1, stdout: "code: not_actionable\n"},
 
 		// Broken Playwright one-liners.

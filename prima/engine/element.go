@@ -484,6 +484,10 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		if why := wrongKind(err); why != "" {
 			return &NotActionableError{Target: what, Why: why}
 		}
+		if _, key, ok := strings.Cut(err.Error(), "Unknown key: "); ok {
+			key, _, _ = strings.Cut(key, "\n")
+			return &UnknownKeyError{Key: strings.Trim(key, `"`)}
+		}
 		// An element the page removed mid-action: ask the element itself
 		// rather than read the error's text.
 		if v, cerr := h.Evaluate("el => el.isConnected"); cerr != nil || v != false {

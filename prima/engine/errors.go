@@ -89,6 +89,15 @@ func (e *ValueMismatchError) Error() string {
 
 func (e *ValueMismatchError) FailureCode() string { return envelope.CodeValueMismatch }
 
+// UnknownKeyError: a press named a key Playwright does not know.
+type UnknownKeyError struct{ Key string }
+
+func (e *UnknownKeyError) Error() string {
+	return fmt.Sprintf("unknown key %q: a key is one of Playwright's names (Enter, Tab, Escape, ArrowDown, Backspace, F2…), a single character, or a chord like Control+A; nothing was pressed", e.Key)
+}
+
+func (e *UnknownKeyError) FailureCode() string { return envelope.CodeUsage }
+
 // NoOptionError: a select holds no option with the value or label asked
 // for; nothing was done.
 type NoOptionError struct {

@@ -65,6 +65,9 @@ func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
 		if n > 1 {
 			return usage("pw %s takes one value (quote a value with spaces); got %d", a.Name, n)
 		}
+		if n == 0 {
+			return usage("pw %s needs a value, like: pw %s %s 'Ada' (pw clear %s empties a field)", a.Name, a.Name, target, target)
+		}
 	case "press":
 		if n != 1 || r.Values[0] == "" {
 			return usage("pw press needs one key, like: pw press %s Enter", target)
