@@ -207,7 +207,8 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		last, _ := in.eng.Last()
 		return envelopeStep(e, last)
 	}
-	var head, via, ref, matched string
+	var target engine.Target
+	var via, ref, matched string
 	action, opts := verbAction(intent.Verb)
 	o := in.act(ctx, page, view, func(t float64) (*engine.Action, error) {
 		value, err := requestOf(ctx).secrets.Fill(intent.Value)
@@ -240,7 +241,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		if err != nil {
 			return nil, err
 		}
-		ref, matched, via, head = b.ref, b.matched, b.via(), b.t.Head()
+		ref, matched, via, target = b.ref, b.matched, b.via(), b.t
 		if intent.Verb == "drag" {
 			to, err := in.locate(page, view, "drag", intent.To, 0)
 			if err != nil {
@@ -265,8 +266,8 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			}
 		}
 	default:
-		res.proof = proof(intent.Verb, head, view.URL, o.After.URL, res.changes)
-		if res.proof == "" && head == "" && (intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear") {
+		res.proof = proof(intent.Verb, target, view.URL, o.After.URL, res.changes)
+		if res.proof == "" && target.Role == "" && (intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear") {
 			// Found through markup, the field has no head in the tree: its
 			// change is the one with the values read from the element.
 			res.proof = fieldProof(o.Typed, o.Value, res.changes)
@@ -484,11 +485,11 @@ func refsShowing(t *ariadiff.Tree, text string) []string {
 // fill, the value typed into that very field; for a check, that box
 // toggled; for a click, the page's answer (a message, a state change, a
 // navigation). An entry about another element never proves a fill.
-func proof(verb, head, fromURL, toURL string, cs []ariadiff.Change) string {
+func proof(verb string, target engine.Target, fromURL, toURL string, cs []ariadiff.Change) string {
 	about := func(kinds ...ariadiff.Kind) string {
 		for _, c := range cs {
 			for _, k := range kinds {
-				if c.Kind == k && head != "" && strings.HasPrefix(c.Text, head+":") {
+				if c.Kind == k && target.Role != "" && c.Of.Is(target.Role, target.Name) {
 					return c.String()
 				}
 			}

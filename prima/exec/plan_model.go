@@ -191,7 +191,8 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	}
 	var handle playwright.ElementHandle
 	var loc playwright.Locator
-	var code, head string
+	var code string
+	var target engine.Target // the role and name its Changes are told by, when a ref named it
 	switch {
 	case name == "visualClick":
 		if next, ok := ladder.Next(r.inj.tier, ladder.NeedsAppearance, true); !ok || next != ladder.Vision {
@@ -218,7 +219,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		if err != nil {
 			return "failed: " + err.Error() + "; call context for fresh refs"
 		}
-		handle, code, head = res.Handle, res.Code, ariadiff.Head(e.Role, e.Name)
+		handle, code, target = res.Handle, res.Code, engine.Target{Role: e.Role, Name: e.Name}
 	case a.Selector != "":
 		if r.inj.tier != ladder.Markup {
 			return r.refuse(name, a, "a selector is allowed only from markup that context returned; call context twice on this page to get it")
@@ -271,7 +272,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	cs := o.Changes
 	r.changes = append(r.changes, cs...)
 	if err == nil {
-		r.proof = proof(verb, head, before.URL, after.URL, cs)
+		r.proof = proof(verb, target, before.URL, after.URL, cs)
 	}
 	var out strings.Builder
 	if err != nil {
