@@ -804,7 +804,8 @@ func TestAClickWhoseAnswerIsASlowRequestIsWaitedFor(t *testing.T) {
 // being filled: the value is read from the one element `used:` matches
 // now. A field the state keeps takes the value (proven); one the state
 // ignores comes back empty: value_mismatch, not an ok read from the
-// replaced element that still holds what was typed.
+// replaced element that still holds what was typed. One that leaves the
+// page with nothing in its place fails: not_actionable.
 func TestAFieldThePageReplacesAsItIsFilledIsReadAgain(t *testing.T) {
 	h := newHarness(t)
 	h.primaOK("browser", "open", app.URL+"/truth2/retype")
@@ -817,6 +818,17 @@ func TestAFieldThePageReplacesAsItIsFilledIsReadAgain(t *testing.T) {
 	has(t, "the page's reason", section(r.out, "Changes"), "Choose a plan first")
 	r = h.prima("do", "fill Invite code with X7")
 	wantFailure(t, "do, the same", r, "value_mismatch")
+
+	// A field that leaves the page when focused, with nothing in its
+	// place: the value reached no field the page has.
+	app.Reset()
+	r = h.prima("pw", "fill", ref(t, snap, "textbox", "Promo code"), "SPRING")
+	wantFailure(t, "a field that leaves the page as it is filled", r, "not_actionable")
+	has(t, "why", section(r.out, "Failure"), `textbox "Promo code" left the page while prima filled it, and no field on the page shows "SPRING"`)
+	has(t, "what the page did", section(r.out, "Changes"), "Promo codes are closed")
+	if got := lastValue(settledActions(t, 0), "input", "promo-code"); got != "" {
+		t.Errorf("the page logged input %q on the promo code", got)
+	}
 }
 
 // An action on an element of the wrong kind says so in a word a caller

@@ -183,6 +183,10 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Changes = append([]ariadiff.Change{*p.Typed}, out.Changes...)
 		out.Typed = p.Typed
 	}
+	var left *LeftPageError
+	if errors.As(out.Err, &left) && left.provenBy(out.Changes) {
+		out.Err = nil
+	}
 	var nc *NoClickError
 	if errors.As(out.Err, &nc) && nc.pressActed(out.Changes, out.Events) {
 		out.Err = nil

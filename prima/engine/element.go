@@ -620,21 +620,24 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 			}
 			got, ok := v.(string)
 			if !ok {
-				// The page replaced the field as it was filled (a form
-				// re-rendered from its state on input): what the page
-				// holds is in the one element `used:` matches now.
+				// The field left the page as it was filled: replaced by a
+				// form re-rendered from its state on input, or removed
+				// before the value reached the page at all. What the page
+				// holds is in the one element `used:` matches now, else
+				// only the diff can show it.
+				left := &LeftPageError{Target: what, Role: t.Role, Name: t.Name, Want: want, Typing: a.Name == "type"}
 				if positional(p.Used) {
-					return nil
+					return left
 				}
 				h2, err := replacement(h, p.Used)
 				if err != nil {
-					return nil // no one replacement: the diff tells
+					return left
 				}
 				if v, err = h2.Evaluate(readValueJS); err != nil {
-					return nil
+					return left
 				}
 				if got, ok = v.(string); !ok {
-					return nil
+					return left
 				}
 			}
 			p.Value = &[2]string{ins.value, got}

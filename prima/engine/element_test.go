@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/prima-dev/prima/ariadiff"
 )
 
 // A select action fails at once on an option the select does not hold,
@@ -23,5 +25,29 @@ func TestHoldsOptions(t *testing.T) {
 	}
 	if err := holdsOptions("combobox", many, []string{"zz"}); err == nil || !strings.Contains(err.Error(), `"T", … 5 more)`) {
 		t.Errorf("25 options: %v", err)
+	}
+}
+
+// A field that left the page as it was filled is proven only by a value
+// change of its own role and name to what was asked.
+func TestLeftPageProvenByTheDiff(t *testing.T) {
+	diff := func(before, after string) []ariadiff.Change {
+		return ariadiff.Diff(ariadiff.Parse(before), ariadiff.Parse(after))
+	}
+	e := &LeftPageError{Target: `textbox "Item 37"`, Role: "textbox", Name: "Item 37", Want: "v128"}
+	for _, c := range []struct {
+		name   string
+		cs     []ariadiff.Change
+		proven bool
+	}{
+		{"the field shows the value", diff(`- textbox "Item 37"`, `- textbox "Item 37": v128`), true},
+		{"another field shows it", diff("- textbox \"Item 37\"\n- textbox \"Item 38\"", "- textbox \"Item 37\"\n- textbox \"Item 38\": v128"), false},
+		{"the field shows another value", diff(`- textbox "Item 37"`, `- textbox "Item 37": v12`), false},
+		{"the page changed elsewhere", diff(`- paragraph: Layout 210`, `- paragraph: Layout 213`), false},
+		{"nothing changed", nil, false},
+	} {
+		if got := e.provenBy(c.cs); got != c.proven {
+			t.Errorf("%s: provenBy = %v, want %v (changes %v)", c.name, got, c.proven, c.cs)
+		}
 	}
 }

@@ -89,6 +89,38 @@ func (e *ValueMismatchError) Error() string {
 
 func (e *ValueMismatchError) FailureCode() string { return envelope.CodeValueMismatch }
 
+// LeftPageError: the field a fill, type or clear acted on left the page
+// as it was filled, and no one element took its place: the value may
+// never have reached the page (an input event on a removed field reaches
+// no listener). The diff can still prove it: a value change of the
+// field's role and name to what was asked.
+type LeftPageError struct {
+	Target     string
+	Role, Name string
+	Want       string
+	Typing     bool // type: the value is added to what the field held
+}
+
+func (e *LeftPageError) Error() string {
+	return fmt.Sprintf("%s left the page while prima filled it, and no field on the page shows %s (take a new snapshot)", e.Target, browser.QuoteShort(e.Want))
+}
+
+func (e *LeftPageError) FailureCode() string { return envelope.CodeNotActionable }
+
+// provenBy tells whether the Changes show the field, by its role and name,
+// holding what was asked (as an input mask may show it).
+func (e *LeftPageError) provenBy(cs []ariadiff.Change) bool {
+	for _, c := range cs {
+		if c.Kind != ariadiff.Typed || e.Role == "" || !c.Of.Is(e.Role, e.Name) || !c.Of.Quoted {
+			continue
+		}
+		if to := c.Of.To; to == e.Want || formattedAs(e.Want, to) || (e.Typing && strings.Contains(to, e.Want)) {
+			return true
+		}
+	}
+	return false
+}
+
 // UnknownKeyError: a press named a key Playwright does not know.
 type UnknownKeyError struct{ Key string }
 
