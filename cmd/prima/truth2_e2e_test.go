@@ -805,7 +805,8 @@ func TestAClickWhoseAnswerIsASlowRequestIsWaitedFor(t *testing.T) {
 // now. A field the state keeps takes the value (proven); one the state
 // ignores comes back empty: value_mismatch, not an ok read from the
 // replaced element that still holds what was typed. One that leaves the
-// page with nothing in its place fails: not_actionable.
+// page with nothing in its place before its input reached the page fails
+// (not_actionable); one the page takes away after is ok, with a note.
 func TestAFieldThePageReplacesAsItIsFilledIsReadAgain(t *testing.T) {
 	h := newHarness(t)
 	h.primaOK("browser", "open", app.URL+"/truth2/retype")
@@ -829,6 +830,10 @@ func TestAFieldThePageReplacesAsItIsFilledIsReadAgain(t *testing.T) {
 	if got := lastValue(settledActions(t, 0), "input", "promo-code"); got != "" {
 		t.Errorf("the page logged input %q on the promo code", got)
 	}
+	// One the page takes away after the value reached it: the fill
+	// happened, and the Changes show what the page did with it.
+	out := h.primaOK("pw", "fill", ref(t, snap, "textbox", "Referred by"), "Grace")
+	has(t, "a field taken away after its input", out, `textbox "Referred by": the page took the field away after the value reached it`, "Referred by Grace")
 }
 
 // An action on an element of the wrong kind says so in a word a caller

@@ -402,6 +402,10 @@ func holdsOptions(what string, options [][2]string, asked []string) error {
 	return nil
 }
 
+// inputSeenJS tells whether an input event of the action reached the
+// page (inspect.js watches at the window).
+const inputSeenJS = `el => !!el.ownerDocument.defaultView.__primaInput`
+
 // checkedJS reads whether a box is checked, as Playwright's check does: a
 // checkbox or radio input (through its label), else aria-checked; null
 // when the element says neither.
@@ -626,17 +630,21 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 				// holds is in the one element `used:` matches now, else
 				// only the diff can show it.
 				left := &LeftPageError{Target: what, Role: t.Role, Name: t.Name, Want: want, Typing: a.Name == "type"}
-				if positional(p.Used) {
-					return left
+				var h2 playwright.ElementHandle
+				if !positional(p.Used) {
+					h2, _ = replacement(h, p.Used)
 				}
-				h2, err := replacement(h, p.Used)
-				if err != nil {
-					return left
-				}
-				if v, err = h2.Evaluate(readValueJS); err != nil {
-					return left
+				if h2 != nil {
+					v, _ = h2.Evaluate(readValueJS)
 				}
 				if got, ok = v.(string); !ok {
+					// No field in its place. Its input event reached the
+					// page's listeners while it was there: the page took
+					// it away after the value reached it.
+					if seen, _ := h.Evaluate(inputSeenJS); seen == true {
+						p.Note = what + ": the page took the field away after the value reached it (its input event ran); the Changes show what the page did"
+						return nil
+					}
 					return left
 				}
 			}

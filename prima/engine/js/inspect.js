@@ -16,6 +16,17 @@
   if (field.tagName === 'SELECT') r.options = Array.from(field.options, o => [o.value, o.label]);
   r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || el.getAttribute('aria-disabled') === 'true';
   r.readonly = el.readOnly === true || el.getAttribute('aria-readonly') === 'true';
+  // Whether an input event of this action reached the page: a field the
+  // page removes as it is filled gets its value, and its input event,
+  // after it left, when no listener of the page sees them.
+  const view = el.ownerDocument.defaultView;
+  view.__primaInput = false;
+  if (view.__primaInputWatch) view.removeEventListener('input', view.__primaInputWatch, true);
+  view.__primaInputWatch = (e) => {
+    const path = e.composedPath ? e.composedPath() : [];
+    if (path.includes(el) || path.includes(field)) view.__primaInput = true;
+  };
+  view.addEventListener('input', view.__primaInputWatch, true);
   if (!pointer) return r;
   // Where the click lands: the browser sends it to the element under the
   // release, which a re-layout between press and release can change.
