@@ -91,7 +91,7 @@ func (c *Client) start() error {
 		return err
 	}
 	defer logf.Close()
-	cmd := exec.Command(exe, "daemon", "run")
+	cmd := exec.Command(exe, "daemon", "run", "--spawned")
 	cmd.Env = append(os.Environ(), "PRIMA_HOME="+c.Home)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}

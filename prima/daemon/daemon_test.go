@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"log"
 	"net"
 	"net/http"
@@ -278,5 +279,42 @@ func TestDaemonExitsWhenItsSocketIsGone(t *testing.T) {
 	case <-done:
 	case <-time.After(10 * time.Second):
 		t.Fatal("the daemon still runs 10 s after its home folder was removed")
+	}
+}
+
+// A daemon a client started whose home folder was removed before it got
+// going (a test that ended while its daemon was still starting) exits,
+// and does not make the folder again to serve it as an orphan. One run by
+// hand makes its folder.
+func TestASpawnedDaemonWhoseHomeIsGoneExits(t *testing.T) {
+	root := t.TempDir()
+	gone := filepath.Join(root, "gone")
+	s := &daemon.Server{Home: gone, Spawned: true, Backend: &fake{}, Log: log.New(io.Discard, "", 0)}
+	err := s.Run(context.Background())
+	var hg *daemon.HomeGoneError
+	if !errors.As(err, &hg) {
+		t.Fatalf("Run with its home gone: %v, want a HomeGoneError", err)
+	}
+	if _, err := os.Stat(gone); !os.IsNotExist(err) {
+		t.Errorf("the daemon made its removed home again: %v", err)
+	}
+	made := filepath.Join(root, "made")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- (&daemon.Server{Home: made, Backend: &fake{}, Log: log.New(io.Discard, "", 0)}).Run(ctx)
+	}()
+	for i := 0; i < 100; i++ {
+		if _, err := os.Stat(wire.SocketPath(made)); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("a daemon run by hand: %v", err)
+	}
+	if _, err := os.Stat(made); err != nil {
+		t.Errorf("a daemon run by hand did not make its home: %v", err)
 	}
 }

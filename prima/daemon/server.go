@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"net"
@@ -38,8 +39,13 @@ type Backend interface {
 
 // Server is the daemon.
 type Server struct {
-	Home    string        // PRIMA_HOME
-	Idle    time.Duration // idle exit; 0 means DefaultIdle
+	Home string        // PRIMA_HOME
+	Idle time.Duration // idle exit; 0 means DefaultIdle
+	// Spawned: a client made Home and started this daemon. A Home gone
+	// by the time the daemon starts means that client (a test, a
+	// throwaway folder) has left: the daemon exits rather than make the
+	// folder again and serve it as an orphan.
+	Spawned bool
 	Log     *log.Logger
 	Backend Backend
 
@@ -51,6 +57,13 @@ type Server struct {
 	stopOnce sync.Once
 }
 
+// HomeGoneError: a daemon a client started found its home folder gone.
+type HomeGoneError struct{ Home string }
+
+func (e *HomeGoneError) Error() string {
+	return fmt.Sprintf("the home folder %s was removed before this daemon started: the client that started it has left, so it exits", e.Home)
+}
+
 // ErrRunning means another daemon already serves this PRIMA_HOME.
 var ErrRunning = errors.New("a prima daemon is already running")
 
@@ -58,7 +71,11 @@ var ErrRunning = errors.New("a prima daemon is already running")
 // until stopped, idle, or ctx ends. Two daemons racing to start settle on
 // one: the loser returns ErrRunning.
 func (s *Server) Run(ctx context.Context) error {
-	if err := os.MkdirAll(s.Home, 0o700); err != nil {
+	if s.Spawned {
+		if _, err := os.Stat(s.Home); err != nil {
+			return &HomeGoneError{Home: s.Home}
+		}
+	} else if err := os.MkdirAll(s.Home, 0o700); err != nil {
 		return err
 	}
 	if err := os.Chmod(s.Home, 0o700); err != nil {

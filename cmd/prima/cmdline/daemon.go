@@ -24,13 +24,16 @@ func daemonCommand(stdout, stderr io.Writer, newBackend NewBackend) *cli.Command
 			{
 				Name:  "run",
 				Usage: "Serve in the foreground",
-				Flags: []cli.Flag{&cli.DurationFlag{Name: "idle", Value: daemon.DefaultIdle, Usage: "exit after this long without a request", Sources: cli.EnvVars("PRIMA_IDLE")}},
+				Flags: []cli.Flag{
+					&cli.DurationFlag{Name: "idle", Value: daemon.DefaultIdle, Usage: "exit after this long without a request", Sources: cli.EnvVars("PRIMA_IDLE")},
+					&cli.BoolFlag{Name: "spawned", Hidden: true, Usage: "started by a client, which made PRIMA_HOME"},
+				},
 				Action: func(ctx context.Context, cmd *cli.Command) error {
 					e := readEnv(cmd, stdout, stderr)
 					ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 					defer stop()
 					logger := newLogger(stderr)
-					s := &daemon.Server{Home: e.home, Idle: cmd.Duration("idle"), Log: logger, Backend: newBackend(e.home, logger)}
+					s := &daemon.Server{Home: e.home, Idle: cmd.Duration("idle"), Spawned: cmd.Bool("spawned"), Log: logger, Backend: newBackend(e.home, logger)}
 					err := s.Run(ctx)
 					if errors.Is(err, daemon.ErrRunning) {
 						fmt.Fprintln(stderr, "prima: a daemon is already running for", e.home)
