@@ -959,10 +959,11 @@ func (r *rtRun) closePrev(wait time.Duration) {
 }
 
 // settleLog waits for an action's reports: its first user action when it
-// succeeded (up to 2 s), every re-render, navigation or answer it
-// scheduled, then a quiet moment.
+// succeeded (up to 6 s: on a loaded CI machine a page's beacons arrived
+// 2.5 s late, after the next action had begun), every re-render,
+// navigation or answer it scheduled, then a quiet moment.
 func (r *rtRun) settleLog(a *rtAction) {
-	deadline := time.Now().Add(2500 * time.Millisecond)
+	deadline := time.Now().Add(6 * time.Second)
 	quiet := 12 * time.Millisecond
 	if a.res.code != 0 {
 		quiet = 25 * time.Millisecond
