@@ -20,7 +20,7 @@ func formattedAs(want, got string) bool {
 	}
 	i := 0
 	for _, r := range strings.TrimSpace(got) {
-		if i < len(w) && (r == w[i] || unicode.SimpleFold(r) != r && sameLetter(r, w[i])) {
+		if i < len(w) && (r == w[i] || strings.EqualFold(string(r), string(w[i]))) {
 			i++
 			continue
 		}
@@ -29,15 +29,6 @@ func formattedAs(want, got string) bool {
 		}
 	}
 	return i == len(w)
-}
-
-func sameLetter(a, b rune) bool {
-	for f := unicode.SimpleFold(a); f != a; f = unicode.SimpleFold(f) {
-		if f == b {
-			return true
-		}
-	}
-	return false
 }
 
 // layout is a character an input mask adds to show a value: it carries no
