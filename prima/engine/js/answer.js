@@ -1,13 +1,15 @@
 // Waits, past the settle cap, for the requests the action started (the
 // page's answer in flight): resolves with how many are still pending when
-// they are done and the DOM has been quiet 25 ms, or when capMS passes.
+// they are done and the DOM has been quiet 25 ms (at most 300 ms after
+// the last one ended: a page that animates through the DOM is never
+// quiet), or when capMS passes.
 (capMS) => new Promise((resolve) => {
   const p = window.__primaSettle;
   if (!p) { resolve(0); return; }
   const start = performance.now();
   const check = () => {
     const now = performance.now();
-    if (p.requests <= 0 && now - Math.max(p.lastMut, p.lastEnd) >= 25) { resolve(0); return; }
+    if (p.requests <= 0 && (now - Math.max(p.lastMut, p.lastEnd) >= 25 || now - p.lastEnd >= 300)) { resolve(0); return; }
     if (now - start >= capMS) { resolve(Math.max(p.requests, 0)); return; }
     p.st(check, 20);
   };
