@@ -41,9 +41,20 @@ type Change struct {
 	Kind Kind     `json:"kind"`
 	Text string   `json:"text"`
 	Of   *Element `json:"of,omitempty"`
+	// Own: the page made this change on its own while the action ran (a
+	// clock's tick), not in answer to it; it proves nothing of the action.
+	Own bool `json:"own,omitempty"`
 }
 
-func (c Change) String() string { return string(c.Kind) + ": " + c.Text }
+func (c Change) String() string {
+	if c.Own {
+		return string(c.Kind) + ": " + c.Text + OwnSuffix
+	}
+	return string(c.Kind) + ": " + c.Text
+}
+
+// OwnSuffix follows a change the page made on its own wherever it prints.
+const OwnSuffix = " (on its own)"
 
 // Significant roles are reported as elements: what a user can act on, and
 // what a page uses to announce a result. Everything else that shows text is

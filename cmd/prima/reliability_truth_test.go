@@ -1098,7 +1098,9 @@ func (r *rtRun) classify(a *rtAction) {
 				}
 			}
 		}
-		if ch == "no change" || unproven {
+		// Changes that are all the page's own say no more than `no change`
+		// of the action.
+		if ch == "no change" || unproven || rtOnlyOwn(ch) {
 			a.fnc = "text"
 			for _, k := range a.vis {
 				if !rtTextKinds[k] {
@@ -1107,6 +1109,22 @@ func (r *rtRun) classify(a *rtAction) {
 			}
 		}
 	}
+}
+
+// rtOnlyOwn: a Changes section whose every entry is said to be the page's
+// own.
+func rtOnlyOwn(ch string) bool {
+	n := 0
+	for _, l := range strings.Split(ch, "\n") {
+		if !strings.HasPrefix(l, "  - ") {
+			continue
+		}
+		if !strings.HasSuffix(l, "(on its own)") {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // rtSplitActed leaves out of a window's user actions what is no act of the

@@ -867,3 +867,57 @@ func TestAnActionOnTheWrongKindOfElementSaysSo(t *testing.T) {
 		t.Errorf("the page logged no click: the failure says prima clicked")
 	}
 }
+
+// A page that changes on its own (a clock each 100 ms and a strip of
+// slides each 150 ms, both started at load) changes while every action
+// runs. A click that did nothing is not proven by a tick: the step is
+// unproven and the tick is said to be the page's own, in the Changes and
+// in export, which asserts nothing of it. A click answered at once, after
+// a timer, in a frame, after a request (its text or JSON read), after an
+// XHR, through a message channel made at load, or on the clock itself, is
+// proven by its answer, never by a tick.
+// A clock the action restarted is the page's own in the next action.
+func TestAPageThatChangesOnItsOwnProvesNoClick(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/clock")
+	own := 0
+	for i := 0; i < 4; i++ {
+		out := h.primaOK("do", "click Nothing")
+		if !strings.Contains(section(out, "Steps"), "1. unproven") {
+			t.Errorf("a click that did nothing is proven:\n%s", out)
+		}
+		if strings.Contains(section(out, "Changes"), "(on its own)") {
+			own++
+		}
+	}
+	if own == 0 {
+		t.Errorf("no click saw the page change on its own: nothing above was tested")
+	}
+	for _, c := range []struct{ button, answer string }{
+		{"Save", `status: Save done`}, {"Later", `status: Later done`}, {"Frame", `status: Frame done`},
+		{"Fetch", `status: Fetch done`}, {"Json", `status: Json done 3`}, {"Xhr", `status: Xhr done`},
+		{"Message", `status: Message done`},
+		{"Reset clock", `-> "Tick`},
+	} {
+		out := h.primaOK("do", "click "+c.button)
+		if steps := section(out, "Steps"); !strings.Contains(steps, "1. ok") || !strings.Contains(steps, c.answer) {
+			t.Errorf("click %s is not proven by %q:\n%s", c.button, c.answer, out)
+		}
+	}
+	h.primaOK("do", "click Restart clock")
+	out := h.primaOK("do", "click Nothing")
+	has(t, "a click after the clock was restarted", section(out, "Steps"), "1. unproven")
+
+	snap := h.primaOK("snapshot")
+	out = h.primaOK("pw", "click", ref(t, snap, "button", "Nothing"))
+	if ch := section(out, "Changes"); ch != "no change" && !strings.Contains(ch, "(on its own)") {
+		t.Errorf("a tick is not said to be the page's own:\n%s", ch)
+	}
+	spec := h.primaOK("export")
+	has(t, "export", spec, "// not asserted: ", "(on its own)")
+	for _, l := range strings.Split(spec, "\n") {
+		if strings.Contains(l, "expect(") && strings.Contains(l, "Slide") {
+			t.Errorf("export asserts a slide the page turned on its own: %s", l)
+		}
+	}
+}

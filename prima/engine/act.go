@@ -68,6 +68,7 @@ type Outcome struct {
 	Typed      *ariadiff.Change // a contenteditable's text change the tree cannot show
 	Load       bool             // the action was page.goto
 	Value      *[2]string       // the acted field's value before and after, read from the element
+	Own        *Attribution     // who changed the page while the action ran, when the page could tell
 }
 
 // Act is the one act-and-observe path every acting command goes through: arm the observers (dialogs, new tabs, downloads, console,
@@ -178,6 +179,10 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	out.After = after
 	if before != nil {
 		out.Changes = TypedOnly(Diff(before, after), p.Typing, p.Field)
+	}
+	if docID != "" && len(rec.Docs) == 0 && len(out.Changes) > 0 {
+		out.Own = attributed(ctx, page, docID)
+		out.Changes = MarkOwn(out.Changes, out.Own)
 	}
 	if p.Typed != nil && !HasTyped(out.Changes, p.Typed.Text) {
 		out.Changes = append([]ariadiff.Change{*p.Typed}, out.Changes...)

@@ -57,7 +57,7 @@ func (e *NoClickError) Note() string {
 // (a dialog, a tab, a download; console errors prove nothing).
 func (e *NoClickError) pressActed(cs []ariadiff.Change, evs []browser.Event) bool {
 	for _, c := range cs {
-		if e.Role == "" || !c.Of.Is(e.Role, e.Name) {
+		if !c.Own && (e.Role == "" || !c.Of.Is(e.Role, e.Name)) {
 			return true
 		}
 	}
@@ -111,7 +111,7 @@ func (e *LeftPageError) FailureCode() string { return envelope.CodeNotActionable
 // holding what was asked (as an input mask may show it).
 func (e *LeftPageError) provenBy(cs []ariadiff.Change) bool {
 	for _, c := range cs {
-		if c.Kind != ariadiff.Typed || e.Role == "" || !c.Of.Is(e.Role, e.Name) || !c.Of.Quoted {
+		if c.Kind != ariadiff.Typed || c.Own || e.Role == "" || !c.Of.Is(e.Role, e.Name) || !c.Of.Quoted {
 			continue
 		}
 		if to := c.Of.To; to == e.Want || formattedAs(e.Want, to) || (e.Typing && strings.Contains(to, e.Want)) {

@@ -149,6 +149,9 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 			page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(grace.Milliseconds()))})
 		}
 		evaluateWithin(ctx, page, quietJS, float64(settleCap.Milliseconds())/3)
+		// The tracker watches the new document from now on: what changes
+		// in it before the next action is the page's own (a clock).
+		evaluateWithin(ctx, page, trackJS, map[string]any{"timerMax": timerMax, "arm": false})
 	}
 	e.b.Net.Settle(ctx, capAt)
 	return busy, nil

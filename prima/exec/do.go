@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -86,6 +87,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	blocked := false
 	redirected := ""
 	var typed []ariadiff.Change // contenteditable changes the tree cannot show
+	var own *engine.Attribution
 	for i, text := range instructions {
 		step := envelope.Step{N: i + 1, Instruction: text}
 		if failErr == nil && blocked {
@@ -129,6 +131,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		if r.typed != nil {
 			typed = append(typed, *r.typed)
 		}
+		own = own.Add(r.own)
 		if r.after != nil {
 			redirected = r.redirected
 		}
@@ -157,7 +160,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 			all = append([]ariadiff.Change{typed[i]}, all...)
 		}
 	}
-	env.Changes = changes(all)
+	env.Changes = changes(engine.MarkOwn(all, own))
 	if blocked {
 		env.Changes.Groups = append(env.Changes.Groups, blockedChanges().Groups...)
 	}
@@ -184,6 +187,7 @@ type stepResult struct {
 	blocked                  bool   // a dialog the step raised is open
 	redirected               string // where the server redirected the step's navigation from
 	typed                    *ariadiff.Change
+	own                      *engine.Attribution // who changed the page while the step ran
 }
 
 // literalStep reads an instruction with the literal grammar, resolves its
@@ -251,7 +255,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		}
 		return in.eng.OnElement(b.h, b.t, action, opts)
 	})
-	res := stepResult{used: o.Used, ref: ref, err: o.Err, after: o.After, changes: o.Changes, events: browser.Texts(o.Events), blocked: o.Blocked, redirected: o.Redirected, typed: o.Typed}
+	res := stepResult{used: o.Used, ref: ref, err: o.Err, after: o.After, changes: o.Changes, own: o.Own, events: browser.Texts(o.Events), blocked: o.Blocked, redirected: o.Redirected, typed: o.Typed}
 	if res.err != nil {
 		res.status, res.proof = StepFail, res.err.Error()
 		return res
@@ -286,6 +290,12 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 	}
 	if res.proof == "" {
 		res.status, res.proof = StepUnproven, "no observed change"
+		for _, c := range res.changes {
+			if c.Own {
+				res.proof = "no observed change from this step, only the page's own: " + string(c.Kind) + ": " + c.Text
+				break
+			}
+		}
 		for _, e := range o.Events {
 			if e.Kind == browser.EventBusy {
 				res.proof = "no observed change yet (" + e.Text + ")"
@@ -486,6 +496,7 @@ func refsShowing(t *ariadiff.Tree, text string) []string {
 // toggled; for a click, the page's answer (a message, a state change, a
 // navigation). An entry about another element never proves a fill.
 func proof(verb string, target engine.Target, fromURL, toURL string, cs []ariadiff.Change) string {
+	cs = slices.DeleteFunc(slices.Clone(cs), func(c ariadiff.Change) bool { return c.Own })
 	about := func(kinds ...ariadiff.Kind) string {
 		for _, c := range cs {
 			for _, k := range kinds {

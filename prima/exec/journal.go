@@ -28,7 +28,7 @@ func (in *Instance) record(ctx context.Context, o engine.Outcome) {
 	}
 	// An action that raised a dialog ran: it is exported, with how the
 	// dialog was answered (now by --dialog, or later by `prima dialog`).
-	s := export.Step{Kind: export.Action, Used: o.Used, OK: o.Err == nil, Proven: len(o.Changes) > 0, Editable: o.Typed != nil}
+	s := export.Step{Kind: export.Action, Used: o.Used, OK: o.Err == nil, Proven: proves(o.Changes), Editable: o.Typed != nil}
 	// While a dialog is open no action runs, so any action but the one
 	// that raised it means that dialog is gone.
 	in.raised = -1

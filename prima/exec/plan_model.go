@@ -52,6 +52,7 @@ type modelRun struct {
 	texts    []string
 	inj      *injection
 	changes  []ariadiff.Change
+	own      *engine.Attribution
 	proof    string
 	used     string
 	refused  []string
@@ -89,7 +90,7 @@ func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *e
 			conv.Answer(tc.ID, r.in.eng.Mask(secrets.Redact(result)))
 		}
 	}
-	res := stepResult{used: r.used, after: r.inj.view, changes: r.changes, events: r.events, blocked: r.blocked}
+	res := stepResult{used: r.used, after: r.inj.view, changes: r.changes, events: r.events, blocked: r.blocked, own: r.own}
 	note := ""
 	if len(r.refused) > 0 {
 		note = "; refused: " + strings.Join(r.refused, "; ")
@@ -271,6 +272,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	after := r.in.eng.WithRefs(ctx, r.page, o.After)
 	cs := o.Changes
 	r.changes = append(r.changes, cs...)
+	r.own = r.own.Add(o.Own)
 	if err == nil {
 		r.proof = proof(verb, target, before.URL, after.URL, cs)
 	}

@@ -9,8 +9,8 @@
   const start = performance.now();
   const check = () => {
     const now = performance.now();
-    if (p.requests <= 0 && (now - Math.max(p.lastMut, p.lastEnd) >= 25 || now - p.lastEnd >= 300)) { resolve(0); return; }
-    if (now - start >= capMS) { resolve(Math.max(p.requests, 0)); return; }
+    if (p.requests <= 0 && (now - Math.max(p.lastMut, p.lastEnd) >= 25 || now - p.lastEnd >= 300)) { p.until = now + 5000; resolve(0); return; }
+    if (now - start >= capMS) { p.until = now + 5000; resolve(Math.max(p.requests, 0)); return; }
     p.st(check, 20);
   };
   check();

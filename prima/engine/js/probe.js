@@ -4,7 +4,7 @@
   const start = performance.now();
   const check = () => {
     const now = performance.now();
-    const end = (nav, capped) => { p.armed = false; resolve([p.id, nav, capped, p.popup, p.requests]); };
+    const end = (nav, capped) => { p.armed = false; p.until = now + 5000; resolve([p.id, nav, capped, p.popup, p.requests]); };
     if (p.nav) return end(true, false);
     if (now - start >= capMS) return end(false, true);
     if (p.timers.size === 0 && p.requests <= 0 && now - Math.max(p.lastMut, p.lastEnd) >= 25) return end(false, false);

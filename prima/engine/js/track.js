@@ -2,39 +2,217 @@
   let p = window.__primaSettle;
   if (!p) {
     p = window.__primaSettle = { id: Math.random().toString(36).slice(2), armed: false, timers: new Set(), depth: 0,
-      requests: 0, lastMut: -1e9, lastEnd: -1e9, nav: false };
+      requests: 0, lastMut: -1e9, lastEnd: -1e9, nav: false,
+      // Who changed the DOM while an action's window is open (win): the
+      // action ('act': its input events and the work they scheduled), the
+      // page on its own ('own': work scheduled while no action ran), or
+      // work prima cannot trace (null: a timer set before prima came, a
+      // socket). A page's clock must not prove a click.
+      ctx: null, gen: 0, win: false, winId: 0, until: 0, armAt: 0, selfAt: -1e9 };
     const st = window.setTimeout.bind(window), ct = window.clearTimeout.bind(window);
+    const si = window.setInterval.bind(window);
+    const raf = window.requestAnimationFrame ? window.requestAnimationFrame.bind(window) : null;
+    // A context lasts until the task that entered it ends: a task queued
+    // at the highest priority runs right after it.
+    const sched = window.scheduler && window.scheduler.postTask ? window.scheduler.postTask.bind(window.scheduler) : null;
+    const chan = new MessageChannel(), queue = [], portPost = MessagePort.prototype.postMessage;
+    chan.port1.onmessage = () => { const f = queue.shift(); if (f) f(); };
+    const post = sched ? (f) => { sched(f, { priority: 'user-blocking' }).catch(() => {}); } : (f) => { queue.push(f); portPost.call(chan.port2, 0); };
     p.st = st;
+
+    // The elements a batch changed, the 64 latest kept.
+    const put = (set, n) => {
+      if (!n) return;
+      set.delete(n);
+      set.add(n);
+      if (set.size > 64) set.delete(set.values().next().value);
+    };
+    p.put = put;
+    const sample = (rs, set) => {
+      for (const r of rs) {
+        const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+        if (r.type === 'childList') {
+          let text = false;
+          for (const l of [r.addedNodes, r.removedNodes]) for (const n of l) { if (n.nodeType === 1) put(set, n); else text = true; }
+          if (text) put(set, el);
+        } else put(set, el);
+      }
+    };
+    // What changed while no window was open (after the last action's
+    // view, before the next action) is the page's own, and in the diff
+    // of that next action.
+    p.idleEls = new Set(); p.idleN = 0;
+    const note = (rs) => {
+      const now = performance.now();
+      p.lastMut = now;
+      if (p.win && now > p.until) { p.win = false; p.idleEls = new Set(); p.idleN = 0; }
+      // selfAt: the last time the page was seen changing on its own.
+      if (!p.win) { p.selfAt = now; p.idleN++; sample(rs, p.idleEls); return; }
+      let tag = p.ctx || 'unk';
+      // A message's handler cannot be reached (a scheduler's channel is
+      // made before prima comes): the first untraced change after the
+      // action's work posted a message is that message's.
+      if (tag === 'unk' && p.posted === p.winId && now - p.postedAt < 100) { tag = 'act'; p.posted = 0; }
+      p.n[tag]++;
+      if (tag === 'own') p.selfAt = now;
+      sample(rs, tag === 'act' ? p.actEls : p.selfEls);
+      for (const r of rs) {
+        const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+        // The same element changed again by untraced work, a while later:
+        // a clock, not an answer.
+        if (tag === 'unk' && el) {
+          const last = p.seen.get(el);
+          if (last !== undefined && now - last >= 30) { p.repeat = true; p.selfAt = now; }
+          p.seen.set(el, now);
+        }
+      }
+    };
+    const mo = new MutationObserver(note);
+    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const flush = () => { const rs = mo.takeRecords(); if (rs.length) note(rs); };
+    p.flush = flush;
+    // A tag is the window whose action scheduled the work (a number),
+    // 'own', or null; an earlier action's work is the page's own now.
+    const enter = (tag) => {
+      if (!p.win) return;
+      flush();
+      p.ctx = typeof tag === 'number' ? (tag === p.winId ? 'act' : 'own') : tag;
+      if (p.ctx === null) return;
+      const g = ++p.gen;
+      post(() => { if (p.gen === g) { flush(); p.ctx = null; } });
+    };
+    // What work scheduled now is: the action's, the page's own (no
+    // action running), or untraced.
+    const tagNow = () => p.ctx === 'act' ? p.winId : p.ctx === 'own' ? 'own' : (p.win ? null : 'own');
+
     window.setTimeout = function (fn, delay, ...args) {
-      const d = Number(delay) || 0;
-      if (!p.armed || typeof fn !== 'function' || d > cfg.timerMax || p.depth >= 2) return st(fn, delay, ...args);
+      if (typeof fn !== 'function') return st(fn, delay, ...args);
+      const d = Number(delay) || 0, tag = tagNow();
+      const track = p.armed && d <= cfg.timerMax && p.depth < 2;
       const depth = p.depth + 1;
       let id;
       id = st(function () {
+        enter(tag);
+        if (!track) return fn.apply(this, arguments);
         p.timers.delete(id);
         const prev = p.depth; p.depth = depth;
         try { return fn.apply(this, arguments); } finally { p.depth = prev; p.lastEnd = performance.now(); }
       }, delay, ...args);
-      p.timers.add(id);
+      if (track) p.timers.add(id);
       return id;
     };
     window.clearTimeout = function (id) { p.timers.delete(id); return ct(id); };
+    window.setInterval = function (fn, delay, ...args) {
+      if (typeof fn !== 'function') return si(fn, delay, ...args);
+      const tag = tagNow();
+      return si(function () { enter(tag); return fn.apply(this, arguments); }, delay, ...args);
+    };
+    const ric = window.requestIdleCallback ? window.requestIdleCallback.bind(window) : null;
+    if (ric) window.requestIdleCallback = function (fn, opts) {
+      if (typeof fn !== 'function') return ric(fn, opts);
+      const tag = tagNow();
+      return ric(function () { enter(tag); return fn.apply(this, arguments); }, opts);
+    };
+    // A message posted by the action's work, or by untraced work soon
+    // after (a scheduler's next slice), marks the time its handler runs.
+    const posting = (o) => function () {
+      const tag = tagNow();
+      if (p.win && (tag === p.winId || (tag === null && p.posted === p.winId && performance.now() - p.postedAt < 100))) {
+        p.posted = p.winId; p.postedAt = performance.now();
+      }
+      return o.apply(this, arguments);
+    };
+    MessagePort.prototype.postMessage = posting(MessagePort.prototype.postMessage);
+    window.postMessage = posting(window.postMessage);
+    if (raf) window.requestAnimationFrame = function (fn) {
+      if (typeof fn !== 'function') return raf(fn);
+      const tag = tagNow();
+      return raf(function () { enter(tag); return fn.apply(this, arguments); });
+    };
+
     const done = () => { p.requests--; p.lastEnd = performance.now(); };
+    // An answer read from a response is the work that asked for it.
+    const tags = new WeakMap();
+    const within = (r, tag, keep) => r.then((v) => { enter(tag); if (keep && v && typeof v === 'object') tags.set(v, tag); return v; },
+      (e) => { enter(tag); throw e; });
     if (window.fetch) {
       const f = window.fetch;
       window.fetch = function () {
+        const tag = tagNow();
         const r = f.apply(this, arguments);
         if (p.armed) { p.requests++; r.then(done, done); }
-        return r;
+        return within(r, tag, true);
       };
+      if (window.Response) for (const m of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) {
+        const o = Response.prototype[m];
+        if (typeof o === 'function') Response.prototype[m] = function () {
+          const r = o.apply(this, arguments);
+          return tags.has(this) ? within(r, tags.get(this), false) : r;
+        };
+      }
     }
+    const xtags = new WeakMap();
+    const open = XMLHttpRequest.prototype.open;
+    XMLHttpRequest.prototype.open = function () {
+      if (!xtags.has(this)) this.addEventListener('readystatechange', () => { const t = xtags.get(this); if (t !== undefined) enter(t); });
+      xtags.set(this, undefined);
+      return open.apply(this, arguments);
+    };
     const send = XMLHttpRequest.prototype.send;
     XMLHttpRequest.prototype.send = function () {
+      xtags.set(this, tagNow());
       if (p.armed) { p.requests++; this.addEventListener('loadend', done, { once: true }); }
       return send.apply(this, arguments);
     };
-    new MutationObserver(() => { p.lastMut = performance.now(); })
-      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    // The action's own input reaches the page as these events; a page
+    // dispatches input and change itself when it sets a value (as
+    // Playwright's select does), the rest only a user's hand makes.
+    for (const t of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu',
+      'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'focusin', 'focusout', 'submit', 'pointerover',
+      'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'wheel', 'dragstart', 'dragenter', 'dragover',
+      'drop', 'dragend', 'paste', 'compositionend']) {
+      window.addEventListener(t, (e) => {
+        if (p.win && (e.isTrusted || t === 'input' || t === 'change')) { p.acts++; enter(p.winId); }
+      }, true);
+    }
+    // What the window saw: the texts of the elements each side changed,
+    // for the Changes to be told apart.
+    const text = (e) => {
+      let s = e.textContent || '';
+      if (s.length > 2000) s = s.slice(0, 2000);
+      for (const a of ['aria-label', 'title', 'alt', 'placeholder', 'value']) {
+        const v = e.getAttribute && e.getAttribute(a);
+        if (v) s += ' ' + v;
+      }
+      return s;
+    };
+    // report closes the window and says what it saw. When untraced work
+    // changed the page and nothing yet shows the page changing on its
+    // own, the window stays open for controlMS more, no action running:
+    // untraced work that changes one of those elements again is a clock.
+    p.report = (id, controlMS) => {
+      if (id !== p.id || !p.n || !p.win) return null;
+      flush();
+      const out = { acts: p.acts, act: p.n.act, own: p.n.own, unk: p.n.unk,
+        self: Array.from(p.selfEls, text), caused: Array.from(p.actEls, text) };
+      // The page changes on its own: work it scheduled outside an action
+      // changed it, untraced work changed one element twice, or it changed
+      // while no action ran, in the 30 s before this one.
+      const seen = () => p.n.own > 0 || p.repeat || p.armAt - p.selfAt < 30000;
+      const close = () => { p.win = false; p.idleEls = new Set(); p.idleN = 0; out.seen = seen(); return out; };
+      if (seen() || p.n.unk === 0 || !(controlMS > 0)) return close();
+      p.until = Infinity;
+      return new Promise((resolve) => {
+        const start = performance.now();
+        const check = () => {
+          flush();
+          if (p.repeat || performance.now() - start >= controlMS) { resolve(close()); return; }
+          st(check, 20);
+        };
+        st(check, 20);
+      });
+    };
+
     const wo = window.open;
     window.open = function () { if (p.armed) p.popup = true; return wo.apply(this, arguments); };
     document.addEventListener('click', (e) => {
@@ -45,6 +223,20 @@
     if (window.navigation) window.navigation.addEventListener('navigate', (e) => { if (!e.destination || !e.destination.sameDocument) nav(); });
     window.addEventListener('beforeunload', nav);
   }
+  // Installed without arming, on a new document: changes from here on
+  // until an action are the page's own.
+  if (cfg.arm === false) return p.id;
+  // What changed before the action is the page's, seen while no window
+  // was open. A window still open (an action with no Changes is not
+  // reported) saw the page after that action's view: its own too.
+  p.flush();
+  if (p.win) {
+    for (const s of [p.selfEls, p.actEls]) for (const e of s) p.put(p.idleEls, e);
+    p.idleN += p.n.act + p.n.own + p.n.unk;
+    p.win = false;
+  }
   p.armed = true; p.nav = false; p.popup = false; p.timers.clear(); p.requests = 0; p.lastMut = -1e9; p.lastEnd = -1e9;
+  p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++;
+  p.acts = 0; p.n = { act: 0, own: p.idleN, unk: 0 }; p.actEls = new Set(); p.selfEls = p.idleEls; p.idleEls = new Set(); p.idleN = 0; p.seen = new WeakMap(); p.repeat = false;
   return p.id;
 }

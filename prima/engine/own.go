@@ -1,0 +1,162 @@
+package engine
+
+import (
+	"context"
+	_ "embed"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/ariadiff"
+)
+
+// A page that changes on its own (a clock, a feed, a carousel) changes
+// while an action runs, and a diff cannot tell that change from the
+// action's answer: a click that did nothing would be proven by the next
+// tick. The settle tracker tells them apart in the page. It opens a
+// window when it is armed and tags each DOM mutation with the work that
+// made it: the action's input events and whatever they scheduled
+// (timers, frames, requests and the responses read from them), or work
+// the page scheduled while no action ran, or work it cannot trace (a
+// timer set before prima came). It keeps the elements each side changed.
+//
+//go:embed js/own.js
+var ownJS string
+
+// Attribution is what the tracker's window saw of an action (or, added
+// up, of a command's actions).
+type Attribution struct {
+	// Acts counts the action's input events that reached the page: none
+	// (an action in a frame, a script's select) and nothing is told
+	// apart.
+	Acts int
+	// Act, Own and Unk count mutation batches by the work that made them.
+	Act, Own, Unk int
+	// Seen: the page changes on its own, shown by work it scheduled
+	// outside an action, by untraced work changing one element twice, or
+	// by a change while no action ran in the 10 s before this one.
+	Seen bool
+	// Self and Caused are the texts of the elements changed by the
+	// page's own or untraced work, and by the action's.
+	Self, Caused []string
+}
+
+// controlMS is how long a page whose untraced work changed it during an
+// action is watched, no action running, for that work changing it again:
+// a clock ticking each 100 ms to 300 ms shows itself within it. Only such
+// a page pays it, and only until it has shown itself.
+const controlMS = 400
+
+// attributed reads and closes the tracker's window of the document doc.
+func attributed(ctx context.Context, page playwright.Page, doc string) *Attribution {
+	control := controlMS
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl)-readReserve < controlMS*time.Millisecond {
+		control = 0 // the command's time is kept for reading the page
+	}
+	v, err := evaluateWithin(ctx, page, ownJS, []any{doc, control})
+	if err != nil {
+		return nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	strs := func(k string) []string {
+		l, _ := m[k].([]any)
+		out := make([]string, 0, len(l))
+		for _, x := range l {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	seen, _ := m["seen"].(bool)
+	return &Attribution{Acts: jsInt(m["acts"]), Act: jsInt(m["act"]), Own: jsInt(m["own"]), Unk: jsInt(m["unk"]),
+		Seen: seen, Self: strs("self"), Caused: strs("caused")}
+}
+
+// Add is what a and b saw together.
+func (a *Attribution) Add(b *Attribution) *Attribution {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	return &Attribution{Acts: a.Acts + b.Acts, Act: a.Act + b.Act, Own: a.Own + b.Own, Unk: a.Unk + b.Unk, Seen: a.Seen || b.Seen,
+		Self: append(slices.Clip(a.Self), b.Self...), Caused: append(slices.Clip(a.Caused), b.Caused...)}
+}
+
+// MarkOwn marks the Changes the page made on its own: on a page seen
+// changing on its own, a change that shows what the page's own work
+// changed and nothing of what the action changed. Without that evidence
+// every change stays the action's: work prima cannot trace (a socket's
+// message, a database callback) may be the action's answer. A typed
+// value is the action's (no page work shows in it).
+func MarkOwn(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
+	if a == nil || a.Acts == 0 || a.Own+a.Unk == 0 || !a.Seen || len(a.Self) == 0 {
+		return cs
+	}
+	self, caused := squashAll(a.Self), squashAll(a.Caused)
+	out := make([]ariadiff.Change, len(cs))
+	for i, c := range cs {
+		if c.Kind != ariadiff.Typed && shows(c, self) && !shows(c, caused) {
+			c.Own = true
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// shows tells whether a change shows one of the texts: the text is in
+// the change's line, or the element the change names has its name,
+// value or new value in the text. Too short a text would be found
+// anywhere.
+func shows(c ariadiff.Change, texts []string) bool {
+	line := squash(c.Text)
+	var keys []string
+	if c.Of != nil {
+		for _, k := range []string{c.Of.Name, c.Of.Value, c.Of.To} {
+			if k = squash(k); utf8.RuneCountInString(k) >= 2 {
+				keys = append(keys, k)
+			}
+		}
+	}
+	for _, t := range texts {
+		if utf8.RuneCountInString(t) >= 3 && strings.Contains(line, t) {
+			return true
+		}
+		for _, k := range keys {
+			if strings.Contains(t, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func squashAll(ts []string) []string {
+	out := make([]string, 0, len(ts))
+	for _, t := range ts {
+		if t = squash(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// squash drops white space: an element's text content and the name
+// the accessibility tree computes from it space words differently.
+func squash(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
