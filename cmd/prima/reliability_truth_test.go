@@ -1550,6 +1550,9 @@ type rtStats struct {
 	// Ping changes nothing: with the page quiet on its own, how often
 	// Changes said so (a check of the oracle's notion of quiet).
 	pingQuiet, pingNoChange int
+	// pingLive: Pings while the page changed on its own; pingOwn: of them,
+	// the ones whose Changes were only the page's own (or none).
+	pingLive, pingOwn int
 
 	snaps                    int
 	tAct, tSnap, tLog, tSlow time.Duration
@@ -1635,6 +1638,12 @@ func (s *rtStats) count(a *rtAction, d int) {
 			s.pingNoChange += d
 		}
 	}
+	if a.class == classHit && rtBase(a.target) == "ping" && !a.quiet {
+		s.pingLive += d
+		if ch := rtSection(a.res.out, "Changes"); ch == "no change" || rtOnlyOwn(ch) {
+			s.pingOwn += d
+		}
+	}
 	if a.note[0] != "" {
 		s.note(a.note[0], a.note[1], d)
 	}
@@ -1648,6 +1657,7 @@ func (r *rtRun) summary(took time.Duration) {
 		s.hits, s.honest, s.wrong, s.ff, s.falseNoChange, s.falseNoChangeText, s.missedEvents)
 	t.Logf("honest failures by code: %v; slowest not_actionable: %s; slowest dialog_open: %s", s.codes, s.maxNA.Round(time.Millisecond), s.maxProbe.Round(time.Millisecond))
 	t.Logf("Ping (no visible effect) on a page quiet on its own: %d of %d answered `no change`", s.pingNoChange, s.pingQuiet)
+	t.Logf("Ping while the page changed on its own: %d of %d answered with no change or only the page's own", s.pingOwn, s.pingLive)
 	t.Logf("by command: %v", s.byKind)
 	var shapes []string
 	for k := range s.byShape {

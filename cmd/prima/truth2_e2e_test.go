@@ -921,3 +921,25 @@ func TestAPageThatChangesOnItsOwnProvesNoClick(t *testing.T) {
 		}
 	}
 }
+
+// An answer that comes when a CSS transition or animation the click
+// started ends (a notice fading out, then removed; a badge's pulse), or
+// when a <details> the click opened fires its toggle event, is waited for
+// and proven by the click, while a clock ticks beside it: the browser's
+// own events about what the action changed are the action's.
+func TestAnAnswerAfterATransitionIsTheClicks(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/motion")
+	for _, c := range []struct{ step, answer string }{
+		{"click Close notice", "Notice closed"}, {"click Pulse", "Pulsed 1"}, {"click Pulse", "Pulsed 2"}, {"click More", "Loaded more"},
+	} {
+		out := h.primaOK("do", c.step)
+		answered := false
+		for _, l := range strings.Split(section(out, "Changes"), "\n") {
+			answered = answered || strings.Contains(l, c.answer) && !strings.HasSuffix(l, "(on its own)")
+		}
+		if !strings.Contains(section(out, "Steps"), "1. ok") || !answered {
+			t.Errorf("%s is not proven, or %q is not its answer:\n%s", c.step, c.answer, out)
+		}
+	}
+}

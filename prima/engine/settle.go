@@ -13,11 +13,12 @@ import (
 // done answering it, so that a list re-rendered 150 ms later, a submenu
 // opened after 300 ms or a navigation started 110 ms after the click is
 // seen. The page says when it is done: a tracker armed just before the
-// action counts the short timers (≤ timerMax ms, two levels deep) and the
-// fetch/XHR requests the page starts while armed, notes cross-document
-// navigations, and the time of the last DOM mutation. The page is settled
-// when no tracked timer or request is pending and the DOM has been quiet
-// for quietMS; a quiet page therefore pays one round trip. Every wait is
+// action counts the short timers (≤ timerMax ms, two levels deep), the
+// fetch/XHR requests and the finite CSS transitions and animations that
+// start while armed, notes cross-document navigations, and the time of
+// the last DOM mutation. The page is settled when none of them is pending
+// and the DOM has been quiet for quietMS; a quiet page therefore pays one
+// round trip. Every wait is
 // capped (settleCap, and the command's deadline).
 const (
 	quietMS   = 25

@@ -1,13 +1,27 @@
+// Waits until the page has answered the action (track.js armed): no
+// tracked timer or request pending, no finite animation the action
+// started still running, and the DOM quiet for 25 ms; or capMS.
 (capMS) => new Promise((resolve) => {
   const p = window.__primaSettle;
   if (!p) { resolve(['', false, false, false, 0]); return; }
   const start = performance.now();
+  const moving = (now) => {
+    if (!p.anims) return false;
+    for (const a of document.getAnimations()) {
+      if (p.anims.has(a) || a.playState !== 'running') continue;
+      const t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+      if (t && Number.isFinite(t.endTime)) { p.lastAnim = now; return true; }
+    }
+    return false;
+  };
   const check = () => {
     const now = performance.now();
     const end = (nav, capped) => { p.armed = false; p.until = now + 5000; resolve([p.id, nav, capped, p.popup, p.requests]); };
     if (p.nav) return end(true, false);
     if (now - start >= capMS) return end(false, true);
-    if (p.timers.size === 0 && p.requests <= 0 && now - Math.max(p.lastMut, p.lastEnd) >= 25) return end(false, false);
+    if (p.timers.size === 0 && p.requests <= 0 && now - Math.max(p.lastMut, p.lastEnd, p.lastAnim) >= 25) {
+      if (!moving(now)) return end(false, false);
+    }
     p.st(check, 10);
   };
   check();

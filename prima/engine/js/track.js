@@ -2,7 +2,7 @@
   let p = window.__primaSettle;
   if (!p) {
     p = window.__primaSettle = { id: Math.random().toString(36).slice(2), armed: false, timers: new Set(), depth: 0,
-      requests: 0, lastMut: -1e9, lastEnd: -1e9, nav: false,
+      requests: 0, lastMut: -1e9, lastEnd: -1e9, lastAnim: -1e9, nav: false,
       // Who changed the DOM while an action's window is open (win): the
       // action ('act': its input events and the work they scheduled), the
       // page on its own ('own': work scheduled while no action ran), or
@@ -20,34 +20,45 @@
     const post = sched ? (f) => { sched(f, { priority: 'user-blocking' }).catch(() => {}); } : (f) => { queue.push(f); portPost.call(chan.port2, 0); };
     p.st = st;
 
-    // The elements a batch changed, the 64 latest kept.
+    // What one side changed, the 64 latest of each kind kept: the elements
+    // changed, added or removed; the texts they held before; and the
+    // elements whose children changed (a diff may name a sibling of the
+    // one that moved).
+    const side = () => ({ els: new Set(), olds: new Set(), boxes: new Set() });
     const put = (set, n) => {
       if (!n) return;
       set.delete(n);
       set.add(n);
       if (set.size > 64) set.delete(set.values().next().value);
     };
-    p.put = put;
-    const sample = (rs, set) => {
+    const merge = (into, from) => { for (const k of ['els', 'olds', 'boxes']) for (const n of from[k]) put(into[k], n); };
+    p.merge = merge;
+    p.side = side;
+    const NAMES = new Set(['aria-label', 'title', 'alt', 'placeholder', 'value']);
+    const sample = (rs, s) => {
       for (const r of rs) {
         const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
         if (r.type === 'childList') {
           let text = false;
-          for (const l of [r.addedNodes, r.removedNodes]) for (const n of l) { if (n.nodeType === 1) put(set, n); else text = true; }
-          if (text) put(set, el);
-        } else put(set, el);
+          for (const l of [r.addedNodes, r.removedNodes]) for (const n of l) { if (n.nodeType === 1) put(s.els, n); else text = true; }
+          for (const n of r.removedNodes) if (n.nodeType === 3 && n.data.trim()) put(s.olds, n.data);
+          if (text) put(s.els, el); else put(s.boxes, el);
+        } else {
+          put(s.els, el);
+          if (r.oldValue && (r.type === 'characterData' || NAMES.has(r.attributeName))) put(s.olds, r.oldValue);
+        }
       }
     };
     // What changed while no window was open (after the last action's
     // view, before the next action) is the page's own, and in the diff
     // of that next action.
-    p.idleEls = new Set(); p.idleN = 0;
+    p.idle = side(); p.idleN = 0;
     const note = (rs) => {
       const now = performance.now();
       p.lastMut = now;
-      if (p.win && now > p.until) { p.win = false; p.idleEls = new Set(); p.idleN = 0; }
+      if (p.win && now > p.until) { p.win = false; p.idle = side(); p.idleN = 0; }
       // selfAt: the last time the page was seen changing on its own.
-      if (!p.win) { p.selfAt = now; p.idleN++; sample(rs, p.idleEls); return; }
+      if (!p.win) { p.selfAt = now; p.idleN++; sample(rs, p.idle); return; }
       let tag = p.ctx || 'unk';
       // A message's handler cannot be reached (a scheduler's channel is
       // made before prima comes): the first untraced change after the
@@ -55,7 +66,7 @@
       if (tag === 'unk' && p.posted === p.winId && now - p.postedAt < 100) { tag = 'act'; p.posted = 0; }
       p.n[tag]++;
       if (tag === 'own') p.selfAt = now;
-      sample(rs, tag === 'act' ? p.actEls : p.selfEls);
+      sample(rs, tag === 'act' ? p.acted : p.self);
       for (const r of rs) {
         const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
         // The same element changed again by untraced work, a while later:
@@ -68,7 +79,7 @@
       }
     };
     const mo = new MutationObserver(note);
-    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true, characterDataOldValue: true });
     const flush = () => { const rs = mo.takeRecords(); if (rs.length) note(rs); };
     p.flush = flush;
     // A tag is the window whose action scheduled the work (a number),
@@ -175,16 +186,34 @@
         if (p.win && (e.isTrusted || t === 'input' || t === 'change')) { p.acts++; enter(p.winId); }
       }, true);
     }
+    // The browser's own events about an element the action changed (its
+    // transition ended, its image loaded, its details opened) are the
+    // action's too.
+    for (const t of ['transitionend', 'animationend', 'load', 'error', 'toggle']) {
+      window.addEventListener(t, (e) => {
+        const el = e.target;
+        if (!p.win || !el || el.nodeType !== 1) return;
+        for (const a of p.acted.els) if (a === el || a.contains(el)) { enter(p.winId); return; }
+      }, true);
+    }
     // What the window saw: the texts of the elements each side changed,
     // for the Changes to be told apart.
-    const text = (e) => {
+    const text = (e, max) => {
       let s = e.textContent || '';
-      if (s.length > 2000) s = s.slice(0, 2000);
-      for (const a of ['aria-label', 'title', 'alt', 'placeholder', 'value']) {
+      if (s.length > max) s = s.slice(0, max);
+      for (const a of NAMES) {
         const v = e.getAttribute && e.getAttribute(a);
         if (v) s += ' ' + v;
       }
       return s;
+    };
+    const texts = (s) => {
+      const out = Array.from(s.els, (e) => text(e, 2000)).concat(Array.from(s.olds, (t) => t.slice(0, 2000)));
+      for (const b of s.boxes) {
+        let k = 0;
+        for (const c of b.children) { if (++k > 50) break; out.push(text(c, 200)); }
+      }
+      return out;
     };
     // report closes the window and says what it saw. When untraced work
     // changed the page and nothing yet shows the page changing on its
@@ -194,12 +223,12 @@
       if (id !== p.id || !p.n || !p.win) return null;
       flush();
       const out = { acts: p.acts, act: p.n.act, own: p.n.own, unk: p.n.unk,
-        self: Array.from(p.selfEls, text), caused: Array.from(p.actEls, text) };
+        self: texts(p.self), caused: texts(p.acted) };
       // The page changes on its own: work it scheduled outside an action
       // changed it, untraced work changed one element twice, or it changed
       // while no action ran, in the 30 s before this one.
       const seen = () => p.n.own > 0 || p.repeat || p.armAt - p.selfAt < 30000;
-      const close = () => { p.win = false; p.idleEls = new Set(); p.idleN = 0; out.seen = seen(); return out; };
+      const close = () => { p.win = false; p.idle = side(); p.idleN = 0; out.seen = seen(); return out; };
       if (seen() || p.n.unk === 0 || !(controlMS > 0)) return close();
       p.until = Infinity;
       return new Promise((resolve) => {
@@ -231,12 +260,15 @@
   // reported) saw the page after that action's view: its own too.
   p.flush();
   if (p.win) {
-    for (const s of [p.selfEls, p.actEls]) for (const e of s) p.put(p.idleEls, e);
+    p.merge(p.idle, p.self); p.merge(p.idle, p.acted);
     p.idleN += p.n.act + p.n.own + p.n.unk;
     p.win = false;
   }
   p.armed = true; p.nav = false; p.popup = false; p.timers.clear(); p.requests = 0; p.lastMut = -1e9; p.lastEnd = -1e9;
+  // The animations already running are the page's; one the action starts
+  // (a panel fading out, then removed on transitionend) is its answer.
+  p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9;
   p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++;
-  p.acts = 0; p.n = { act: 0, own: p.idleN, unk: 0 }; p.actEls = new Set(); p.selfEls = p.idleEls; p.idleEls = new Set(); p.idleN = 0; p.seen = new WeakMap(); p.repeat = false;
+  p.acts = 0; p.n = { act: 0, own: p.idleN, unk: 0 }; p.acted = p.side(); p.self = p.idle; p.idle = p.side(); p.idleN = 0; p.seen = new WeakMap(); p.repeat = false;
   return p.id;
 }
