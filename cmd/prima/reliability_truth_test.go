@@ -972,7 +972,7 @@ func (r *rtRun) settleLog(a *rtAction) {
 	last, n := time.Now(), r.log.pend.size()
 	for time.Now().Before(deadline) {
 		w := &r.log.pend
-		waiting := rtPending(w.fx) || (a.res.code == 0 && a.target != "" && len(w.user) == 0)
+		waiting := rtPending(w.fx) || (a.res.code == 0 && a.target != "" && len(w.user) == 0) || (a.res.code == 0 && rtStepsUnseen(a.steps, w))
 		if !waiting && time.Since(last) >= quiet {
 			return
 		}
@@ -982,6 +982,19 @@ func (r *rtRun) settleLog(a *rtAction) {
 			last, n = time.Now(), s
 		}
 	}
+}
+
+// rtStepsUnseen: an ok do's steps have not all reported their element
+// yet. Under load a later step's beacons come seconds after the first
+// step's, and each step acts in its own time.
+func rtStepsUnseen(steps []rtStep, w *rtWindow) bool {
+	for _, st := range steps {
+		is := func(e fixtures.Action) bool { return e.ID == st.target }
+		if !slices.ContainsFunc(w.user, is) && !slices.ContainsFunc(w.fx, is) {
+			return true
+		}
+	}
+	return false
 }
 
 // rtPending reports whether a delayed change was scheduled and has not

@@ -876,7 +876,9 @@ func TestAnActionOnTheWrongKindOfElementSaysSo(t *testing.T) {
 // a timer, in a frame, after a request (its text or JSON read), after an
 // XHR, through a message channel made at load, or on the clock itself, is
 // proven by its answer, never by a tick.
-// A clock the action restarted is the page's own in the next action.
+// A clock the action restarted is the page's own in the next action, and
+// a box the click ticks (no DOM change) among tags the page changes on its
+// own is proven by its own toggle.
 func TestAPageThatChangesOnItsOwnProvesNoClick(t *testing.T) {
 	h := newHarness(t)
 	h.primaOK("browser", "open", app.URL+"/truth2/clock")
@@ -907,6 +909,19 @@ func TestAPageThatChangesOnItsOwnProvesNoClick(t *testing.T) {
 	h.primaOK("do", "click Restart clock")
 	out := h.primaOK("do", "click Nothing")
 	has(t, "a click after the clock was restarted", section(out, "Steps"), "1. unproven")
+
+	// A box the click ticks changes no DOM, beside elements the page
+	// changes on its own: its toggle is the click's.
+	for _, step := range []string{"check Follow", "uncheck Follow", "check Follow"} {
+		out := h.primaOK("do", step)
+		toggled := false
+		for _, l := range strings.Split(section(out, "Changes"), "\n") {
+			toggled = toggled || strings.Contains(l, `checkbox "Follow": `) && !strings.HasSuffix(l, "(on its own)")
+		}
+		if !strings.Contains(section(out, "Steps"), "1. ok") || !toggled {
+			t.Errorf("%s is not proven by its toggle:\n%s", step, out)
+		}
+	}
 
 	snap := h.primaOK("snapshot")
 	out = h.primaOK("pw", "click", ref(t, snap, "button", "Nothing"))

@@ -177,13 +177,21 @@
     };
     // The action's own input reaches the page as these events; a page
     // dispatches input and change itself when it sets a value (as
-    // Playwright's select does), the rest only a user's hand makes.
+    // Playwright's select does), the rest only a user's hand makes. The
+    // element a press, a key or an input is dispatched to is the action's
+    // too: a box it ticks changes no DOM, and its name must not be taken
+    // for the page's.
+    const AT = new Set(['pointerdown', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'keydown', 'input', 'change', 'focusin', 'submit', 'drop']);
     for (const t of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu',
       'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'focusin', 'focusout', 'submit', 'pointerover',
       'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'wheel', 'dragstart', 'dragenter', 'dragover',
       'drop', 'dragend', 'paste', 'compositionend']) {
       window.addEventListener(t, (e) => {
-        if (p.win && (e.isTrusted || t === 'input' || t === 'change')) { p.acts++; enter(p.winId); }
+        if (p.win && (e.isTrusted || t === 'input' || t === 'change')) {
+          p.acts++;
+          enter(p.winId);
+          if (AT.has(t) && e.target && e.target.nodeType === 1) put(p.acted.els, e.target);
+        }
       }, true);
     }
     // The browser's own events about an element the action changed (its
