@@ -181,7 +181,7 @@
     // element a press, a key or an input is dispatched to is the action's
     // too: a box it ticks changes no DOM, and its name must not be taken
     // for the page's.
-    const AT = new Set(['pointerdown', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'keydown', 'input', 'change', 'focusin', 'submit', 'drop']);
+    const AT = new Set(['pointerdown', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'keydown', 'input', 'change', 'focusin', 'submit', 'dragstart', 'drop']);
     for (const t of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu',
       'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'focusin', 'focusout', 'submit', 'pointerover',
       'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'wheel', 'dragstart', 'dragenter', 'dragover',
