@@ -874,8 +874,9 @@ func TestAnActionOnTheWrongKindOfElementSaysSo(t *testing.T) {
 // unproven and the tick is said to be the page's own, in the Changes and
 // in export, which asserts nothing of it. A click answered at once, after
 // a timer, in a frame, after a request (its text or JSON read), after an
-// XHR, through a message channel made at load, or on the clock itself, is
-// proven by its answer, never by a tick.
+// XHR, through a message channel made at load, by a socket's or a worker's
+// answer, or on the clock itself, is proven by its answer, never by a
+// tick.
 // A clock the action restarted is the page's own in the next action, and
 // a box the click ticks (no DOM change) among tags the page changes on its
 // own is proven by its own toggle.
@@ -898,7 +899,7 @@ func TestAPageThatChangesOnItsOwnProvesNoClick(t *testing.T) {
 	for _, c := range []struct{ button, answer string }{
 		{"Save", `status: Save done`}, {"Later", `status: Later done`}, {"Frame", `status: Frame done`},
 		{"Fetch", `status: Fetch done`}, {"Json", `status: Json done 3`}, {"Xhr", `status: Xhr done`},
-		{"Message", `status: Message done`},
+		{"Message", `status: Message done`}, {"Socket", `status: Socket done`}, {"Worker", `status: Worker done`},
 		{"Reset clock", `-> "Tick`},
 	} {
 		out := h.primaOK("do", "click "+c.button)

@@ -13,16 +13,21 @@ import (
 // done answering it, so that a list re-rendered 150 ms later, a submenu
 // opened after 300 ms or a navigation started 110 ms after the click is
 // seen. The page says when it is done: a tracker armed just before the
-// action counts the short timers (≤ timerMax ms, two levels deep), the
-// fetch/XHR requests and the finite CSS transitions and animations that
-// start while armed, notes cross-document navigations, and the time of
-// the last DOM mutation. The page is settled when none of them is pending
+// action counts the short timers and frames (≤ timerMax ms, two levels
+// deep), the fetch/XHR requests, the messages sent to a socket or a worker
+// until answered (≤ wsWait ms) and the finite CSS transitions and
+// animations that start while armed, notes cross-document navigations,
+// and the time of the last DOM mutation. The page is settled when none of them is pending
 // and the DOM has been quiet for quietMS; a quiet page therefore pays one
 // round trip. Every wait is
 // capped (settleCap, and the command's deadline).
 const (
-	quietMS   = 25
-	timerMax  = 600
+	quietMS  = 25
+	timerMax = 600
+	// wsWait bounds the wait for a socket's or a worker's answer to a
+	// message the action sent: one that never answers (no reply is
+	// owed) costs no more.
+	wsWait    = 500
 	settleCap = 1500 * time.Millisecond
 	// loadGrace is what a navigation gives `load` beyond the DOM, without
 	// failing when a sub-resource never arrives (rule 7).
@@ -63,7 +68,7 @@ var quietJS string
 // armSettle arms the page's tracker just before an action; it returns the
 // document id ("" when the page could not be armed).
 func armSettle(page playwright.Page) string {
-	v, err := page.Evaluate(trackJS, map[string]any{"timerMax": timerMax})
+	v, err := page.Evaluate(trackJS, map[string]any{"timerMax": timerMax, "wsWait": wsWait})
 	if err != nil {
 		return ""
 	}
@@ -152,7 +157,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		evaluateWithin(ctx, page, quietJS, float64(settleCap.Milliseconds())/3)
 		// The tracker watches the new document from now on: what changes
 		// in it before the next action is the page's own (a clock).
-		evaluateWithin(ctx, page, trackJS, map[string]any{"timerMax": timerMax, "arm": false})
+		evaluateWithin(ctx, page, trackJS, map[string]any{"timerMax": timerMax, "wsWait": wsWait, "arm": false})
 	}
 	e.b.Net.Settle(ctx, capAt)
 	return busy, nil

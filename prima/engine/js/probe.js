@@ -1,6 +1,7 @@
 // Waits until the page has answered the action (track.js armed): no
-// tracked timer or request pending, no finite animation the action
-// started still running, and the DOM quiet for 25 ms; or capMS.
+// tracked timer or request pending, no message the action sent to a
+// socket or worker unanswered (for a moment), no finite animation the
+// action started still running, and the DOM quiet for 25 ms; or capMS.
 (capMS) => new Promise((resolve) => {
   const p = window.__primaSettle;
   if (!p) { resolve(['', false, false, false, 0]); return; }
@@ -19,7 +20,10 @@
     const end = (nav, capped) => { p.armed = false; p.until = now + 5000; resolve([p.id, nav, capped, p.popup, p.requests]); };
     if (p.nav) return end(true, false);
     if (now - start >= capMS) return end(false, true);
-    if (p.timers.size === 0 && p.requests <= 0 && now - Math.max(p.lastMut, p.lastEnd, p.lastAnim) >= 25) {
+    // A message the action's work posted (a scheduler's channel) is
+    // answered in the next tasks; a socket or a worker may take longer.
+    const answering = (p.answers > 0 && now < p.answersUntil) || (p.posted === p.winId && now - p.postedAt < 50);
+    if (p.timers.size === 0 && p.requests <= 0 && !answering && now - Math.max(p.lastMut, p.lastEnd, p.lastAnim) >= 25) {
       if (!moving(now)) return end(false, false);
     }
     p.st(check, 10);

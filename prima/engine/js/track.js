@@ -135,11 +135,26 @@
     };
     MessagePort.prototype.postMessage = posting(MessagePort.prototype.postMessage);
     window.postMessage = posting(window.postMessage);
+    // A frame the action asked for is waited for like a short timer (two
+    // levels deep: an animation loop is not waited for).
     if (raf) window.requestAnimationFrame = function (fn) {
       if (typeof fn !== 'function') return raf(fn);
       const tag = tagNow();
-      return raf(function () { enter(tag); return fn.apply(this, arguments); });
+      const track = p.armed && typeof tag === 'number' && p.depth < 2;
+      const depth = p.depth + 1;
+      let id;
+      id = raf(function () {
+        enter(tag);
+        if (!track) return fn.apply(this, arguments);
+        p.timers.delete('f' + id);
+        const prev = p.depth; p.depth = depth;
+        try { return fn.apply(this, arguments); } finally { p.depth = prev; p.lastEnd = performance.now(); }
+      });
+      if (track) p.timers.add('f' + id);
+      return id;
     };
+    const caf = window.cancelAnimationFrame ? window.cancelAnimationFrame.bind(window) : null;
+    if (caf) window.cancelAnimationFrame = function (id) { p.timers.delete('f' + id); return caf(id); };
 
     const done = () => { p.requests--; p.lastEnd = performance.now(); };
     // An answer read from a response is the work that asked for it.
@@ -162,13 +177,46 @@
         };
       }
     }
+    // A listener added with capture runs before the page's own on the
+    // object itself, added before or after: the request's, socket's or
+    // worker's answer runs in the context of the work that sent to it.
     const xtags = new WeakMap();
     const open = XMLHttpRequest.prototype.open;
     XMLHttpRequest.prototype.open = function () {
-      if (!xtags.has(this)) this.addEventListener('readystatechange', () => { const t = xtags.get(this); if (t !== undefined) enter(t); });
+      if (!xtags.has(this)) this.addEventListener('readystatechange', () => { const t = xtags.get(this); if (t !== undefined) enter(t); }, true);
       xtags.set(this, undefined);
       return open.apply(this, arguments);
     };
+    // A socket or a worker answers a message the action sent with one of
+    // its own (a live view's patch): the first one after it is the
+    // action's, and is waited for a moment (wsWait ms) like a request.
+    const stags = new WeakMap();
+    const answering = (proto) => {
+      if (!proto || !proto.prototype) return;
+      const key = proto === window.WebSocket ? 'send' : 'postMessage';
+      const o = proto.prototype[key];
+      if (typeof o !== 'function') return;
+      proto.prototype[key] = function () {
+        let s = stags.get(this);
+        if (!s) {
+          stags.set(this, s = { tag: null, win: 0 });
+          this.addEventListener('message', () => {
+            if (s.tag !== null) enter(s.tag);
+            if (s.win === p.winId) { p.answers--; p.lastEnd = performance.now(); }
+            s.win = 0;
+          }, true);
+        }
+        const tag = tagNow();
+        s.tag = tag;
+        if (typeof tag === 'number' && p.armed) {
+          if (s.win !== p.winId) { s.win = p.winId; p.answers++; }
+          p.answersUntil = performance.now() + cfg.wsWait;
+        }
+        return o.apply(this, arguments);
+      };
+    };
+    answering(window.WebSocket);
+    answering(window.Worker);
     const send = XMLHttpRequest.prototype.send;
     XMLHttpRequest.prototype.send = function () {
       xtags.set(this, tagNow());
@@ -272,7 +320,7 @@
     p.idleN += p.n.act + p.n.own + p.n.unk;
     p.win = false;
   }
-  p.armed = true; p.nav = false; p.popup = false; p.timers.clear(); p.requests = 0; p.lastMut = -1e9; p.lastEnd = -1e9;
+  p.armed = true; p.nav = false; p.popup = false; p.timers.clear(); p.requests = 0; p.lastMut = -1e9; p.lastEnd = -1e9; p.answers = 0;
   // The animations already running are the page's; one the action starts
   // (a panel fading out, then removed on transitionend) is its answer.
   p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9;
