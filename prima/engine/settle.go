@@ -17,10 +17,10 @@ import (
 // deep), the fetch/XHR requests, the messages sent to a socket or a worker
 // until answered (≤ wsWait ms) and the finite CSS transitions and
 // animations that start while armed, notes cross-document navigations,
-// and the time of the last DOM mutation. The page is settled when none of them is pending
-// and the DOM has been quiet for quietMS; a quiet page therefore pays one
-// round trip. Every wait is
-// capped (settleCap, and the command's deadline).
+// and the time of the last DOM mutation. The page is settled when none of
+// them is pending and the DOM has been quiet for quietMS; a quiet page
+// therefore pays one round trip. Every wait is capped (settleCap, and the
+// command's deadline).
 const (
 	quietMS  = 25
 	timerMax = 600
