@@ -875,8 +875,8 @@ func TestAnActionOnTheWrongKindOfElementSaysSo(t *testing.T) {
 // in export, which asserts nothing of it. A click answered at once, after
 // a timer, in a frame, after a request (its text or JSON read), after an
 // XHR, through a message channel made at load, by a socket's or a worker's
-// answer, or on the clock itself, is proven by its answer, never by a
-// tick.
+// answer, read back from the page's database, or on the clock itself, is
+// proven by its answer, never by a tick.
 // A clock the action restarted is the page's own in the next action, and
 // a box the click ticks (no DOM change) among tags the page changes on its
 // own is proven by its own toggle.
@@ -900,6 +900,7 @@ func TestAPageThatChangesOnItsOwnProvesNoClick(t *testing.T) {
 		{"Save", `status: Save done`}, {"Later", `status: Later done`}, {"Frame", `status: Frame done`},
 		{"Fetch", `status: Fetch done`}, {"Json", `status: Json done 3`}, {"Xhr", `status: Xhr done`},
 		{"Message", `status: Message done`}, {"Socket", `status: Socket done`}, {"Worker", `status: Worker done`},
+		{"Store", `status: Store done`},
 		{"Reset clock", `-> "Tick`},
 	} {
 		out := h.primaOK("do", "click "+c.button)

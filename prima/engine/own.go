@@ -20,7 +20,8 @@ import (
 // tick. The settle tracker tells them apart in the page. It opens a
 // window when it is armed and tags each DOM mutation with the work that
 // made it: the action's input events and whatever they scheduled
-// (timers, frames, requests and the responses read from them), or work
+// (timers, frames, requests and the responses read from them, messages,
+// a socket's, worker's or database's answer), or work
 // the page scheduled while no action ran, or work it cannot trace (a
 // timer set before prima came). It keeps the elements each side changed.
 //

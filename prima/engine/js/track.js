@@ -217,6 +217,31 @@
     };
     answering(window.WebSocket);
     answering(window.Worker);
+    // A database request the action's work made answers in its own task:
+    // its success or error is the action's, and waited for like a timer.
+    let reqs = 0;
+    const asking = (proto, names) => {
+      if (!proto || !proto.prototype) return;
+      for (const m of names) {
+        const o = proto.prototype[m];
+        if (typeof o !== 'function') continue;
+        proto.prototype[m] = function () {
+          const tag = tagNow();
+          const r = o.apply(this, arguments);
+          if (typeof tag !== 'number' || !r || typeof r.addEventListener !== 'function') return r;
+          const key = 'd' + (++reqs);
+          if (p.armed) p.timers.add(key);
+          const answered = () => { enter(tag); if (p.timers.delete(key)) p.lastEnd = performance.now(); };
+          r.addEventListener('success', answered, true);
+          r.addEventListener('error', answered, true);
+          return r;
+        };
+      }
+    };
+    const QUERIES = ['get', 'getAll', 'getAllKeys', 'getKey', 'count', 'openCursor', 'openKeyCursor'];
+    asking(window.IDBObjectStore, QUERIES.concat(['put', 'add', 'delete', 'clear']));
+    asking(window.IDBIndex, QUERIES);
+    asking(window.IDBFactory, ['open']);
     const send = XMLHttpRequest.prototype.send;
     XMLHttpRequest.prototype.send = function () {
       xtags.set(this, tagNow());
