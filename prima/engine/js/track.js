@@ -79,7 +79,16 @@
       }
     };
     const mo = new MutationObserver(note);
-    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true, characterDataOldValue: true });
+    const OBSERVE = { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true, characterDataOldValue: true };
+    mo.observe(document, OBSERVE);
+    // A document's observer does not see into shadow roots: each one,
+    // open or closed, is watched too (those made later as they are made).
+    const shadows = (root) => {
+      for (const e of root.querySelectorAll('*')) if (e.shadowRoot) { mo.observe(e.shadowRoot, OBSERVE); shadows(e.shadowRoot); }
+    };
+    shadows(document);
+    const attach = Element.prototype.attachShadow;
+    if (attach) Element.prototype.attachShadow = function () { const r = attach.apply(this, arguments); mo.observe(r, OBSERVE); return r; };
     const flush = () => { const rs = mo.takeRecords(); if (rs.length) note(rs); };
     p.flush = flush;
     // A tag is the window whose action scheduled the work (a number),
@@ -263,7 +272,8 @@
         if (p.win && (e.isTrusted || t === 'input' || t === 'change')) {
           p.acts++;
           enter(p.winId);
-          if (AT.has(t) && e.target && e.target.nodeType === 1) put(p.acted.els, e.target);
+          const at = e.composedPath ? e.composedPath()[0] : e.target;
+          if (AT.has(t) && at && at.nodeType === 1) put(p.acted.els, at);
         }
       }, true);
     }
@@ -310,7 +320,9 @@
       // while no action ran, in the 30 s before this one.
       const seen = () => p.n.own > 0 || p.repeat || p.armAt - p.selfAt < 30000;
       const close = () => { p.win = false; p.idle = side(); p.idleN = 0; out.seen = seen(); return out; };
-      if (seen() || p.n.unk === 0 || !(controlMS > 0)) return close();
+      // Without the action's input in the page nothing is told apart:
+      // no watching for it.
+      if (seen() || p.n.unk === 0 || p.acts === 0 || !(controlMS > 0)) return close();
       p.until = Infinity;
       return new Promise((resolve) => {
         const start = performance.now();
