@@ -46,15 +46,16 @@ type Change struct {
 	Own bool `json:"own,omitempty"`
 }
 
-func (c Change) String() string {
-	if c.Own {
-		return string(c.Kind) + ": " + c.Text + OwnSuffix
-	}
-	return string(c.Kind) + ": " + c.Text
-}
+func (c Change) String() string { return string(c.Kind) + ": " + c.Line() }
 
-// OwnSuffix follows a change the page made on its own wherever it prints.
-const OwnSuffix = " (on its own)"
+// Line is the change as the envelope lists it under its kind: one the
+// page made on its own says so.
+func (c Change) Line() string {
+	if c.Own {
+		return c.Text + " (on its own)"
+	}
+	return c.Text
+}
 
 // Significant roles are reported as elements: what a user can act on, and
 // what a page uses to announce a result. Everything else that shows text is

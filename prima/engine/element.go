@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mxschmitt/playwright-go"
@@ -384,14 +385,7 @@ func (e *NoFileInputError) FailureCode() string { return envelope.CodeNotActiona
 // one of those asked for: Playwright would wait for it until the timeout.
 func holdsOptions(what string, options [][2]string, asked []string) error {
 	for _, want := range asked {
-		found := false
-		for _, o := range options {
-			if o[0] == want || o[1] == want {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !slices.ContainsFunc(options, func(o [2]string) bool { return o[0] == want || o[1] == want }) {
 			labels := make([]string, len(options))
 			for i, o := range options {
 				labels[i] = o[1]

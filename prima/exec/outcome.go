@@ -98,7 +98,7 @@ func changes(cs []ariadiff.Change) *envelope.Changes {
 		var items []string
 		for _, c := range kept {
 			if c.Kind == k {
-				items = append(items, changeLine(c))
+				items = append(items, c.Line())
 			}
 		}
 		if len(items) > 0 {
@@ -106,15 +106,6 @@ func changes(cs []ariadiff.Change) *envelope.Changes {
 		}
 	}
 	return out
-}
-
-// changeLine is a Change as the envelope prints it: one the page made on
-// its own while the action ran says so.
-func changeLine(c ariadiff.Change) string {
-	if c.Own {
-		return c.Text + ariadiff.OwnSuffix
-	}
-	return c.Text
 }
 
 // proves reports whether any of the Changes can prove the action: one
