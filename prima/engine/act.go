@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
+	"slices"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
@@ -26,11 +26,11 @@ type Action struct {
 	Note string
 	// Doc is the settle tracker's document id when preparing armed it.
 	Doc string
-	// Typing: the action types into a field; Field is that field's head
-	// (`textbox "Name"`) when known: the one value change it may call
-	// typed (any, when the head is not known).
+	// Typing: the action types into a field; Field is that field's role
+	// and name when known: the one value change it may call typed (any,
+	// when its role is not known).
 	Typing bool
-	Field  string
+	Field  Target
 	// Value is what the field held before and after the action, read from
 	// the element itself by check.
 	Value *[2]string
@@ -184,7 +184,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Own = attributed(ctx, page, docID)
 		out.Changes = MarkOwn(out.Changes, out.Own)
 	}
-	if p.Typed != nil && !HasTyped(out.Changes, p.Typed.Text) {
+	if p.Typed != nil && !HasTyped(out.Changes, *p.Typed) {
 		out.Changes = append([]ariadiff.Change{*p.Typed}, out.Changes...)
 		out.Typed = p.Typed
 	}
@@ -215,15 +215,26 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 // TypedOnly keeps the word typed for the value change of the field the
 // action typed into: every other value change (a progress bar moving, a
 // form the page cleared after a submit) is the page's own, so changed.
-func TypedOnly(cs []ariadiff.Change, typing bool, field string) []ariadiff.Change {
+// A field whose role is not known keeps every value change typed.
+func TypedOnly(cs []ariadiff.Change, typing bool, field Target) []ariadiff.Change {
 	out := make([]ariadiff.Change, len(cs))
 	for i, c := range cs {
-		if c.Kind == ariadiff.Typed && (!typing || (field != "" && !strings.HasPrefix(c.Text, field+": "))) {
+		if c.Kind == ariadiff.Typed && (!typing || (field.Role != "" && !field.shows(c))) {
 			c.Kind = ariadiff.Changed
 		}
 		out[i] = c
 	}
 	return out
+}
+
+// shows tells whether c may be the target's change: one about the target,
+// or, for an unnamed target, one about no element by name (an unnamed
+// element's change names none; a named element is another).
+func (t Target) shows(c ariadiff.Change) bool {
+	if t.Name == "" {
+		return c.Of == nil
+	}
+	return c.Of.Is(t.Role, t.Name)
 }
 
 // tabEvents names the tabs an action opened, with their index as `tab
@@ -244,14 +255,18 @@ func (e *Engine) tabEvents(ctx context.Context, popups []playwright.Page) []brow
 	return out
 }
 
-// HasTyped reports whether the diff already has the typed entry of the
-// element the entry names.
-func HasTyped(cs []ariadiff.Change, entry string) bool {
-	head, _, _ := strings.Cut(entry, ": ")
-	for _, c := range cs {
-		if c.Kind == ariadiff.Typed && strings.HasPrefix(c.Text, head+":") {
-			return true
+// HasTyped reports whether the diff already has a typed change of the
+// element typed is about; a typed change about no element by name (an
+// unnamed field, one found by its locator) is in the diff only as the
+// same line.
+func HasTyped(cs []ariadiff.Change, typed ariadiff.Change) bool {
+	return slices.ContainsFunc(cs, func(c ariadiff.Change) bool {
+		if c.Kind != ariadiff.Typed {
+			return false
 		}
-	}
-	return false
+		if typed.Of == nil {
+			return c.Of == nil && c.Text == typed.Text
+		}
+		return c.Of.Is(typed.Of.Role, typed.Of.Name)
+	})
 }

@@ -466,7 +466,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 	p := &Action{Doc: ins.doc}
 	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" || a.Name == "press" {
 		p.Typing = true
-		p.Field = t.Head()
+		p.Field = t
 	}
 	if pointer && ins.cover != "" && o.Position == nil {
 		o.Position = ins.point

@@ -156,7 +156,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	env.Page.Redirected = redirected
 	all := engine.Diff(first, view)
 	for i := len(typed) - 1; i >= 0; i-- {
-		if !engine.HasTyped(all, typed[i].Text) {
+		if !engine.HasTyped(all, typed[i]) {
 			all = append([]ariadiff.Change{typed[i]}, all...)
 		}
 	}

@@ -77,7 +77,7 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 		case err == nil && before != nil:
 			in.fillPage(env, before, after)
 			// The goal typed what it typed: its value changes stay typed.
-			env.Changes = changes(engine.TypedOnly(engine.Diff(before, after), true, ""))
+			env.Changes = changes(engine.TypedOnly(engine.Diff(before, after), true, engine.Target{}))
 		case err == nil:
 			in.fillPage(env, nil, after)
 			env.Changes = notObserved("prima has no view of the page from before the goal")
