@@ -94,7 +94,7 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 	var failedOne *check
 	var checks []export.Check
 	for _, a := range assertions {
-		c := in.assert(ctx, page, view, a)
+		c := assert(livePage{page}, view, a)
 		checks = append(checks, export.Check{Kind: a.Kind, Locator: c.locator, Text: a.Text, Exact: a.Exact, State: a.State})
 		env.Verdict = verdictWith(env.Verdict, c)
 		if !c.held && failedOne == nil {
@@ -141,12 +141,64 @@ func judgement(d judge.Decision) string {
 	return fmt.Sprintf("%s (P(yes) %.2f)", verdict, d.Probability)
 }
 
-// assert runs one assertion against the page.
-func (in *Instance) assert(ctx context.Context, page playwright.Page, view *engine.View, a claim.Assertion) check {
+// checkPage is what an assertion reads of the page: its title and URL,
+// the visible text that matches a pattern in its frames, and the element
+// a ref of a view names.
+type checkPage interface {
+	Title() (string, error)
+	URL() string
+	// TextMatches counts the visible elements whose text holds pattern
+	// and prints the locator of the frame where they are.
+	TextMatches(pattern string) (n int, code string, err error)
+	// Element binds the element ref names in view, with its locator.
+	Element(view *engine.View, ref string) (checkElement, string, error)
+}
+
+// checkElement is what an assertion reads of one element.
+type checkElement interface {
+	IsVisible() (bool, error)
+	IsEnabled() (bool, error)
+	IsChecked() (bool, error)
+	IsFocused() (bool, error)
+	InputValue() (string, error)
+}
+
+// livePage is a browser page as assertions read it.
+type livePage struct{ playwright.Page }
+
+func (p livePage) TextMatches(pattern string) (int, string, error) {
+	return textMatches(p.Page, pattern)
+}
+
+func (p livePage) Element(view *engine.View, ref string) (checkElement, string, error) {
+	entry := view.Refs()[ref]
+	r, _ := refs.Parse(ref)
+	res, err := browser.ResolveRef(p.Page, view.Tree, r, entry.Role, entry.Name)
+	if err != nil {
+		return nil, "", err
+	}
+	return liveElement{res.Handle}, res.Code, nil
+}
+
+// liveElement is an element handle as assertions read it.
+type liveElement struct{ h playwright.ElementHandle }
+
+func (e liveElement) IsVisible() (bool, error) { return e.h.IsVisible() }
+func (e liveElement) IsEnabled() (bool, error) { return e.h.IsEnabled() }
+func (e liveElement) IsChecked() (bool, error) { return e.h.IsChecked() }
+func (e liveElement) InputValue() (string, error) { return e.h.InputValue() }
+func (e liveElement) IsFocused() (bool, error) {
+	v, err := e.h.Evaluate("el => el === el.ownerDocument.activeElement")
+	b, _ := v.(bool)
+	return b, err
+}
+
+// assert runs one assertion against the page as view shows it.
+func assert(p checkPage, view *engine.View, a claim.Assertion) check {
 	switch a.Kind {
 	case claim.TextVisible, claim.TextHidden:
 		// Whole words only (rule 10), in every frame.
-		n, code, err := textMatches(page, a.Pattern())
+		n, code, err := p.TextMatches(a.Pattern())
 		if err != nil {
 			return check{line: code, reason: err.Error()}
 		}
@@ -155,7 +207,7 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *engi
 		}
 		return check{line: "await expect(" + code + ").toHaveCount(0);", held: n == 0, reason: fmt.Sprintf("%d visible matches of %q", n, a.Text), locator: code}
 	case claim.Title:
-		title, _ := page.Title()
+		title, _ := p.Title()
 		held := title == a.Text
 		line := "await expect(page).toHaveTitle(" + pwline.JSQuote(a.Text) + ");"
 		if !a.Exact {
@@ -164,7 +216,7 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *engi
 		}
 		return check{line: line, held: held, reason: fmt.Sprintf("the title is %q", title)}
 	case claim.URL:
-		u := page.URL()
+		u := p.URL()
 		held := u == a.Text
 		line := "await expect(page).toHaveURL(" + pwline.JSQuote(a.Text) + ");"
 		if !a.Exact {
@@ -181,29 +233,28 @@ func (in *Instance) assert(ctx context.Context, page playwright.Page, view *engi
 	if err != nil {
 		return check{line: fmt.Sprintf("// %s: %s", a.Target, err), reason: err.Error()}
 	}
-	entry := view.Refs()[cand.Ref]
-	r, _ := refs.Parse(cand.Ref)
-	res, err := browser.ResolveRef(page, view.Tree, r, entry.Role, entry.Name)
+	el, code, err := p.Element(view, cand.Ref)
 	if err != nil {
 		return check{line: fmt.Sprintf("// %s: %s", a.Target, err), reason: err.Error()}
 	}
-	c := in.assertOn(res, entry.Node, a)
-	c.locator = res.Code
+	c := assertOn(el, code, view.Refs()[cand.Ref].Node, a)
+	c.locator = code
 	return c
 }
 
-// assertOn checks an element assertion on the element its target resolved to.
-func (in *Instance) assertOn(res *browser.Resolved, node *ariadiff.Node, a claim.Assertion) check {
-	expect := "await expect(" + res.Code + ")"
+// assertOn checks an element assertion on the element its target
+// resolved to, whose locator is code.
+func assertOn(el checkElement, code string, node *ariadiff.Node, a claim.Assertion) check {
+	expect := "await expect(" + code + ")"
 	switch a.Kind {
 	case claim.ElementVisible, claim.ElementHidden:
-		vis, err := res.Handle.IsVisible()
+		vis, err := el.IsVisible()
 		if a.Kind == claim.ElementVisible {
 			return check{line: expect + ".toBeVisible();", held: err == nil && vis, reason: "it is hidden"}
 		}
 		return check{line: expect + ".toBeHidden();", held: err == nil && !vis, reason: "it is visible"}
 	case claim.Value:
-		v, err := res.Handle.InputValue()
+		v, err := el.InputValue()
 		if err != nil {
 			return check{line: expect + ".toHaveValue(…);", reason: err.Error()}
 		}
@@ -212,7 +263,7 @@ func (in *Instance) assertOn(res *browser.Resolved, node *ariadiff.Node, a claim
 		}
 		return check{line: expect + ".toHaveValue(new RegExp(" + pwline.JSQuote(pwline.RegexQuote(a.Text)) + "));", held: strings.Contains(v, a.Text), reason: fmt.Sprintf("its value is %q", v)}
 	}
-	return stateCheck(expect, a.State, res.Handle, node)
+	return stateCheck(expect, a.State, el, node)
 }
 
 // textMatches counts the visible elements whose text holds pattern as
@@ -252,7 +303,7 @@ func textMatches(page playwright.Page, pattern string) (int, string, error) {
 // stateCheck asserts one interactive state, reading it from the element
 // (enabled, checked, focused) or from the ref snapshot's groups (pressed,
 // expanded, selected), which is what the page exposes to assistive tech.
-func stateCheck(expect, state string, h playwright.ElementHandle, n *ariadiff.Node) check {
+func stateCheck(expect, state string, el checkElement, n *ariadiff.Node) check {
 	has := func(g string) bool { return n != nil && n.Has(g) }
 	attr := func(name string, want bool) (string, bool) {
 		line := fmt.Sprintf("%s.toHaveAttribute('aria-%s', '%t');", expect, name, want)
@@ -262,23 +313,22 @@ func stateCheck(expect, state string, h playwright.ElementHandle, n *ariadiff.No
 	var held bool
 	switch state {
 	case "enabled", "disabled":
-		en, err := h.IsEnabled()
+		en, err := el.IsEnabled()
 		held = err == nil && en == (state == "enabled")
 		line = expect + ".toBeEnabled();"
 		if state == "disabled" {
 			line = expect + ".toBeDisabled();"
 		}
 	case "checked", "unchecked":
-		c, err := h.IsChecked()
+		c, err := el.IsChecked()
 		held = err == nil && c == (state == "checked")
 		line = expect + ".toBeChecked();"
 		if state == "unchecked" {
 			line = expect + ".not.toBeChecked();"
 		}
 	case "focused":
-		v, err := h.Evaluate("el => el === el.ownerDocument.activeElement")
-		b, _ := v.(bool)
-		held, line = err == nil && b, expect+".toBeFocused();"
+		f, err := el.IsFocused()
+		held, line = err == nil && f, expect+".toBeFocused();"
 	case "expanded", "collapsed":
 		line, held = attr("expanded", state == "expanded")
 	case "pressed", "unpressed":
