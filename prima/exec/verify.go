@@ -183,9 +183,9 @@ func (p livePage) Element(view *engine.View, ref string) (checkElement, string, 
 // liveElement is an element handle as assertions read it.
 type liveElement struct{ h playwright.ElementHandle }
 
-func (e liveElement) IsVisible() (bool, error) { return e.h.IsVisible() }
-func (e liveElement) IsEnabled() (bool, error) { return e.h.IsEnabled() }
-func (e liveElement) IsChecked() (bool, error) { return e.h.IsChecked() }
+func (e liveElement) IsVisible() (bool, error)    { return e.h.IsVisible() }
+func (e liveElement) IsEnabled() (bool, error)    { return e.h.IsEnabled() }
+func (e liveElement) IsChecked() (bool, error)    { return e.h.IsChecked() }
 func (e liveElement) InputValue() (string, error) { return e.h.InputValue() }
 func (e liveElement) IsFocused() (bool, error) {
 	v, err := e.h.Evaluate("el => el === el.ownerDocument.activeElement")

@@ -19,7 +19,7 @@ type fakePage struct {
 }
 
 func (p fakePage) Title() (string, error) { return p.title, nil }
-func (p fakePage) URL() string             { return p.url }
+func (p fakePage) URL() string            { return p.url }
 
 func (p fakePage) TextMatches(pattern string) (int, string, error) {
 	n := 0
