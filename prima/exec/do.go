@@ -46,10 +46,6 @@ type stepRecord struct {
 	Planner     string `json:"planner"`
 }
 
-// Do performs exactly the listed instructions, in order, each on an
-// element it resolved from the page as it is at that step, and proves
-// each one with the change it caused. It stops at the first instruction
-// that fails; the ones after it are reported as not run.
 // DoOptions configure one do run.
 type DoOptions struct {
 	Planner *Planner // nil: literal instructions only
@@ -58,8 +54,89 @@ type DoOptions struct {
 	ResearchAfter int
 }
 
+// doPage is what a do run asks of the browser: to run one instruction on
+// the page as a view shows it, the view the next step reads, and the
+// dialog that blocks the page.
+type doPage interface {
+	// Step runs instructions[i] on the page as view shows it; statuses
+	// are the steps' so far.
+	Step(ctx context.Context, view *engine.View, instructions, statuses []string, i int) stepResult
+	// Next is the view the step after reads its refs from: the step's
+	// view after (nil when it took none, then view), on the tab now
+	// selected unless a dialog blocks the page.
+	Next(ctx context.Context, view, after *engine.View, blocked bool) *engine.View
+	// Blocking describes the dialog open on the page; "" when none.
+	Blocking() string
+}
+
+// doRun is what a do run's steps did, for its envelope.
+type doRun struct {
+	steps      []envelope.Step
+	events     []string
+	used       string
+	proven     int
+	err        error // the first step's that failed
+	blocked    bool  // a dialog the last steps raised is open
+	redirected string
+	typed      []ariadiff.Change // contenteditable changes the tree cannot show
+	own        *engine.Attribution
+	last       *engine.View // the view the run ended on
+}
+
+// runSteps performs the instructions in order, each on the page as the
+// view before it shows it, and stops at the first that fails: the ones
+// after it are reported as not run. While a step's dialog is open, only
+// an instruction that answers it runs.
+func runSteps(ctx context.Context, p doPage, first *engine.View, instructions []string, rec *doRecord) doRun {
+	run := doRun{last: first}
+	var statuses []string
+	notRun := func(i int, text, why string) {
+		run.steps = append(run.steps, envelope.Step{N: i + 1, Instruction: text, Status: StepFail, Proof: why})
+		rec.add(stepRecord{N: i + 1, Instruction: text, Status: StepFail, Error: why, Planner: "none"}, nil, nil, nil)
+	}
+	for i, text := range instructions {
+		if run.err == nil && run.blocked {
+			if d := p.Blocking(); d != "" && !answersDialog(text) {
+				run.err = &DialogOpenError{Dialog: d}
+				notRun(i, text, "not run: "+run.err.Error())
+				continue
+			}
+			run.blocked = false
+		}
+		if run.err != nil {
+			notRun(i, text, fmt.Sprintf("not run: step %d failed", i))
+			continue
+		}
+		view := run.last
+		r := p.Step(ctx, view, instructions, statuses, i)
+		statuses = append(statuses, r.status)
+		run.steps = append(run.steps, envelope.Step{N: i + 1, Instruction: text, Status: r.status, Proof: r.proof})
+		run.events = append(run.events, r.events...)
+		if r.used != "" {
+			run.used = r.used
+		}
+		run.err = r.err
+		if r.status == StepOK {
+			run.proven++
+		}
+		run.blocked = run.blocked || r.blocked
+		if r.typed != nil {
+			run.typed = append(run.typed, *r.typed)
+		}
+		run.own = run.own.Add(r.own)
+		if r.after != nil {
+			run.redirected = r.redirected
+		}
+		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: r.planner}, view, r.after, r.changes)
+		run.last = p.Next(ctx, view, r.after, run.blocked)
+	}
+	return run
+}
+
+// Do performs exactly the listed instructions, in order, each on an
+// element it resolved from the page as it is at that step, and proves
+// each one with the change it caused (runSteps).
 func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOptions) *envelope.Envelope {
-	planner := opts.Planner
 	env := &envelope.Envelope{Command: "do " + quoteArgs(instructions)}
 	if len(instructions) == 0 {
 		in.failWith(env, &wire.UsageError{Msg: "do needs at least one instruction"}, nil)
@@ -80,88 +157,22 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		}
 	}
 	rec := &doRecord{redact: func(s string) string { return in.eng.Mask(requestOf(ctx).secrets.Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
-	view := first
-	proven := 0
-	var statuses []string
-	var failErr error
-	blocked := false
-	redirected := ""
-	var typed []ariadiff.Change // contenteditable changes the tree cannot show
-	var own *engine.Attribution
-	for i, text := range instructions {
-		step := envelope.Step{N: i + 1, Instruction: text}
-		if failErr == nil && blocked {
-			if d := in.Obs.Dialog(); d != nil && !answersDialog(text) {
-				failErr = &DialogOpenError{Dialog: d.Describe()}
-				step.Status, step.Proof = StepFail, "not run: "+failErr.Error()
-				env.Steps = append(env.Steps, step)
-				rec.add(stepRecord{N: i + 1, Instruction: text, Status: StepFail, Error: step.Proof, Planner: "none"}, nil, nil, nil)
-				continue
-			}
-			blocked = false
-		}
-		if failErr != nil {
-			step.Status, step.Proof = StepFail, fmt.Sprintf("not run: step %d failed", i)
-			env.Steps = append(env.Steps, step)
-			rec.add(stepRecord{N: i + 1, Instruction: text, Status: StepFail, Error: step.Proof, Planner: "none"}, nil, nil, nil)
-			continue
-		}
-		plannerName := "literal"
-		var r stepResult
-		if _, perr := instruct.Parse(text); perr != nil && !isInstructionError(perr) && planner != nil && planner.Chat != nil {
-			plannerName = "model"
-			r = in.modelStep(ctx, page, view, instructions, statuses, i+1, planner)
-		} else {
-			r = in.literalStep(ctx, page, view, text, opts.ResearchAfter)
-		}
-		statuses = append(statuses, r.status)
-		step.Status, step.Proof = r.status, r.proof
-		env.Steps = append(env.Steps, step)
-		env.Events = append(env.Events, r.events...)
-		if r.used != "" {
-			env.Used = r.used
-		}
-		if r.err != nil {
-			failErr = r.err
-		}
-		if r.status == StepOK {
-			proven++
-		}
-		blocked = blocked || r.blocked
-		if r.typed != nil {
-			typed = append(typed, *r.typed)
-		}
-		own = own.Add(r.own)
-		if r.after != nil {
-			redirected = r.redirected
-		}
-		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: plannerName}, view, r.after, r.changes)
-		if r.after != nil {
-			// The next step reads refs from the view.
-			view = in.eng.WithRefs(ctx, page, r.after)
-		}
-		if cur, err := in.CurrentPage(); err == nil && cur != page && !blocked {
-			// The step selected, opened or closed a tab: the next steps
-			// act on the tab now selected.
-			if v, err := in.eng.Observe(ctx, cur, true); err == nil {
-				page, view = cur, v
-			}
-		}
-	}
-	env.Proven = &envelope.Proven{N: proven, M: len(instructions)}
-	if planner != nil && planner.calls > 0 {
+	run := runSteps(ctx, &liveDo{in: in, page: page, opts: opts}, first, instructions, rec)
+	env.Steps, env.Events, env.Used = run.steps, run.events, run.used
+	env.Proven = &envelope.Proven{N: run.proven, M: len(instructions)}
+	if planner := opts.Planner; planner != nil && planner.calls > 0 {
 		env.Extra = append(env.Extra, envelope.KV{Key: "model calls", Value: fmt.Sprintf("%d, actions %d", planner.calls, planner.actions)})
 	}
-	in.fillPage(env, first, view)
-	env.Page.Redirected = redirected
-	all := engine.Diff(first, view)
-	for i := len(typed) - 1; i >= 0; i-- {
-		if !engine.HasTyped(all, typed[i]) {
-			all = append([]ariadiff.Change{typed[i]}, all...)
+	in.fillPage(env, first, run.last)
+	env.Page.Redirected = run.redirected
+	all := engine.Diff(first, run.last)
+	for i := len(run.typed) - 1; i >= 0; i-- {
+		if !engine.HasTyped(all, run.typed[i]) {
+			all = append([]ariadiff.Change{run.typed[i]}, all...)
 		}
 	}
-	env.Changes = changes(engine.MarkOwn(all, own))
-	if blocked {
+	env.Changes = changes(engine.MarkOwn(all, run.own))
+	if run.blocked {
 		env.Changes.Groups = append(env.Changes.Groups, blockedChanges().Groups...)
 	}
 	if a, ok := rec.flush(); ok {
@@ -169,12 +180,52 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	} else if rec.err != nil {
 		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: "step records not written: " + rec.err.Error()})
 	}
-	if failErr != nil {
-		in.failWith(env, failErr, view)
+	if run.err != nil {
+		in.failWith(env, run.err, run.last)
 		return env
 	}
 	env.OK = true
 	return env
+}
+
+// liveDo is a do run's browser: the instance, on the tab the run is on.
+type liveDo struct {
+	in   *Instance
+	page playwright.Page
+	opts DoOptions
+}
+
+func (d *liveDo) Step(ctx context.Context, view *engine.View, instructions, statuses []string, i int) stepResult {
+	text, planner := instructions[i], d.opts.Planner
+	if _, perr := instruct.Parse(text); perr != nil && !isInstructionError(perr) && planner != nil && planner.Chat != nil {
+		r := d.in.modelStep(ctx, d.page, view, instructions, statuses, i+1, planner)
+		r.planner = "model"
+		return r
+	}
+	r := d.in.literalStep(ctx, d.page, view, text, d.opts.ResearchAfter)
+	r.planner = "literal"
+	return r
+}
+
+func (d *liveDo) Next(ctx context.Context, view, after *engine.View, blocked bool) *engine.View {
+	if after != nil {
+		view = d.in.eng.WithRefs(ctx, d.page, after)
+	}
+	if cur, err := d.in.CurrentPage(); err == nil && cur != d.page && !blocked {
+		// The step selected, opened or closed a tab: the next steps act
+		// on the tab now selected.
+		if v, err := d.in.eng.Observe(ctx, cur, true); err == nil {
+			d.page, view = cur, v
+		}
+	}
+	return view
+}
+
+func (d *liveDo) Blocking() string {
+	if dl := d.in.Obs.Dialog(); dl != nil {
+		return dl.Describe()
+	}
+	return ""
 }
 
 // stepResult is what one instruction did.
@@ -188,6 +239,7 @@ type stepResult struct {
 	redirected               string // where the server redirected the step's navigation from
 	typed                    *ariadiff.Change
 	own                      *engine.Attribution // who changed the page while the step ran
+	planner                  string              // who read the instruction: literal or model
 }
 
 // literalStep reads an instruction with the literal grammar, resolves its

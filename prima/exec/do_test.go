@@ -1,0 +1,125 @@
+package exec
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/prima/engine"
+)
+
+// scriptedPage is a do run's browser with no browser: each instruction's
+// result is scripted, a step may open a dialog, and each view after is
+// numbered so the test sees which view each step read.
+type scriptedPage struct {
+	results map[string]stepResult // by instruction
+	dialog  string                // open after a blocking step, until an answer
+	read    []string              // the view title each step read, in order
+	nexts   int
+}
+
+func (p *scriptedPage) Step(_ context.Context, view *engine.View, instructions, _ []string, i int) stepResult {
+	text := instructions[i]
+	p.read = append(p.read, view.Title)
+	r, ok := p.results[text]
+	if !ok {
+		r = stepResult{status: StepOK, proof: "added: status: done", used: "await page.click('" + text + "');"}
+	}
+	if r.blocked {
+		p.dialog = "confirm \"Sure?\""
+	}
+	if answersDialog(text) {
+		p.dialog = ""
+	}
+	r.after = &engine.View{Title: "after " + text}
+	return r
+}
+
+func (p *scriptedPage) Next(_ context.Context, view, after *engine.View, _ bool) *engine.View {
+	p.nexts++
+	if after != nil {
+		return after
+	}
+	return view
+}
+
+func (p *scriptedPage) Blocking() string { return p.dialog }
+
+func TestRunSteps(t *testing.T) {
+	failed := errors.New("nothing on the page fits click Nope")
+	typed := ariadiff.ValueChange(ariadiff.Typed, "textbox", "Note", "", "hi")
+	for _, c := range []struct {
+		name         string
+		instructions []string
+		results      map[string]stepResult
+		want         []string // "status: proof" per step
+		read         []string // the view each step that ran read
+		proven       int
+		err          string // a part of the run's error; "" for none
+		blocked      bool
+		used         string
+		typed        int
+	}{
+		{name: "every step runs on the view the one before left",
+			instructions: []string{"click A", "click B", "fill Note with 'hi'"},
+			results:      map[string]stepResult{"click B": {status: StepUnproven, proof: "no observed change"}, "fill Note with 'hi'": {status: StepOK, proof: "typed", used: "fill", typed: &typed}},
+			want:         []string{"ok: added: status: done", "unproven: no observed change", "ok: typed"},
+			read:         []string{"first", "after click A", "after click B"},
+			proven:       2, used: "fill", typed: 1},
+		{name: "the first failure stops the run; the rest are not run",
+			instructions: []string{"click A", "click Nope", "click C"},
+			results:      map[string]stepResult{"click Nope": {status: StepFail, proof: failed.Error(), err: failed}},
+			want:         []string{"ok: added: status: done", "FAIL: " + failed.Error(), "FAIL: not run: step 2 failed"},
+			read:         []string{"first", "after click A"},
+			proven:       1, err: "nothing on the page fits", used: "await page.click('click A');"},
+		{name: "while a step's dialog is open, only its answer runs",
+			instructions: []string{"click Delete", "click B", "click C"},
+			results:      map[string]stepResult{"click Delete": {status: StepOK, proof: "opened a dialog", blocked: true}},
+			want:         []string{"ok: opened a dialog", `FAIL: not run: a dialog is open: confirm "Sure?"; answer it first with prima dialog accept [TEXT] | dismiss`, "FAIL: not run: step 2 failed"},
+			read:         []string{"first"},
+			proven:       1, err: "a dialog is open", blocked: true},
+		{name: "an answer to the dialog runs, and the steps after it",
+			instructions: []string{"click Delete", "accept the dialog", "click C"},
+			results:      map[string]stepResult{"click Delete": {status: StepOK, proof: "opened a dialog", blocked: true}, "accept the dialog": {status: StepOK, proof: "accepted"}},
+			want:         []string{"ok: opened a dialog", "ok: accepted", "ok: added: status: done"},
+			read:         []string{"first", "after click Delete", "after accept the dialog"},
+			proven:       3, used: "await page.click('click C');"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := &scriptedPage{results: c.results}
+			rec := &doRecord{dir: t.TempDir(), redact: func(s string) string { return s }}
+			run := runSteps(context.Background(), p, &engine.View{Title: "first"}, c.instructions, rec)
+			var got []string
+			for _, s := range run.steps {
+				got = append(got, s.Status+": "+s.Proof)
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+			if fmt.Sprint(p.read) != fmt.Sprint(c.read) {
+				t.Errorf("the steps read %v, want %v", p.read, c.read)
+			}
+			if run.proven != c.proven || run.blocked != c.blocked || run.used != c.used || len(run.typed) != c.typed {
+				t.Errorf("proven %d blocked %v used %q typed %d; want %d %v %q %d", run.proven, run.blocked, run.used, len(run.typed), c.proven, c.blocked, c.used, c.typed)
+			}
+			if (run.err == nil) != (c.err == "") || (run.err != nil && !strings.Contains(run.err.Error(), c.err)) {
+				t.Errorf("err %v, want %q", run.err, c.err)
+			}
+			if len(rec.lines) != len(c.instructions) {
+				t.Fatalf("%d step records, want %d", len(rec.lines), len(c.instructions))
+			}
+			for i, l := range rec.lines {
+				ran := i < len(c.read)
+				if l.Status != run.steps[i].Status || (l.Planner == "none") == ran {
+					t.Errorf("record %d: %+v (ran %v)", i+1, l, ran)
+				}
+			}
+			if p.nexts != len(c.read) {
+				t.Errorf("Next asked %d times, want once per step that ran (%d)", p.nexts, len(c.read))
+			}
+		})
+	}
+}
