@@ -11,12 +11,15 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/pwline"
 )
 
 // Action is an action ready to run: the target resolved and bound, the
 // `used:` line known. Preparing touches nothing on the page.
 type Action struct {
-	Used string
+	// Line is the action as one Playwright line, the `used:` line; its
+	// Method is "" for an action that prints none.
+	Line pwline.Line
 	Run  func(timeout float64) error
 	// Check runs after settling, before the after-snapshot: the proof a
 	// fill or type needs (the field holds what was asked, rule 11). It
@@ -53,7 +56,8 @@ type Prepare func(timeout float64) (*Action, error)
 
 // Outcome is what one pass of the act path saw.
 type Outcome struct {
-	Used       string
+	Used       string       // Line as code, printed as used:
+	Line       *pwline.Line // nil when the action prints no line
 	Note       string
 	Err        error // typed: each error names its failure code
 	Ran        bool  // the action was dispatched
@@ -84,7 +88,8 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.After = before
 		return out
 	}
-	out.Used, out.Note, out.Load = p.Used, p.Note, p.Load
+	out.Note, out.Load = p.Note, p.Load
+	out.used(p.Line)
 	e.b.Obs.Arm(o.Dialog)
 	e.b.Net.Start(page.URL())
 	docID := p.Doc
@@ -107,7 +112,8 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	out.Ran = true
 	select {
 	case err = <-done:
-		out.Used, out.Note = p.Used, p.Note // the action may have said how it went
+		out.Note = p.Note // the action may have said how it went
+		out.used(p.Line)
 	case <-opened:
 		// The action's call returns once the dialog is answered: the
 		// command after the answer joins it.
@@ -210,6 +216,16 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		}
 	}
 	return out
+}
+
+// used records the action's line, which running it may have changed
+// (an upload names the input that took the files).
+func (out *Outcome) used(l pwline.Line) {
+	if l.Method == "" {
+		out.Line, out.Used = nil, ""
+		return
+	}
+	out.Line, out.Used = &l, l.Code()
 }
 
 // TypedOnly keeps the word typed for the value change of the field the

@@ -37,9 +37,9 @@ func (o Opts) values() []string {
 	return nil
 }
 
-// LineOf renders the action on a locator as one Playwright line, through
+// LineOf is the action on a locator as one Playwright line, rendered by
 // pwline so that prima pw accepts back every line prima prints.
-func LineOf(a pwline.Action, locator string, o Opts) string {
+func LineOf(a pwline.Action, locator string, o Opts) pwline.Line {
 	l := pwline.Line{Locator: locator, Method: a.Method, Button: o.Button, Modifiers: o.Modifiers, ClickCount: o.Count, Position: o.Position}
 	switch a.Name {
 	case "select", "upload":
@@ -55,7 +55,7 @@ func LineOf(a pwline.Action, locator string, o Opts) string {
 	if a.Name == "dblclick" {
 		l.ClickCount = 0
 	}
-	return l.Code()
+	return l
 }
 
 // onHandle performs the action on the very element a ref resolved to: a
@@ -252,9 +252,10 @@ func positional(code string) bool {
 }
 
 // replacement finds the element that took h's place: the one element the
-// action's own used: line matches now, of h's tag, in h's frame.
-func replacement(h playwright.ElementHandle, used string) (playwright.ElementHandle, error) {
-	l, err := pwline.Parse(strings.TrimSuffix(strings.TrimPrefix(used, "await "), ";"))
+// action's own used: line matches now, of h's tag, in h's frame. pwline
+// compiles the line's locator to the selector that finds it.
+func replacement(h playwright.ElementHandle, used pwline.Line) (playwright.ElementHandle, error) {
+	l, err := pwline.Parse(used.Code())
 	if err != nil || l.Selector == "" {
 		return nil, fmt.Errorf("no locator to find a replacement with")
 	}
@@ -472,7 +473,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		o.Position = ins.point
 		p.Note = fmt.Sprintf("%s: its centre is covered by %s; acted at a visible point of its own (%d, %d), hit-tested to be that element", what, ins.cover, o.Position.X, o.Position.Y)
 	}
-	p.Used = LineOf(a, code, o)
+	p.Line = LineOf(a, code, o)
 	target := h // the element the action reached: h, or its replacement
 	p.Run = func(t float64) error {
 		err := onHandle(a, h, o, t)
@@ -499,7 +500,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 			return nil
 		}
 		if pointer && !positional(code) && swappedOnHover(h) {
-			h2, retryErr := replacement(h, p.Used)
+			h2, retryErr := replacement(h, p.Line)
 			if retryErr == nil {
 				if _, retryErr = inspect(h2, pointer, stop); retryErr == nil {
 					target = h2
@@ -518,7 +519,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 				// click asked for, not the control.
 				if f, ferr := input.OwnerFrame(); ferr == nil {
 					if code, _, lerr := browser.LocatorOf(f.Page(), input); lerr == nil {
-						p.Used = LineOf(a, code, o)
+						p.Line = LineOf(a, code, o)
 					}
 				}
 				p.Note = what + ": prima gave the file input it stands for the files (no file chooser opened)"
@@ -625,8 +626,8 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 				// only the diff can show it.
 				left := &LeftPageError{Target: what, Role: t.Role, Name: t.Name, Want: want, Typing: a.Name == "type"}
 				var h2 playwright.ElementHandle
-				if !positional(p.Used) {
-					h2, _ = replacement(h, p.Used)
+				if !positional(p.Line.Locator) {
+					h2, _ = replacement(h, p.Line)
 				}
 				if h2 != nil {
 					v, _ = h2.Evaluate(readValueJS)
@@ -702,8 +703,7 @@ func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, w
 			return nil, &NotActionableError{Target: x.what, Why: "is covered by " + ins.cover}
 		}
 	}
-	used := pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo}.Code()
-	return &Action{Used: used, Run: func(t float64) error {
+	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo}, Run: func(t float64) error {
 		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
 			return err
 		}

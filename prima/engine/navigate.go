@@ -12,7 +12,7 @@ import (
 // History prepares back, forward and reload. A history step with
 // nowhere to go is an error, not a silent no-op.
 func History(page playwright.Page, method string) (*Action, error) {
-	p := &Action{Used: pwline.Line{Method: method}.Code(), Arrives: true}
+	p := &Action{Line: pwline.Line{Method: method}, Arrives: true}
 	wait := playwright.WaitUntilStateDomcontentloaded
 	switch method {
 	case "goBack":
@@ -46,7 +46,7 @@ func History(page playwright.Page, method string) (*Action, error) {
 func Goto(page playwright.Page, u *url.URL) Prepare {
 	return func(float64) (*Action, error) {
 		return &Action{
-			Used:    "await page.goto(" + pwline.JSQuote(u.String()) + ");",
+			Line:    pwline.Line{Method: "goto", Value: u.String()},
 			Arrives: true,
 			Load:    true,
 			Run: func(t float64) error {

@@ -23,12 +23,12 @@ const maxJournal = 2000
 // and are not replayed).
 func (in *Instance) record(ctx context.Context, o engine.Outcome) {
 	dialog := requestOf(ctx).dialog
-	if o.Used == "" {
+	if o.Line == nil {
 		return
 	}
 	// An action that raised a dialog ran: it is exported, with how the
 	// dialog was answered (now by --dialog, or later by `prima dialog`).
-	s := export.Step{Kind: export.Action, Used: o.Used, OK: o.Err == nil, Proven: proves(o.Changes), Editable: o.Typed != nil}
+	s := export.Step{Kind: export.Action, Line: o.Line, OK: o.Err == nil, Proven: proves(o.Changes), Editable: o.Typed != nil}
 	// While a dialog is open no action runs, so any action but the one
 	// that raised it means that dialog is gone.
 	in.raised = -1
@@ -65,7 +65,10 @@ func (in *Instance) commit(command string, secrets Secrets) {
 	field := func(s string) string { return in.eng.MaskField(secrets.Redact(s)) }
 	for _, s := range in.pending {
 		s.Command = clean(command)
-		s.Used = clean(s.Used)
+		if s.Line != nil {
+			l := s.Line.Rewrite(clean)
+			s.Line = &l
+		}
 		s.URLBefore, s.URLAfter = clean(s.URLBefore), clean(s.URLAfter)
 		for i := range s.Changes {
 			s.Changes[i].Rewrite(clean, field)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/prima/export"
+	"github.com/prima-dev/prima/prima/pwline"
 )
 
 // A step's changes leave the daemon cleaned in their element too, not
@@ -16,7 +17,7 @@ func TestCommitCleansTheElementOfEveryChange(t *testing.T) {
 	in.eng.MaskValue("12") // a short password: masked only where it is the whole value
 	in.eng.MaskValue("hunter2-pass")
 	secrets := Secrets{"KEY": "s3cr3t-value"}
-	in.pending = []export.Step{{Kind: export.Action, Used: "await page.getByRole('textbox', { name: 'Key', exact: true }).fill('s3cr3t-value');", OK: true, Proven: true,
+	in.pending = []export.Step{{Kind: export.Action, Line: pwLine("await page.getByRole('textbox', { name: 'Key', exact: true }).fill('s3cr3t-value');"), OK: true, Proven: true,
 		Changes: []ariadiff.Change{
 			ariadiff.ValueChange(ariadiff.Typed, "textbox", "Key", "", "s3cr3t-value"),
 			ariadiff.ValueChange(ariadiff.Typed, "textbox", "PIN", "", "12"),
@@ -36,7 +37,7 @@ func TestCommitCleansTheElementOfEveryChange(t *testing.T) {
 			t.Errorf("change %d: %q, element %+v; want %q with To %q", i, got[i].Text, got[i].Of, w.text, w.to)
 		}
 	}
-	spec, err := export.Render(append([]export.Step{{Kind: export.Goto, Used: "await page.goto('http://127.0.0.1/a');", URLAfter: "http://127.0.0.1/a", OK: true}}, in.journal...), export.Options{})
+	spec, err := export.Render(append([]export.Step{{Kind: export.Goto, Line: pwLine("await page.goto('http://127.0.0.1/a');"), URLAfter: "http://127.0.0.1/a", OK: true}}, in.journal...), export.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,4 +46,13 @@ func TestCommitCleansTheElementOfEveryChange(t *testing.T) {
 			t.Errorf("the spec holds %s:\n%s", leak, spec)
 		}
 	}
+}
+
+// pwLine is the typed line the engine records for code.
+func pwLine(code string) *pwline.Line {
+	l, err := pwline.Parse(code)
+	if err != nil {
+		panic(err)
+	}
+	return &l
 }

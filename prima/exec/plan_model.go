@@ -250,7 +250,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 			return r.in.prepLocator(loc, a.Selector, code, act, engine.Opts{Value: value})
 		}
 		return &engine.Action{
-			Used: "await page.keyboard.press(" + pwline.JSQuote(a.Key) + ");",
+			Line: pwline.Line{Method: "keyboard.press", Value: a.Key},
 			Run:  func(float64) error { return r.page.Keyboard().Press(a.Key) },
 		}, nil
 	})

@@ -135,14 +135,14 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *engine.Vie
 
 // prepPage prepares a page-level action: a key, typed text, a navigation.
 func (in *Instance) prepPage(page playwright.Page, before *engine.View, method, value string) (*engine.Action, error) {
-	line := func(v string) string { return pwline.Line{Method: method, Value: v}.Code() }
+	line := pwline.Line{Method: method, Value: value}
 	switch method {
 	case "keyboard.press":
-		return &engine.Action{Used: line(value), Run: func(float64) error { return page.Keyboard().Press(value) }}, nil
+		return &engine.Action{Line: line, Run: func(float64) error { return page.Keyboard().Press(value) }}, nil
 	case "keyboard.type":
-		return &engine.Action{Used: line(value), Run: func(float64) error { return page.Keyboard().Type(value) }}, nil
+		return &engine.Action{Line: line, Run: func(float64) error { return page.Keyboard().Type(value) }}, nil
 	case "keyboard.insertText":
-		return &engine.Action{Used: line(value), Run: func(float64) error { return page.Keyboard().InsertText(value) }}, nil
+		return &engine.Action{Line: line, Run: func(float64) error { return page.Keyboard().InsertText(value) }}, nil
 	case "goto":
 		u, err := wire.ResolveURL(before.URL, value, false)
 		if err != nil {

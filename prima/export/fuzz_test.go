@@ -18,8 +18,8 @@ func FuzzRenderDiff(f *testing.F) {
 	f.Fuzz(func(t *testing.T, before, after string) {
 		cs := ariadiff.DiffText(before, after)
 		steps := []Step{
-			{Kind: Goto, Used: "await page.goto('http://127.0.0.1/a');", URLAfter: "http://127.0.0.1/a", OK: true},
-			{Kind: Action, Used: "await page.getByRole('button', { name: 'Go', exact: true }).click();",
+			{Kind: Goto, Line: pwLine("await page.goto('http://127.0.0.1/a');"), URLAfter: "http://127.0.0.1/a", OK: true},
+			{Kind: Action, Line: pwLine("await page.getByRole('button', { name: 'Go', exact: true }).click();"),
 				URLBefore: "http://127.0.0.1/a", URLAfter: "http://127.0.0.1/a", OK: true, Proven: true, Changes: cs},
 		}
 		spec, err := Render(steps, Options{})

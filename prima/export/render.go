@@ -121,7 +121,7 @@ func (r *renderer) dialog(d *Dialog) {
 // gotoURL is where a goto step went: its used line's URL made absolute
 // against the page it left, else the URL it arrived at.
 func gotoURL(s Step) string {
-	if l, err := pwline.Parse(s.Used); err == nil && l.Method == "goto" && l.Value != "" {
+	if l := s.Line; l != nil && l.Method == "goto" && l.Value != "" {
 		if u, err := url.Parse(l.Value); err == nil && u.IsAbs() {
 			return u.String()
 		}
@@ -234,32 +234,14 @@ func wanted(c ariadiff.Change) bool {
 	return false
 }
 
-// code is the statement an action ran: its used: line (canonical when
-// pwline reads it), with secrets and masked passwords read from the
-// environment. why says why it cannot be exported.
+// code is the statement an action ran: its used: line, with secrets and
+// masked passwords read from the environment. why says why it cannot be
+// exported.
 func (r *renderer) code(s Step) (string, *pwline.Line, string) {
-	used := strings.TrimSpace(s.Used)
-	if used == "" {
+	if s.Line == nil {
 		return "", nil, "it has no used: line"
 	}
-	l, err := pwline.Parse(used)
-	if err != nil {
-		// A line pwline does not read (page.mouse… from a vision click):
-		// as prima printed it, when it is one statement.
-		if strings.ContainsAny(used, "\n\r\u2028\u2029") {
-			return "", nil, "its used: line is not one line"
-		}
-		if r.hides(s, used) {
-			return "", nil, "its line holds a secret"
-		}
-		if !strings.HasPrefix(used, "await ") {
-			used = "await " + used
-		}
-		if !strings.HasSuffix(used, ";") {
-			used += ";"
-		}
-		return used, nil, ""
-	}
+	l := *s.Line
 	if l.Method == "goto" {
 		// A goto inside do may say a path: the spec has no baseURL.
 		if u := gotoURL(s); u != "" {

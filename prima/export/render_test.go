@@ -10,6 +10,7 @@ import (
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/internal/golden"
 	"github.com/prima-dev/prima/prima/claim"
+	"github.com/prima-dev/prima/prima/pwline"
 )
 
 const origin = "http://127.0.0.1:8080"
@@ -56,12 +57,12 @@ func only(cs []ariadiff.Change) ariadiff.Change {
 func diff(before, after string) []ariadiff.Change { return ariadiff.DiffText(before, after) }
 
 func act(used, before, after string, cs ...ariadiff.Change) Step {
-	return Step{Kind: Action, Command: "pw " + used, Used: used, URLBefore: before, URLAfter: after,
+	return Step{Kind: Action, Command: "pw " + used, Line: pwLine(used), URLBefore: before, URLAfter: after,
 		OK: true, Proven: len(cs) > 0 || before != after, Changes: cs}
 }
 
 func gotoStep(u string) Step {
-	return Step{Kind: Goto, Command: "go " + u, Used: "await page.goto('" + u + "');",
+	return Step{Kind: Goto, Command: "go " + u, Line: &pwline.Line{Method: "goto", Value: u},
 		URLBefore: "about:blank", URLAfter: u, OK: true, Proven: true}
 }
 
@@ -92,7 +93,7 @@ var goldens = []struct {
 		act("await page.keyboard.press('ArrowDown');", origin+"/controls", origin+"/controls",
 			selected("combobox", "Size", "Small", "Medium")),
 		// A repeated element: ariadiff names it by its context, not uniquely.
-		act("await page.getByRole('listitem').filter({ hasText: 'Row A' }).getByRole('textbox').fill('x');", origin+"/controls", origin+"/controls",
+		act("await page.getByRole('listitem').first().getByRole('textbox').fill('x');", origin+"/controls", origin+"/controls",
 			diff("- listitem:\n  - text: Row A\n  - textbox \"Note\"\n- listitem:\n  - text: Row B\n  - textbox \"Note\"",
 				"- listitem:\n  - text: Row A\n  - textbox \"Note\": x\n- listitem:\n  - text: Row B\n  - textbox \"Note\"")...),
 		act("await page.getByRole('button', { name: 'Pay', exact: true }).click();", origin+"/controls", origin+"/controls",
@@ -105,7 +106,7 @@ var goldens = []struct {
 			withOf(ariadiff.Added, `status: Saved 1 of 40 rows, the first of them named row one, and…(+93 chars)`,
 				ariadiff.Element{Role: "status", Value: "Saved 1 of 40 rows, the first of them named row one, and…(+93 chars)", HasValue: true})),
 		// A contenteditable target: its value is its text.
-		{Kind: Action, Command: "pw fill e9 hello", Used: "await page.getByRole('textbox', { name: 'Message', exact: true }).fill('hello');",
+		{Kind: Action, Command: "pw fill e9 hello", Line: pwLine("await page.getByRole('textbox', { name: 'Message', exact: true }).fill('hello');"),
 			URLBefore: origin + "/controls", URLAfter: origin + "/controls", OK: true, Proven: true, Editable: true,
 			Changes: []ariadiff.Change{typed("textbox", "Message", "", "hello"), typed("textbox", "Echo", "", "hello")}},
 		// A target in a frame: the action's locator reaches it.
@@ -118,19 +119,19 @@ var goldens = []struct {
 	}, Options{}},
 	{"unproven", []Step{
 		gotoStep(form),
-		{Kind: Action, Command: "pw click e14", Used: "await page.getByRole('button', { name: 'Save', exact: true }).click();",
+		{Kind: Action, Command: "pw click e14", Line: pwLine("await page.getByRole('button', { name: 'Save', exact: true }).click();"),
 			URLBefore: form, URLAfter: form, OK: true, Proven: false},
-		{Kind: Action, Command: "do \"fill Ada into Name\"", Used: "await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada');",
+		{Kind: Action, Command: "do \"fill Ada into Name\"", Line: pwLine("await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada');"),
 			URLBefore: form, URLAfter: form, OK: true, Proven: true,
 			Changes: []ariadiff.Change{typed("textbox", "Name", "", "Ada")}},
 	}, Options{}},
 	{"failed", []Step{
 		gotoStep(form),
-		{Kind: Action, Command: "pw click e99", Used: "", URLBefore: form, URLAfter: form, OK: false},
-		{Kind: Action, Command: "pw fill e5 toolongvalue", Used: "await page.getByRole('textbox', { name: 'Code', exact: true }).fill('toolongvalue');",
+		{Kind: Action, Command: "pw click e99", URLBefore: form, URLAfter: form, OK: false},
+		{Kind: Action, Command: "pw fill e5 toolongvalue", Line: pwLine("await page.getByRole('textbox', { name: 'Code', exact: true }).fill('toolongvalue');"),
 			URLBefore: form, URLAfter: form, OK: false, Changes: []ariadiff.Change{typed("textbox", "Code", "", "toolo")}},
 		// A failed click that still navigated: the next step starts elsewhere.
-		{Kind: Action, Command: "pw click e19", Used: "await page.getByRole('link', { name: 'View contact', exact: true }).click();",
+		{Kind: Action, Command: "pw click e19", Line: pwLine("await page.getByRole('link', { name: 'View contact', exact: true }).click();"),
 			URLBefore: form, URLAfter: origin + "/export/done?name=Ada", OK: false},
 		act("await page.getByRole('link', { name: 'New contact', exact: true }).click();", origin+"/export/done?name=Ada", form,
 			added(`heading "New contact" [level=1]`)),
@@ -164,25 +165,25 @@ var goldens = []struct {
 	}, Options{}},
 	{"secret", []Step{
 		gotoStep(origin + "/login"),
-		{Kind: Action, Command: "pw fill e5 {{API_KEY}}", Used: "await page.getByRole('textbox', { name: 'API key', exact: true }).fill('{{API_KEY}}');",
+		{Kind: Action, Command: "pw fill e5 {{API_KEY}}", Line: pwLine("await page.getByRole('textbox', { name: 'API key', exact: true }).fill('{{API_KEY}}');"),
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true, Secrets: []string{"API_KEY", "USER"},
 			Changes: []ariadiff.Change{typed("textbox", "API key", "", "{{API_KEY}}")}},
-		{Kind: Action, Command: "pw fill e6 Bearer {{API_KEY}} for {{USER}}", Used: "await page.getByRole('textbox', { name: 'Header', exact: true }).fill('Bearer {{API_KEY}} for {{USER}}');",
+		{Kind: Action, Command: "pw fill e6 Bearer {{API_KEY}} for {{USER}}", Line: pwLine("await page.getByRole('textbox', { name: 'Header', exact: true }).fill('Bearer {{API_KEY}} for {{USER}}');"),
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true, Secrets: []string{"API_KEY", "USER"},
 			Changes: []ariadiff.Change{typed("textbox", "Header", "", "Bearer {{API_KEY}} for {{USER}}")}},
 		// {{name}} is not a bound secret: it is text, typed as it is.
-		{Kind: Action, Command: "pw fill e7 Hello {{name}}", Used: "await page.getByRole('textbox', { name: 'Template', exact: true }).fill('Hello {{name}}');",
+		{Kind: Action, Command: "pw fill e7 Hello {{name}}", Line: pwLine("await page.getByRole('textbox', { name: 'Template', exact: true }).fill('Hello {{name}}');"),
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true, Secrets: []string{"API_KEY", "USER"},
 			Changes: []ariadiff.Change{typed("textbox", "Template", "", "Hello {{name}}")}},
 		// A secret typed into a password field shows as ••••.
-		{Kind: Action, Command: "pw fill e8 ••••", Used: "await page.getByRole('textbox', { name: 'Password', exact: true }).fill('••••');",
+		{Kind: Action, Command: "pw fill e8 ••••", Line: pwLine("await page.getByRole('textbox', { name: 'Password', exact: true }).fill('••••');"),
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true, Secrets: []string{"API_KEY", "USER", "PW"}, MaskedSecret: "PW",
 			Changes: []ariadiff.Change{typed("textbox", "Password", "", "••••")}},
 		// A status that says the secret, and a locator that holds it.
-		{Kind: Action, Command: "pw click e8", Used: "await page.getByRole('button', { name: 'Sign in', exact: true }).click();",
+		{Kind: Action, Command: "pw click e8", Line: pwLine("await page.getByRole('button', { name: 'Sign in', exact: true }).click();"),
 			URLBefore: origin + "/login", URLAfter: origin + "/login?token={{API_KEY}}", OK: true, Proven: true, Secrets: []string{"API_KEY", "USER"},
 			Changes: []ariadiff.Change{added(`status: Signed in as {{USER}}`)}},
-		{Kind: Action, Command: "pw click e9", Used: "await page.getByRole('button', { name: 'Log out {{USER}}', exact: true }).click();",
+		{Kind: Action, Command: "pw click e9", Line: pwLine("await page.getByRole('button', { name: 'Log out {{USER}}', exact: true }).click();"),
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true, Secrets: []string{"USER"}},
 		{Kind: Verify, Command: "verify the Header field contains \"{{USER}}\"", URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Secrets: []string{"USER"},
 			Checks: []Check{
@@ -192,7 +193,7 @@ var goldens = []struct {
 	}, Options{}},
 	{"masked", []Step{
 		gotoStep(origin + "/login"),
-		{Kind: Action, Command: "pw fill e7 ••••", Used: "await page.getByRole('textbox', { name: 'Password', exact: true }).fill('••••');",
+		{Kind: Action, Command: "pw fill e7 ••••", Line: pwLine("await page.getByRole('textbox', { name: 'Password', exact: true }).fill('••••');"),
 			URLBefore: origin + "/login", URLAfter: origin + "/login", OK: true, Proven: true,
 			Changes: []ariadiff.Change{typed("textbox", "Password", "", "••••")}},
 		// Another field showing the password: this step did not type it.
@@ -207,9 +208,9 @@ var goldens = []struct {
 			added(`heading "New contact" [level=1]`)),
 		act("await page.reload();", form, form),
 		// A relative goto resolves against the page it left.
-		{Kind: Goto, Command: "go /export/done", Used: "await page.goto('/export/done');", URLBefore: form, URLAfter: origin + "/export/done", OK: true, Proven: true},
+		{Kind: Goto, Command: "go /export/done", Line: pwLine("await page.goto('/export/done');"), URLBefore: form, URLAfter: origin + "/export/done", OK: true, Proven: true},
 		// One step of do that went to a path.
-		{Kind: Action, Command: `do "go to /export/form"`, Used: "await page.goto('/export/form');", URLBefore: origin + "/export/done", URLAfter: form, OK: true, Proven: true,
+		{Kind: Action, Command: `do "go to /export/form"`, Line: pwLine("await page.goto('/export/form');"), URLBefore: origin + "/export/done", URLAfter: form, OK: true, Proven: true,
 			Changes: []ariadiff.Change{added(`heading "New contact" [level=1]`)}},
 	}, Options{}},
 	{"since", formSession(origin), Options{Since: 3}},
@@ -237,7 +238,7 @@ var goldens = []struct {
 func formSession(base string) []Step {
 	form, done := base+"/export/form", base+"/export/done?name=Ada"
 	return []Step{
-		{Kind: Goto, Command: "go " + form, Used: "await page.goto('" + form + "');", URLBefore: "about:blank", URLAfter: form, OK: true, Proven: true,
+		{Kind: Goto, Command: "go " + form, Line: pwLine("await page.goto('" + form + "');"), URLBefore: "about:blank", URLAfter: form, OK: true, Proven: true,
 			Changes: []ariadiff.Change{added(`heading "New contact" [level=1]`), added(`textbox "Name"`)}},
 		act("await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada');", form, form,
 			typed("textbox", "Name", "", "Ada")),
@@ -283,7 +284,7 @@ func TestRenderRefuses(t *testing.T) {
 	if _, err := Render(nil, Options{}); !errors.Is(err, ErrNoSteps) {
 		t.Errorf("no steps: %v", err)
 	}
-	failed := []Step{{Kind: Action, Command: "pw click e1", Used: "await page.getByRole('button').click();", OK: false}}
+	failed := []Step{{Kind: Action, Command: "pw click e1", Line: pwLine("await page.getByRole('button').click();"), OK: false}}
 	if _, err := Render(failed, Options{}); !errors.Is(err, ErrNoSteps) {
 		t.Errorf("only failed steps: %v", err)
 	}
@@ -342,4 +343,13 @@ func TestJSString(t *testing.T) {
 			t.Errorf("jsString(%q) = %s, want %s", in, got, want)
 		}
 	}
+}
+
+// pwLine is the typed line prima's engine would record for code.
+func pwLine(code string) *pwline.Line {
+	l, err := pwline.Parse(code)
+	if err != nil {
+		panic(err)
+	}
+	return &l
 }

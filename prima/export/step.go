@@ -7,6 +7,7 @@ package export
 import (
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/prima/claim"
+	"github.com/prima-dev/prima/prima/pwline"
 )
 
 // StepKind says what a recorded command was.
@@ -27,9 +28,9 @@ type Step struct {
 	Kind StepKind `json:"kind"`
 	// Command is the envelope's command: line; only comments quote it.
 	Command string `json:"command,omitempty"`
-	// Used is the envelope's used: line, the Playwright code that acted
-	// (for a goto, `await page.goto('…');`).
-	Used string `json:"used,omitempty"`
+	// Line is the Playwright line that acted, the envelope's used: line
+	// (for a goto, page.goto and its URL as given).
+	Line *pwline.Line `json:"line,omitempty"`
 	// URLBefore and URLAfter are the page's absolute URLs before and after
 	// the command (the Page section's url: and its changed: origin).
 	URLBefore string `json:"url_before,omitempty"`

@@ -48,6 +48,22 @@ type Line struct {
 	WaitUntil  string   // goto, goBack, goForward, reload: load, domcontentloaded, commit or networkidle
 }
 
+// Rewrite is the line with f applied to every text it carries from the
+// page or the user (its locators and selectors, its values), as when
+// secrets and passwords are hidden: the options stay.
+func (l Line) Rewrite(f func(string) string) Line {
+	l.Selector, l.Locator, l.Value = f(l.Selector), f(l.Locator), f(l.Value)
+	l.Target2Selector, l.Target2Locator = f(l.Target2Selector), f(l.Target2Locator)
+	if l.Values != nil {
+		vs := make([]string, len(l.Values))
+		for i, v := range l.Values {
+			vs[i] = f(v)
+		}
+		l.Values = vs
+	}
+	return l
+}
+
 // Point is a position inside an element, in CSS pixels from its top left.
 type Point struct{ X, Y int }
 
