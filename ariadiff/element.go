@@ -46,6 +46,14 @@ func quoted(s string) string {
 	return b.String()
 }
 
+// Escaped is s as it stands inside a quoted value of a Change or a
+// snapshot line (`"o'brien\\x"`): where prima prints them, a value that
+// must not be shown (a password, a secret) is found in this form too.
+func Escaped(s string) string {
+	q := quoted(s)
+	return q[1 : len(q)-1]
+}
+
 // about gives c its element, when c names it alone: an element with a
 // role of plain words, named where the kind asks for a name, in a text
 // that is whole UTF-8.

@@ -165,6 +165,16 @@ func TestSecretsNeverLeaveTheDaemonByValue(t *testing.T) {
 		}
 		return nil
 	})
+	// A value with a quote and a backslash is escaped where prima prints
+	// code or a quoted value: not one form of it may show.
+	r = h.prima("pw", "fill", ref(t, h.primaOK("snapshot"), "textbox", "Email"), "{{Q}}", "--secret", `Q=o'ne\"two-Vexil19`)
+	wantOK(t, "fill a secret with a quote and a backslash", r)
+	mustContain(t, "the secret's name", r.out, "{{Q}}")
+	for _, out := range []result{r, h.prima("export")} {
+		if strings.Contains(out.out+out.err, "Vexil19") {
+			t.Errorf("a secret value with a quote and a backslash is in the output:\n%s", out)
+		}
+	}
 	r = h.prima("pw", "fill", ref(t, h.primaOK("snapshot"), "textbox", "Email"), "{{NOPE}}")
 	if r.code != 1 || !strings.Contains(r.out, "no secret NOPE") {
 		t.Errorf("an unbound secret: %s", r)

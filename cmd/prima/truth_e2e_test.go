@@ -589,8 +589,11 @@ func TestTruthPasswordValueNeverLeavesTheDaemon(t *testing.T) {
 		viaDo  = "wqpmxb-Orbit77"
 		secret = "fjqzvy-Named55"
 		pin    = "kfzqpl99" // the PIN field (maxlength 4) keeps "kfzq"
+		// Code and snapshots escape a quote or a backslash: the value must
+		// not show in any form, so its plain tail is what is looked for.
+		escaped = `o'ne\"two-Vexil19`
 	)
-	leaks := []string{typed, viaDo, secret, pin, "kfzq"}
+	leaks := []string{typed, viaDo, secret, pin, "kfzq", "Vexil19"}
 	h := newHarness(t)
 	h.primaOK("browser", "open", app.URL+"/truth/form")
 	snap := h.primaOK("snapshot")
@@ -617,6 +620,11 @@ func TestTruthPasswordValueNeverLeavesTheDaemon(t *testing.T) {
 	noLeak("snapshot", h.prima("snapshot"))
 	noLeak("snapshot --json", h.prima("snapshot", "--json"))
 	noLeak("snapshot --html", h.prima("snapshot", "--html"))
+	r = h.prima("pw", "fill", password, escaped)
+	wantOK(t, "fill a password with a quote and a backslash", r)
+	noLeak("pw fill with a quote and a backslash", r)
+	noLeak("snapshot after it", h.prima("snapshot"))
+	noLeak("export", h.prima("export"))
 
 	r = h.prima("do", "fill Password with "+viaDo)
 	wantOK(t, "do fill Password", r)

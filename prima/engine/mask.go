@@ -1,12 +1,15 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/pwline"
 )
 
 // Masked is how a password field's value prints, everywhere (rule 13).
@@ -21,7 +24,10 @@ func (e *Engine) MaskValue(v string) {
 }
 
 // Mask replaces every remembered password value in text, where it stands
-// as a whole (not inside a longer word), longest first.
+// as a whole (not inside a longer word), longest first; in code prima
+// prints (a used: line) and in a quoted value of a snapshot or a Change,
+// a value with a quote or a backslash stands escaped, and is found so
+// too.
 func (e *Engine) Mask(text string) string {
 	if len(e.masked) == 0 {
 		return text
@@ -29,6 +35,11 @@ func (e *Engine) Mask(text string) string {
 	vs := make([]string, 0, len(e.masked))
 	for v := range e.masked {
 		vs = append(vs, v)
+		for _, q := range []string{pwline.JSEscaped(v), ariadiff.Escaped(v)} {
+			if q != v && !slices.Contains(vs, q) {
+				vs = append(vs, q)
+			}
+		}
 	}
 	sort.Slice(vs, func(i, j int) bool { return len(vs[i]) > len(vs[j]) })
 	for _, v := range vs {

@@ -7,7 +7,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/pwline"
 )
 
 // Secrets are values bound to names for one command: instructions and pw
@@ -54,7 +56,9 @@ func (s Secrets) Fill(v string) (string, error) {
 
 // Redact replaces every secret value in text by {{NAME}}, longest values
 // first so that one secret inside another cannot leak a remainder; a
-// value a page echoes URL-escaped (`?user=ada%40example.com`) too.
+// value a page echoes URL-escaped (`?user=ada%40example.com`) too, and
+// one escaped inside a string of code prima prints (`fill('it\'s')`) or
+// inside a quoted value of a snapshot or a Change.
 func (s Secrets) Redact(text string) string {
 	if len(s) == 0 {
 		return text
@@ -69,7 +73,7 @@ func (s Secrets) Redact(text string) string {
 		if len(v) < MinSecret {
 			continue
 		}
-		for _, form := range []string{v, url.QueryEscape(v), url.PathEscape(v)} {
+		for _, form := range []string{v, url.QueryEscape(v), url.PathEscape(v), pwline.JSEscaped(v), ariadiff.Escaped(v)} {
 			text = strings.ReplaceAll(text, form, "{{"+n+"}}")
 		}
 	}

@@ -24,6 +24,16 @@ func TestSecrets(t *testing.T) {
 	if r := mail.Redact("url: /profile?user=ada%2Bx%40example.com (ada+x@example.com)"); r != "url: /profile?user={{email}} ({{email}})" {
 		t.Errorf("Redact of a URL-escaped echo = %q", r)
 	}
+	quote := Secrets{"KEY": `o'bri"en\x`}
+	for in, want := range map[string]string{
+		`used: await page.getByRole('textbox', { name: 'Key', exact: true }).fill('o\'bri"en\\x');`: `used: await page.getByRole('textbox', { name: 'Key', exact: true }).fill('{{KEY}}');`,
+		`typed: textbox "Key": "" -> "o'bri\"en\\x"`:                                                `typed: textbox "Key": "" -> "{{KEY}}"`,
+		`command: pw fill e5 o'bri"en\x`:                                                            `command: pw fill e5 {{KEY}}`,
+	} {
+		if r := quote.Redact(in); r != want {
+			t.Errorf("Redact of a value escaped in code or a Change:\n got %s\nwant %s", r, want)
+		}
+	}
 	for _, bad := range []Secrets{{"A B": "long enough"}, {"X": "ab"}} {
 		if bad.Check() == nil {
 			t.Errorf("Check(%v) passed", bad)

@@ -482,6 +482,14 @@ func JSQuote(s string) string {
 	return b.String()
 }
 
+// JSEscaped is s as it stands inside a JavaScript string literal of
+// JSQuote: where prima prints code, a value that must not be shown (a
+// password, a secret) is found in this form.
+func JSEscaped(s string) string {
+	q := JSQuote(s)
+	return q[1 : len(q)-1]
+}
+
 // AttrQuote quotes a value for Playwright's internal attribute selectors
 // (what getByRole's name and getByTestId compile to): "s" for exact,
 // "i" for case-insensitive substring.
