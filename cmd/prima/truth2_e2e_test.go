@@ -905,11 +905,25 @@ func TestAPageThatChangesOnItsOwnProvesNoClick(t *testing.T) {
 		{"Fetch", `status: Fetch done`}, {"Json", `status: Json done 3`}, {"Xhr", `status: Xhr done`},
 		{"Message", `status: Message done`}, {"Socket", `status: Socket done`}, {"Worker", `status: Worker done`},
 		{"Store", `status: Store done`},
+		// Pushed by the server over a socket or an event stream the page
+		// opened at load, after the click's request asked for it.
+		{"Push", `status: Delivered`}, {"Stream", `status: Streamed`},
 		{"Reset clock", `-> "Tick`},
 	} {
 		out := h.primaOK("do", "click "+c.button)
 		if steps := section(out, "Steps"); !strings.Contains(steps, "1. ok") || !strings.Contains(steps, c.answer) {
 			t.Errorf("click %s is not proven by %q:\n%s", c.button, c.answer, out)
+		}
+	}
+	// A request that shows nothing, while a socket of the page's speaks
+	// on its own: its price is no answer to the request.
+	for i := 0; i < 3; i++ {
+		out := h.primaOK("do", "click Beacon")
+		has(t, "a request that shows nothing", section(out, "Steps"), "1. unproven")
+		for _, l := range strings.Split(section(out, "Changes"), "\n") {
+			if strings.Contains(l, "Price") && !strings.HasSuffix(l, "(on its own)") {
+				t.Errorf("a price the page's socket pushed on its own is not said to be the page's: %s", l)
+			}
 		}
 	}
 	h.primaOK("do", "click Restart clock")

@@ -8,7 +8,9 @@
       // page on its own ('own': work scheduled while no action ran), or
       // work prima cannot trace (null: a timer set before prima came, a
       // socket). A page's clock must not prove a click.
-      ctx: null, gen: 0, win: false, winId: 0, until: 0, armAt: 0, selfAt: -1e9 };
+      ctx: null, gen: 0, win: false, winId: 0, until: 0, armAt: 0, selfAt: -1e9,
+      // The action's requests in flight, and when the last one ended.
+      asked: 0, askedEnd: -1e9 };
     const st = window.setTimeout.bind(window), ct = window.clearTimeout.bind(window);
     const si = window.setInterval.bind(window);
     const raf = window.requestAnimationFrame ? window.requestAnimationFrame.bind(window) : null;
@@ -166,6 +168,14 @@
     if (caf) window.cancelAnimationFrame = function (id) { p.timers.delete('f' + id); return caf(id); };
 
     const done = () => { p.requests--; p.lastEnd = performance.now(); };
+    // A request the action's work made: while it is out and just after,
+    // an untraced change may be its answer (note).
+    const request = (tag) => {
+      if (tag !== p.winId) return null;
+      const win = p.winId;
+      p.asked++;
+      return () => { if (p.winId === win) { p.asked--; p.askedEnd = performance.now(); } };
+    };
     // An answer read from a response is the work that asked for it.
     const tags = new WeakMap();
     const within = (r, tag, keep) => r.then((v) => { enter(tag); if (keep && v && typeof v === 'object') tags.set(v, tag); return v; },
@@ -176,6 +186,8 @@
         const tag = tagNow();
         const r = f.apply(this, arguments);
         if (p.armed) { p.requests++; r.then(done, done); }
+        const ended = request(tag);
+        if (ended) r.then(ended, ended);
         return within(r, tag, true);
       };
       if (window.Response) for (const m of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) {
@@ -226,6 +238,31 @@
     };
     answering(window.WebSocket);
     answering(window.Worker);
+    // What a server pushes over a socket or an event stream the page
+    // opened before prima came (an update after a form's POST) cannot be
+    // traced from a send; its handler reads the message's data. A socket
+    // or a stream heard only while a request the action made was out, or
+    // just after, answers that request; one heard at any other time
+    // speaks on its own (a ticker), and is never the action's.
+    const chatty = new WeakSet(), heard = new WeakSet();
+    const pushed = (src) => (window.WebSocket && src instanceof WebSocket) || (window.EventSource && src instanceof EventSource);
+    const data = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data');
+    if (data && data.get) {
+      Object.defineProperty(MessageEvent.prototype, 'data', {
+        configurable: true,
+        enumerable: data.enumerable,
+        get() {
+          const src = this.target;
+          if (!heard.has(this) && pushed(src)) {
+            heard.add(this);
+            const now = performance.now();
+            if (!(p.win && (p.asked > 0 || now - p.askedEnd < 500))) chatty.add(src);
+            else if (!chatty.has(src) && p.ctx === null) enter(p.winId);
+          }
+          return data.get.call(this);
+        },
+      });
+    }
     // A database request the action's work made answers in its own task:
     // its success or error is the action's, and waited for like a timer.
     let reqs = 0;
@@ -255,6 +292,8 @@
     XMLHttpRequest.prototype.send = function () {
       xtags.set(this, tagNow());
       if (p.armed) { p.requests++; this.addEventListener('loadend', done, { once: true }); }
+      const ended = request(xtags.get(this));
+      if (ended) this.addEventListener('loadend', ended, { once: true });
       return send.apply(this, arguments);
     };
     // The action's own input reaches the page as these events; a page
@@ -362,6 +401,7 @@
   // (a panel fading out, then removed on transitionend) is its answer.
   p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9;
   p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++;
+  p.asked = 0; p.askedEnd = -1e9;
   p.acts = 0; p.n = { act: 0, own: p.idleN, unk: 0 }; p.acted = p.side(); p.self = p.idle; p.idle = p.side(); p.idleN = 0; p.seen = new WeakMap(); p.repeat = false;
   return p.id;
 }
