@@ -908,6 +908,9 @@ func TestAPageThatChangesOnItsOwnProvesNoClick(t *testing.T) {
 		// Pushed by the server over a socket or an event stream the page
 		// opened at load, after the click's request asked for it.
 		{"Push", `status: Delivered`}, {"Stream", `status: Streamed`},
+		// The first message of a socket or an event stream the click
+		// opened, 100 ms later.
+		{"Connect", `status: Welcome`}, {"Listen", `status: Subscribed`},
 		{"Reset clock", `-> "Tick`},
 	} {
 		out := h.primaOK("do", "click "+c.button)

@@ -238,6 +238,31 @@
     };
     answering(window.WebSocket);
     answering(window.Worker);
+    // A socket or a stream opened by the action's work answers it: its
+    // events run in the action's context, and its first message (or its
+    // opening, or its failing) is waited for a moment (wsWait ms) like a
+    // request. Listeners added with capture run before the page's own.
+    const opened = new WeakSet();
+    const opening = (C) => C && new Proxy(C, {
+      construct(target, args, nt) {
+        const s = Reflect.construct(target, args, nt);
+        const tag = tagNow();
+        if (typeof tag !== 'number') return s;
+        opened.add(s);
+        let waiting = p.armed && tag === p.winId;
+        if (waiting) { p.answers++; p.answersUntil = performance.now() + cfg.wsWait; }
+        for (const t of ['open', 'message', 'error', 'close']) {
+          s.addEventListener(t, () => {
+            enter(tag);
+            if (waiting && t !== 'open' && p.winId === tag) { p.answers--; p.lastEnd = performance.now(); }
+            if (t !== 'open') waiting = false;
+          }, true);
+        }
+        return s;
+      },
+    });
+    window.WebSocket = opening(window.WebSocket);
+    window.EventSource = opening(window.EventSource);
     // What a server pushes over a socket or an event stream the page
     // opened before prima came (an update after a form's POST) cannot be
     // traced from a send; its handler reads the message's data. A socket
@@ -253,7 +278,7 @@
         enumerable: data.enumerable,
         get() {
           const src = this.target;
-          if (!heard.has(this) && pushed(src)) {
+          if (!heard.has(this) && pushed(src) && !opened.has(src)) {
             heard.add(this);
             const now = performance.now();
             if (!(p.win && (p.asked > 0 || now - p.askedEnd < 500))) chatty.add(src);
