@@ -44,6 +44,11 @@ type Change struct {
 	// Own: the page made this change on its own while the action ran (a
 	// clock's tick), not in answer to it; it proves nothing of the action.
 	Own bool `json:"own,omitempty"`
+	// To is what a value or a text changed in place holds after it, as
+	// the line shows it, also where Of cannot name the element (one told
+	// apart by its context); "" for other changes. It serves checks in
+	// the daemon and is never sent.
+	To string `json:"-"`
 }
 
 func (c Change) String() string { return string(c.Kind) + ": " + c.Line() }
@@ -713,7 +718,7 @@ func (it *item) word() Change {
 	case it.from != nil && it.to != nil:
 		head, from, to := textChange(it.from, it.to)
 		sf, st := shownPair(from, to)
-		c := Change{Kind: it.Kind, Text: head + ": " + quoted(sf) + " -> " + quoted(st)}
+		c := Change{Kind: it.Kind, Text: head + ": " + quoted(sf) + " -> " + quoted(st), To: st}
 		if y := it.to; y.hasValue && y.name != "" && it.from.name == y.name {
 			return about(c, &Element{Role: y.role, Name: capRunes(y.name, maxLabel), Named: true, From: sf, To: st, Quoted: true})
 		}
@@ -1031,7 +1036,7 @@ func compareEntry(x, y *entry) []item {
 			k = Selected
 		}
 		from, to := shownPair(x.value, y.value)
-		c := Change{Kind: k, Text: y.head() + ": " + quoted(from) + " -> " + quoted(to) + y.inCtx()}
+		c := Change{Kind: k, Text: y.head() + ": " + quoted(from) + " -> " + quoted(to) + y.inCtx(), To: to}
 		out = append(out, item{Change: about(c, y.named(from, to, true))})
 	}
 	if equalStates(x.groups, y.groups) {

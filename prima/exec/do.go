@@ -600,18 +600,10 @@ func otherSelected(view *engine.View, target refs.Entry, cs []ariadiff.Change) s
 		}
 	}
 	for _, c := range cs {
-		if c.Kind != ariadiff.Selected && c.Kind != ariadiff.Typed && c.Kind != ariadiff.Changed {
+		if c.To == "" || (c.Kind != ariadiff.Selected && c.Kind != ariadiff.Typed && c.Kind != ariadiff.Changed) {
 			continue
 		}
-		text := c.Text
-		if i := strings.LastIndex(text, " (in "); i > 0 {
-			text = text[:i]
-		}
-		i := strings.LastIndex(text, " -> ")
-		if i < 0 {
-			continue
-		}
-		to := strings.Trim(text[i+4:], `"`)
+		to := c.To
 		if strings.EqualFold(to, target.Name) {
 			return ""
 		}

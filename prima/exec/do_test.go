@@ -123,3 +123,30 @@ func TestRunSteps(t *testing.T) {
 		})
 	}
 }
+
+// A click on a list's item is no proof when a value now names another
+// item of that list (a widget that selected the first or the focused
+// one); the value is read from the Change, never from its line.
+func TestOtherSelected(t *testing.T) {
+	snap := "- listbox \"Fruit\" [ref=e1]:\n  - option \"Apple\" [ref=e2]\n  - option \"Banana\" [ref=e3]\n  - option \"Cherry\" [ref=e4]\n- combobox \"Pick\" [ref=e5]: Apple"
+	view := &engine.View{Text: snap, Tree: ariadiff.Parse(snap)}
+	banana := view.Refs()["e3"]
+	diff := func(after string) []ariadiff.Change {
+		return ariadiff.Diff(view.Tree, ariadiff.Parse(after))
+	}
+	for _, c := range []struct {
+		name  string
+		cs    []ariadiff.Change
+		other string
+	}{
+		{"the clicked item is what the value names", diff("- listbox \"Fruit\":\n  - option \"Apple\"\n  - option \"Banana\"\n  - option \"Cherry\"\n- combobox \"Pick\": Banana"), ""},
+		{"another item is", diff("- listbox \"Fruit\":\n  - option \"Apple\"\n  - option \"Banana\"\n  - option \"Cherry\"\n- combobox \"Pick\": cherry"), "Cherry"},
+		{"a value told apart by its context names another item", []ariadiff.Change{{Kind: ariadiff.Typed, Text: `textbox "Note": "" -> "Apple" (in "Row A")`, To: "Apple"}}, "Apple"},
+		{"a value that names no item", diff("- listbox \"Fruit\":\n  - option \"Apple\"\n  - option \"Banana\"\n  - option \"Cherry\"\n- combobox \"Pick\": Durian"), ""},
+		{"a state word is no value", []ariadiff.Change{{Kind: ariadiff.Changed, Text: `option "Cherry": unselected -> selected`}}, ""},
+	} {
+		if got := otherSelected(view, banana, c.cs); got != c.other {
+			t.Errorf("%s: otherSelected = %q, want %q (changes %v)", c.name, got, c.other, c.cs)
+		}
+	}
+}
