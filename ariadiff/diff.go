@@ -44,11 +44,12 @@ type Change struct {
 	// Own: the page made this change on its own while the action ran (a
 	// clock's tick), not in answer to it; it proves nothing of the action.
 	Own bool `json:"own,omitempty"`
-	// To is what a value or a text changed in place holds after it, as
-	// the line shows it, also where Of cannot name the element (one told
-	// apart by its context); "" for other changes. It serves checks in
-	// the daemon and is never sent.
-	To string `json:"-"`
+	// From and To are what a value or a text changed in place held before
+	// and holds after, as the line shows them, also where Of cannot name
+	// the element (one told apart by its context); "" for other changes.
+	// They serve checks in the daemon and are never sent.
+	From string `json:"-"`
+	To   string `json:"-"`
 }
 
 func (c Change) String() string { return string(c.Kind) + ": " + c.Line() }
@@ -718,7 +719,7 @@ func (it *item) word() Change {
 	case it.from != nil && it.to != nil:
 		head, from, to := textChange(it.from, it.to)
 		sf, st := shownPair(from, to)
-		c := Change{Kind: it.Kind, Text: head + ": " + quoted(sf) + " -> " + quoted(st), To: st}
+		c := Change{Kind: it.Kind, Text: head + ": " + quoted(sf) + " -> " + quoted(st), From: sf, To: st}
 		if y := it.to; y.hasValue && y.name != "" && it.from.name == y.name {
 			return about(c, &Element{Role: y.role, Name: capRunes(y.name, maxLabel), Named: true, From: sf, To: st, Quoted: true})
 		}
@@ -1036,7 +1037,7 @@ func compareEntry(x, y *entry) []item {
 			k = Selected
 		}
 		from, to := shownPair(x.value, y.value)
-		c := Change{Kind: k, Text: y.head() + ": " + quoted(from) + " -> " + quoted(to) + y.inCtx(), To: to}
+		c := Change{Kind: k, Text: y.head() + ": " + quoted(from) + " -> " + quoted(to) + y.inCtx(), From: from, To: to}
 		out = append(out, item{Change: about(c, y.named(from, to, true))})
 	}
 	if equalStates(x.groups, y.groups) {
@@ -1143,16 +1144,12 @@ func orUnnamed(s string) string {
 	return s
 }
 
+// ShownPair is how a value change between a and b shows them (its From
+// and To), for finding the change of a field known only by its values.
+func ShownPair(a, b string) (string, string) { return shownPair(a, b) }
+
 // quotePair quotes two texts that differ so they also read differently:
 // when the cap would hide the difference, both start a little before it.
-// ValuePair is how a value change between a and b reads in an entry
-// (`"30" -> "70"`), for finding the entry of a field known only by its
-// values.
-func ValuePair(a, b string) string {
-	qa, qb := quotePair(a, b)
-	return qa + " -> " + qb
-}
-
 func quotePair(a, b string) (string, string) {
 	sa, sb := shownPair(a, b)
 	return quoted(sa), quoted(sb)

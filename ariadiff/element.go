@@ -36,7 +36,7 @@ func (e *Element) Is(role, name string) bool {
 // the tree (a contenteditable's text): `role "name": "from" -> "to"`,
 // from and to shown as given.
 func ValueChange(k Kind, role, name, from, to string) Change {
-	return about(Change{Kind: k, Text: Head(role, name) + ": " + quoted(from) + " -> " + quoted(to), To: to},
+	return about(Change{Kind: k, Text: Head(role, name) + ": " + quoted(from) + " -> " + quoted(to), From: from, To: to},
 		&Element{Role: role, Name: capRunes(name, maxLabel), Named: name != "", From: from, To: to, Quoted: true})
 }
 
@@ -138,7 +138,7 @@ func (e *entry) shown() *Element {
 // value its Element holds by value(v): what prima does to every change
 // it keeps (passwords masked, secrets named), to both at once.
 func (c *Change) Rewrite(text, value func(string) string) {
-	c.Text, c.To = text(c.Text), value(c.To)
+	c.Text, c.From, c.To = text(c.Text), value(c.From), value(c.To)
 	if c.Of == nil {
 		return
 	}

@@ -100,11 +100,11 @@ func describe(x, y *Node, root bool) Change {
 		head := nodeHead(x, root)
 		switch {
 		case x.Name != y.Name && x.HasValue == y.HasValue && x.Value == y.Value && len(x.Props) == len(y.Props):
-			from, to := quotePair(x.Name, y.Name)
-			return Change{Kind: Changed, Text: nodeHead(&Node{Role: x.Role}, root) + ": " + from + " -> " + to}
+			from, to := shownPair(x.Name, y.Name)
+			return Change{Kind: Changed, Text: nodeHead(&Node{Role: x.Role}, root) + ": " + quoted(from) + " -> " + quoted(to), From: from, To: to}
 		case x.Name == y.Name && x.HasValue && y.HasValue && x.Value != y.Value:
 			from, to := shownPair(x.Value, y.Value)
-			c := Change{Kind: Changed, Text: head + ": " + quoted(from) + " -> " + quoted(to)}
+			c := Change{Kind: Changed, Text: head + ": " + quoted(from) + " -> " + quoted(to), From: from, To: to}
 			if root {
 				return c
 			}

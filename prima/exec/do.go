@@ -624,10 +624,10 @@ func fieldProof(typed *ariadiff.Change, value *[2]string, cs []ariadiff.Change) 
 	if value == nil || value[0] == value[1] {
 		return ""
 	}
-	pair := ": " + ariadiff.ValuePair(value[0], value[1])
+	from, to := ariadiff.ShownPair(value[0], value[1])
 	found := ""
 	for _, c := range cs {
-		if (c.Kind == ariadiff.Typed || c.Kind == ariadiff.Changed || c.Kind == ariadiff.Selected) && strings.Contains(c.Text, pair) {
+		if (c.Kind == ariadiff.Typed || c.Kind == ariadiff.Changed || c.Kind == ariadiff.Selected) && c.From == from && c.To == to {
 			if found != "" {
 				return "" // two fields changed alike: neither proves this one
 			}

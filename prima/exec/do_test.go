@@ -150,3 +150,24 @@ func TestOtherSelected(t *testing.T) {
 		}
 	}
 }
+
+// A field acted on through markup has no head in the tree: its proof is
+// the one value change from and to the values the element held, read
+// from the Changes' values, never from their lines.
+func TestFieldProof(t *testing.T) {
+	two := "- group:\n  - slider: \"30\"\n- group:\n  - slider: \"30\""
+	one := ariadiff.Diff(ariadiff.Parse(two), ariadiff.Parse("- group:\n  - slider: \"70\"\n- group:\n  - slider: \"30\""))
+	if got := fieldProof(nil, &[2]string{"30", "70"}, one); !strings.Contains(got, `"30" -> "70"`) {
+		t.Errorf("fieldProof = %q, want the slider's change from 30 to 70 (changes %v)", got, one)
+	}
+	if got := fieldProof(nil, &[2]string{"30", "60"}, one); got != "" {
+		t.Errorf("a value the diff does not show proves %q", got)
+	}
+	both := ariadiff.Diff(ariadiff.Parse(two), ariadiff.Parse("- group:\n  - slider: \"70\"\n- group:\n  - slider: \"70\""))
+	if len(both) != 2 {
+		t.Fatalf("the diff of two sliders moved alike: %v", both)
+	}
+	if got := fieldProof(nil, &[2]string{"30", "70"}, both); got != "" {
+		t.Errorf("two fields changed alike prove neither, got %q", got)
+	}
+}
