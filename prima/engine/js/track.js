@@ -243,7 +243,7 @@
     // opening, or its failing) is waited for a moment (wsWait ms) like a
     // request. Listeners added with capture run before the page's own.
     const opened = new WeakSet();
-    const opening = (C) => C && new Proxy(C, {
+    const opening = (C) => new Proxy(C, {
       construct(target, args, nt) {
         const s = Reflect.construct(target, args, nt);
         const tag = tagNow();
@@ -261,8 +261,8 @@
         return s;
       },
     });
-    window.WebSocket = opening(window.WebSocket);
-    window.EventSource = opening(window.EventSource);
+    if (window.WebSocket) window.WebSocket = opening(window.WebSocket);
+    if (window.EventSource) window.EventSource = opening(window.EventSource);
     // What a server pushes over a socket or an event stream the page
     // opened before prima came (an update after a form's POST) cannot be
     // traced from a send; its handler reads the message's data. A socket
