@@ -981,3 +981,37 @@ func TestAnAnswerAfterATransitionIsTheClicks(t *testing.T) {
 		}
 	}
 }
+
+// Reaching a button at the bottom of a long page scrolls it, and the page
+// answers the scroll: its nav follows, a Back to top link shows, an
+// observer made at load reports a section in view. None of that answers
+// the click: a click that did nothing stays unproven. A Top button whose
+// answer is a scroll of its own is proven by what the page did about it.
+func TestReachingATargetIsNoAnswerToIt(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/reach")
+	for i, c := range []struct{ button, step, proof string }{
+		{"Nothing", "1. unproven", ""},
+		{"Top", "1. ok", ""},
+		{"Save", "1. ok", "status: Saved the handbook"},
+		{"Top", "1. ok", ""},
+		{"Nothing", "1. unproven", ""},
+	} {
+		app.Reset()
+		out := h.primaOK("do", "click "+c.button)
+		if got := acted(settledActions(t, 1), "click"); got != "click:"+strings.ToLower(c.button) {
+			t.Errorf("step %d: the page logged %q, not the one click on %s", i, got, c.button)
+		}
+		steps := section(out, "Steps")
+		if !strings.Contains(steps, c.step) || !strings.Contains(steps, c.proof) {
+			t.Errorf("step %d: click %s is not %q by %q:\n%s", i, c.button, c.step, c.proof, out)
+		}
+		if c.button == "Nothing" {
+			for _, l := range strings.Split(section(out, "Changes"), "\n") {
+				if strings.HasPrefix(strings.TrimSpace(l), "- ") && !strings.HasSuffix(l, "(on its own)") {
+					t.Errorf("step %d: what reaching the button made the page do is taken for the click's: %s", i, l)
+				}
+			}
+		}
+	}
+}

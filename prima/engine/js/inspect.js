@@ -3,8 +3,10 @@
 (el, [pointer, cfg]) => {
   const r = inspect(el, pointer);
   // In the main document, arm the settle tracker in the same round trip:
-  // the action follows at once.
-  if (window === window.top) r.doc = (TRACK)(cfg);
+  // the action follows at once. It is told whether reaching the element
+  // scrolled the page.
+  if (window === window.top) r.doc = (TRACK)(Object.assign({}, cfg, { reach: !!r.scrolled }));
+  delete r.scrolled;
   return r;
   function inspect(el, pointer) {
   const r = { password: el.tagName === 'INPUT' && el.type === 'password', editable: !!el.isContentEditable };
@@ -98,6 +100,7 @@
   let b = el.getBoundingClientRect();
   if (b.width === 0 || b.height === 0) { r.hidden = true; return r; }
   const vw = window.innerWidth, vh = window.innerHeight;
+  const from = b;
   if (b.top < 0 || b.left < 0 || b.bottom > vh || b.right > vw) {
     el.scrollIntoView({ block: 'center', inline: 'center' });
     b = el.getBoundingClientRect();
@@ -109,6 +112,7 @@
     el.scrollIntoViewIfNeeded(true);
     b = el.getBoundingClientRect();
   }
+  r.scrolled = b.top !== from.top || b.left !== from.left;
   const mine = (t) => !!t && (t === el || el.contains(t) || (el.labels && Array.from(el.labels).some(l => l === t || l.contains(t))));
   const root = el.getRootNode && el.getRootNode().elementFromPoint ? el.getRootNode() : document;
   const at = (x, y) => root.elementFromPoint(x, y);

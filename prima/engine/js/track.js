@@ -62,6 +62,9 @@
       // selfAt: the last time the page was seen changing on its own.
       if (!p.win) { p.selfAt = now; p.idleN++; sample(rs, p.idle); return; }
       let tag = p.ctx || 'unk';
+      // Before the action's input reaches the page nothing it does answers
+      // the action.
+      if (tag === 'unk' && p.acts === 0) tag = 'own';
       // A message's handler cannot be reached (a scheduler's channel is
       // made before prima comes): the first untraced change after the
       // action's work posted a message is that message's.
@@ -328,6 +331,7 @@
     // too: a box it ticks changes no DOM, and its name must not be taken
     // for the page's.
     const AT = new Set(['pointerdown', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'keydown', 'input', 'change', 'focusin', 'submit', 'dragstart', 'drop']);
+    const COMMIT = new Set(['pointerdown', 'mousedown', 'keydown', 'input', 'change', 'dragstart']);
     for (const t of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu',
       'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'focusin', 'focusout', 'submit', 'pointerover',
       'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'wheel', 'dragstart', 'dragenter', 'dragover',
@@ -338,9 +342,41 @@
           enter(p.winId);
           const at = e.composedPath ? e.composedPath()[0] : e.target;
           if (AT.has(t) && at && at.nodeType === 1) put(p.acted.els, at);
+          if (COMMIT.has(t)) p.reach = false;
         }
       }, true);
     }
+    // Scrolling the target into view is no part of the action's answer:
+    // what the page does about that scroll (a back-to-top link, a nav that
+    // follows the scroll, an image revealed) is its own, until the
+    // action's press, key or input commits it. After that, a scroll is the
+    // work's that asked for it (a Top button's scrollTo is the action's, a
+    // carousel's timed scrollBy the page's own).
+    // A scroll the action's work asks for is waited for like a frame: its
+    // events come with the next frames, and each one of a smooth scroll
+    // holds the wait a moment more.
+    const scrolling = (o) => function () {
+      if (p.win) {
+        p.scroller = tagNow();
+        if (p.armed && p.scroller === p.winId) p.scrollUntil = performance.now() + 150;
+      }
+      return o.apply(this, arguments);
+    };
+    for (const [obj, names] of [[window, ['scroll', 'scrollTo', 'scrollBy']], [Element.prototype, ['scroll', 'scrollTo', 'scrollBy', 'scrollIntoView', 'scrollIntoViewIfNeeded']]]) {
+      for (const m of names) if (typeof obj[m] === 'function') obj[m] = scrolling(obj[m]);
+    }
+    for (const k of ['scrollTop', 'scrollLeft']) {
+      const d = Object.getOwnPropertyDescriptor(Element.prototype, k);
+      if (d && d.set) Object.defineProperty(Element.prototype, k, { configurable: true, enumerable: d.enumerable, get: d.get, set: scrolling(d.set) });
+    }
+    window.addEventListener('scroll', () => {
+      if (!p.win) return;
+      if (p.reach) enter('own');
+      else if (p.scroller !== undefined) {
+        enter(p.scroller);
+        if (p.armed && p.scroller === p.winId) { p.lastEnd = performance.now(); p.scrollUntil = p.lastEnd + 60; }
+      }
+    }, true);
     // The browser's own events about an element the action changed (its
     // transition ended, its image loaded, its details opened) are the
     // action's too.
@@ -425,7 +461,7 @@
   // The animations already running are the page's; one the action starts
   // (a panel fading out, then removed on transitionend) is its answer.
   p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9;
-  p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++;
+  p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++; p.reach = !!cfg.reach; p.scroller = undefined; p.scrollUntil = 0;
   p.asked = 0; p.askedEnd = -1e9;
   p.acts = 0; p.n = { act: 0, own: p.idleN, unk: 0 }; p.acted = p.side(); p.self = p.idle; p.idle = p.side(); p.idleN = 0; p.seen = new WeakMap(); p.repeat = false;
   return p.id;
