@@ -171,8 +171,8 @@
     if (caf) window.cancelAnimationFrame = function (id) { p.timers.delete('f' + id); return caf(id); };
 
     const done = () => { p.requests--; p.lastEnd = performance.now(); };
-    // A request the action's work made: while it is out and just after,
-    // an untraced change may be its answer (note).
+    // A request the action's work made: a socket or a stream heard while
+    // it is out, or just after, answers it (MessageEvent's data, below).
     const request = (tag) => {
       if (tag !== p.winId) return null;
       const win = p.winId;
@@ -351,10 +351,9 @@
     // follows the scroll, an image revealed) is its own, until the
     // action's press, key or input commits it. After that, a scroll is the
     // work's that asked for it (a Top button's scrollTo is the action's, a
-    // carousel's timed scrollBy the page's own).
-    // A scroll the action's work asks for is waited for like a frame: its
-    // events come with the next frames, and each one of a smooth scroll
-    // holds the wait a moment more.
+    // carousel's timed scrollBy the page's own), and one the action's work
+    // asks for is waited for like a frame: its events come with the next
+    // frames, and each one of a smooth scroll holds the wait a moment more.
     const scrolling = (o) => function () {
       if (p.win) {
         p.scroller = tagNow();
