@@ -142,6 +142,19 @@ func TestLinkReplacedOnHoverIsHoveredAndClicked(t *testing.T) {
 		t.Errorf("the page logged %d clicks on Members, want 1: %+v", n, app.Actions())
 	}
 
+	// The page re-renders Settings on hover and puts Drafts where it was:
+	// the click under the pointer would reach Drafts. Only the element
+	// like the one that left gets it.
+	snap = h.primaOK("snapshot")
+	app.Reset()
+	r = h.prima("pw", "click", ref(t, snap, "link", "Settings"))
+	wantOK(t, "click a link the page moved another under the pointer for", r)
+	wantChanges(t, "the click reached Settings", r.out, "Opened Settings")
+	as := settledActions(t, 2)
+	if n, d := count(as, "click", "nav-settings"), count(as, "click", "nav-drafts"); n != 1 || d != 0 {
+		t.Errorf("the page logged %d clicks on Settings and %d on Drafts, want 1 and 0: %+v", n, d, app.Actions())
+	}
+
 	// Through do, the same.
 	h.primaOK("go", "/truth2/nav")
 	app.Reset()

@@ -58,7 +58,9 @@
     const note = (rs) => {
       const now = performance.now();
       p.lastMut = now;
-      if (p.win && now > p.until) { p.win = false; p.idle = side(); p.idleN = 0; }
+      // A window whose action took no view within 5 s of settling (none
+      // with no Changes does) closes by itself; its report still reads it.
+      if (p.win && now > p.until) { p.win = false; p.expired = p.winId; p.idle = side(); p.idleN = 0; }
       // selfAt: the last time the page was seen changing on its own.
       if (!p.win) { p.selfAt = now; p.idleN++; sample(rs, p.idle); return; }
       let tag = p.ctx || 'unk';
@@ -410,18 +412,25 @@
     // own, the window stays open for controlMS more, no action running:
     // untraced work that changes one of those elements again is a clock.
     p.report = (id, controlMS) => {
-      if (id !== p.id || !p.n || !p.win) return null;
+      if (id !== p.id || !p.n || !(p.win || p.expired === p.winId)) return null;
       flush();
+      // A window that closed by itself before its report (a loaded machine
+      // took long over the view): what changed since is the page's own.
+      if (!p.win) { merge(p.self, p.idle); p.n.own += p.idleN; }
       const out = { acts: p.acts, act: p.n.act, own: p.n.own, unk: p.n.unk,
         self: texts(p.self), caused: texts(p.acted) };
       // The page changes on its own: work it scheduled outside an action
       // changed it, untraced work changed one element twice, or it changed
       // while no action ran, in the 30 s before this one.
       const seen = () => p.n.own > 0 || p.repeat || p.armAt - p.selfAt < 30000;
-      const close = () => { p.win = false; p.idle = side(); p.idleN = 0; out.seen = seen(); return out; };
+      const close = () => {
+        if (p.win) { p.win = false; p.idle = side(); p.idleN = 0; }
+        out.seen = seen();
+        return out;
+      };
       // Without the action's input in the page nothing is told apart:
       // no watching for it.
-      if (seen() || p.n.unk === 0 || p.acts === 0 || !(controlMS > 0)) return close();
+      if (!p.win || seen() || p.n.unk === 0 || p.acts === 0 || !(controlMS > 0)) return close();
       p.until = Infinity;
       return new Promise((resolve) => {
         const start = performance.now();
