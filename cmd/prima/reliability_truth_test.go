@@ -884,7 +884,7 @@ func (r *rtRun) dialogAction() *rtAction {
 
 // runAction runs a counted action and classifies it.
 func (r *rtRun) runAction(a *rtAction) {
-	r.closePrev(0)
+	held := r.settlePrev()
 	r.st.seq++
 	a.n = r.st.seq
 	args := append([]string{}, a.args...)
@@ -904,6 +904,10 @@ func (r *rtRun) runAction(a *rtAction) {
 	r.st.tLog += time.Since(t0)
 	r.st.tAct += a.res.took
 	a.w = r.log.claim()
+	if held != nil {
+		r.reclaim(held, a)
+		r.report(held)
+	}
 	r.classify(a)
 	r.st.count(a, +1)
 	r.prev = a
@@ -938,10 +942,56 @@ func (r *rtRun) closePrev(wait time.Duration) {
 	if wait > 0 {
 		time.Sleep(wait)
 	}
+	if a := r.settlePrev(); a != nil {
+		r.report(a)
+	}
+}
+
+// reclaim gives the previous action back the reports of its own element
+// that came only during this one (a loaded machine held its beacons past
+// the previous action's wait): an ok action none of whose element's
+// reports came in time, whose element this action does not name.
+func (r *rtRun) reclaim(p, a *rtAction) {
+	mine := func(e fixtures.Action) bool { return e.ID == p.target }
+	if p.res.code != 0 || p.target == "" || slices.ContainsFunc(p.w.user, mine) || a.names(p.target) {
+		return
+	}
+	var moved rtWindow
+	a.w.user = slices.DeleteFunc(a.w.user, func(e fixtures.Action) bool {
+		if mine(e) {
+			moved.user = append(moved.user, e)
+		}
+		return mine(e)
+	})
+	a.w.fx = slices.DeleteFunc(a.w.fx, func(e fixtures.Action) bool {
+		if mine(e) {
+			moved.fx = append(moved.fx, e)
+		}
+		return mine(e)
+	})
+	if len(moved.user) == 0 {
+		a.w.add(moved)
+		return
+	}
+	r.st.count(p, -1)
+	p.w.add(moved)
+	p.late = true
+	r.classify(p)
+	r.st.count(p, +1)
+}
+
+// names reports whether the action means to act on target.
+func (a *rtAction) names(target string) bool {
+	return a.target == target || slices.ContainsFunc(a.steps, func(s rtStep) bool { return s.target == target })
+}
+
+// settlePrev classifies the previous action again with the reports that
+// arrived since, and hands it over unreported.
+func (r *rtRun) settlePrev() *rtAction {
 	r.log.take()
 	a := r.prev
 	if a == nil {
-		return
+		return nil
 	}
 	r.prev = nil
 	late := r.log.claim()
@@ -955,7 +1005,7 @@ func (r *rtRun) closePrev(wait time.Duration) {
 			r.st.count(a, +1)
 		}
 	}
-	r.report(a)
+	return a
 }
 
 // settleLog waits for an action's reports: its user actions when it
