@@ -15,8 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
+	"github.com/prima-dev/prima/fixtures"
 	"github.com/prima-dev/prima/prima/locate"
 )
 
@@ -208,22 +207,7 @@ func TestBadEndpointsAndBrowsersAnswerAtOnce(t *testing.T) {
 	h := newHarness(t)
 	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "hello") }))
 	defer web.Close()
-	echo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := websocket.Accept(w, r, nil)
-		if err != nil {
-			return
-		}
-		defer c.CloseNow()
-		for {
-			typ, b, err := c.Read(r.Context())
-			if err != nil {
-				return
-			}
-			if c.Write(r.Context(), typ, b) != nil {
-				return
-			}
-		}
-	}))
+	echo := httptest.NewServer(fixtures.Echo(""))
 	defer echo.Close()
 	notSocket := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(notSocket, []byte("x"), 0o644)
