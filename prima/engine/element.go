@@ -202,7 +202,7 @@ type inspection struct {
 // inspect asks inspectJS about h; pointer arms the record of where a
 // click lands, stop (an action that clicks) also stops a misdirected one.
 func inspect(h playwright.ElementHandle, pointer, stop bool) (inspection, error) {
-	v, err := h.Evaluate(inspectJS, []any{pointer, map[string]any{"timerMax": timerMax, "wsWait": wsWait, "stop": stop}})
+	v, err := h.Evaluate(inspectJS, []any{pointer, trackCfg("stop", stop)})
 	if err != nil {
 		return inspection{}, err
 	}

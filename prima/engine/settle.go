@@ -15,7 +15,8 @@ import (
 // seen. The page says when it is done: a tracker armed just before the
 // action counts the short timers and frames (≤ timerMax ms, two levels
 // deep), the fetch/XHR requests, the messages sent to a socket or a worker
-// until answered (≤ wsWait ms) and the finite CSS transitions and
+// and the sockets and event streams opened until answered (≤ wsWait ms),
+// the scrolls it asks for until they stop, and the finite CSS transitions and
 // animations that start while armed, notes cross-document navigations,
 // and the time of the last DOM mutation. The page is settled when none of
 // them is pending and the DOM has been quiet for quietMS; a quiet page
@@ -65,10 +66,21 @@ var answerJS string
 //go:embed js/quiet.js
 var quietJS string
 
+// trackCfg is the tracker's configuration with one more setting, when
+// key is not "" (arm: false installs it without arming; stop: the action
+// clicks).
+func trackCfg(key string, v any) map[string]any {
+	m := map[string]any{"timerMax": timerMax, "wsWait": wsWait}
+	if key != "" {
+		m[key] = v
+	}
+	return m
+}
+
 // armSettle arms the page's tracker just before an action; it returns the
 // document id ("" when the page could not be armed).
 func armSettle(page playwright.Page) string {
-	v, err := page.Evaluate(trackJS, map[string]any{"timerMax": timerMax, "wsWait": wsWait})
+	v, err := page.Evaluate(trackJS, trackCfg("", nil))
 	if err != nil {
 		return ""
 	}
@@ -157,7 +169,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		evaluateWithin(ctx, page, quietJS, float64(settleCap.Milliseconds())/3)
 		// The tracker watches the new document from now on: what changes
 		// in it before the next action is the page's own (a clock).
-		evaluateWithin(ctx, page, trackJS, map[string]any{"timerMax": timerMax, "wsWait": wsWait, "arm": false})
+		evaluateWithin(ctx, page, trackJS, trackCfg("arm", false))
 	}
 	e.b.Net.Settle(ctx, capAt)
 	return busy, nil
