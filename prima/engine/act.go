@@ -25,6 +25,11 @@ type Action struct {
 	// fill or type needs (the field holds what was asked, rule 11). It
 	// may add to Note.
 	Check func() error
+	// Strays runs after settling, before Check: it fails when the
+	// action's input reached a control other than its target (the page
+	// moved one under the pointer or the focus to one), or a key action's
+	// keys did not reach the target. nil for an action with no target.
+	Strays func() error
 	// Note is said of the step, e.g. how a covered target was clicked.
 	Note string
 	// Doc is the settle tracker's document id when preparing armed it.
@@ -140,6 +145,9 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 			out.Blocked = true
 		default:
 		}
+	}
+	if !out.Blocked && out.Err == nil && p.Strays != nil {
+		out.Err = p.Strays()
 	}
 	if !out.Blocked && out.Err == nil && p.Check != nil {
 		out.Err = p.Check()

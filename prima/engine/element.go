@@ -348,6 +348,48 @@ func landed(h playwright.ElementHandle, t Target) error {
 	return nil
 }
 
+// straysJS tells which controls besides the bound ones the action's
+// trusted input reached, and where a key action's keys went.
+//
+//go:embed js/strays.js
+var straysJS string
+
+// strays fails when the action's input reached another control than the
+// bound elements (h and also), or a key action's keys none of them; a
+// page that keeps no record (another document, no tracker) tells nothing.
+func strays(h playwright.ElementHandle, also []playwright.ElementHandle, keyed bool, what string) error {
+	others := make([]any, len(also))
+	for i, x := range also {
+		others[i] = x
+	}
+	v, err := h.Evaluate(straysJS, []any{others, keyed})
+	m, ok := v.(map[string]any)
+	if err != nil || !ok {
+		return nil
+	}
+	e := &StrayInputError{Target: what}
+	if list, ok := m["strays"].([]any); ok {
+		for _, x := range list {
+			s, _ := x.(map[string]any)
+			w, _ := s["what"].(string)
+			var evs []string
+			if l, ok := s["events"].([]any); ok {
+				for _, ev := range l {
+					if t, ok := ev.(string); ok {
+						evs = append(evs, t)
+					}
+				}
+			}
+			e.Others = append(e.Others, w+" ("+strings.Join(evs, ", ")+")")
+		}
+	}
+	e.KeyTo, _ = m["keyTo"].(string)
+	if len(e.Others) == 0 && e.KeyTo == "" {
+		return nil
+	}
+	return e
+}
+
 // readValueJS reads what a field holds, contenteditable included; a label
 // is read through its control, which Playwright's fill acted on; null for
 // a field no longer in the page.
@@ -541,6 +583,8 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 			return err
 		}
 	}
+	keyed := a.Name == "press" || a.Name == "type"
+	p.Strays = func() error { return strays(target, []playwright.ElementHandle{h}, keyed, what) }
 	if a.Name == "check" || a.Name == "uncheck" {
 		// Playwright clicks, and fails at once when the state did not
 		// flip; a page may flip it a moment later (a switch that saves
@@ -703,7 +747,9 @@ func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, w
 			return nil, &NotActionableError{Target: x.what, Why: "is covered by " + ins.cover}
 		}
 	}
-	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo}, Run: func(t float64) error {
+	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo}, Strays: func() error {
+		return strays(from, []playwright.ElementHandle{to}, false, whatFrom)
+	}, Run: func(t float64) error {
 		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
 			return err
 		}

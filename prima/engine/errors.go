@@ -179,3 +179,25 @@ func (e *HTTPStatusError) FailureCode() string { return envelope.CodeHTTPStatus 
 
 // ErrDeadline: the command's --timeout ran out.
 var ErrDeadline = errors.New("the command's time (--timeout) ran out")
+
+// StrayInputError: the action's input reached more than the element asked
+// for. The page put another control under the pointer, or moved the focus
+// to one, while prima acted, and that control got a click, a key or an
+// input: the action acted on it too, so it is not ok, whatever its target
+// did. Or, for a key action, none of its keys reached the target (it
+// could not take the focus, or the page took the focus away): KeyTo says
+// where they went.
+type StrayInputError struct {
+	Target string   // e.g. button "Next step"
+	Others []string // e.g. checkbox "I agree" (click, input, change)
+	KeyTo  string   // where a key action's keys went instead, "" when they reached the target
+}
+
+func (e *StrayInputError) Error() string {
+	if len(e.Others) == 0 {
+		return fmt.Sprintf("the keys went to %s, not to %s: it could not take the focus, or the page moved the focus away; %s did not get them", e.KeyTo, e.Target, e.Target)
+	}
+	return fmt.Sprintf("the action on %s also reached %s: the page put it under the pointer or moved the focus to it while prima acted, so prima acted on more than %s; the Changes show what each did", e.Target, strings.Join(e.Others, " and "), e.Target)
+}
+
+func (e *StrayInputError) FailureCode() string { return envelope.CodeNotActionable }

@@ -42,6 +42,7 @@ var codeCases = []struct {
 	{&browser.StaleRefError{}, envelope.CodeStaleRef},
 	{&engine.NotActionableError{}, envelope.CodeNotActionable},
 	{&engine.MisdirectedError{}, envelope.CodeNotActionable},
+	{&engine.StrayInputError{}, envelope.CodeNotActionable},
 	{&engine.ValueMismatchError{}, envelope.CodeValueMismatch},
 	{&SelectedOtherError{}, envelope.CodeValueMismatch},
 	{&WaitTimeoutError{}, envelope.CodeTimeout},

@@ -348,6 +348,17 @@
         }
       }, true);
     }
+    // Every trusted input of the action's window that got past the
+    // window's own listeners (prima's and Playwright's stop a misdirected
+    // click there, before any element sees it): after the action the
+    // engine asks which controls it reached (strays.js). Only a hand, or
+    // the browser on a hand's behalf, makes trusted input.
+    for (const t of ['click', 'dblclick', 'auxclick', 'contextmenu', 'keydown', 'beforeinput', 'input', 'change']) {
+      document.addEventListener(t, (e) => {
+        if (!p.win || !e.isTrusted || p.inputs.length >= 64) return;
+        p.inputs.push({ t, path: e.composedPath ? e.composedPath() : [e.target] });
+      }, true);
+    }
     // Scrolling the target into view is no part of the action's answer:
     // what the page does about that scroll (a back-to-top link, a nav that
     // follows the scroll, an image revealed) is its own, until the
@@ -471,6 +482,12 @@
   p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9;
   p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++; p.reach = !!cfg.reach; p.scroller = undefined; p.scrollUntil = 0;
   p.asked = 0; p.askedEnd = -1e9;
+  p.inputs = [];
+  // The element focused before the action: a change it fires as the
+  // focus leaves commits what an earlier action typed.
+  let f = document.activeElement;
+  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
+  p.focused = f;
   p.acts = 0; p.n = { act: 0, own: p.idleN, unk: 0 }; p.acted = p.side(); p.self = p.idle; p.idle = p.side(); p.idleN = 0; p.seen = new WeakMap(); p.repeat = false;
   return p.id;
 }
