@@ -410,6 +410,7 @@ type rtAction struct {
 	ctx    string // the snapshot's layout, or the do resolution
 
 	res    result
+	start  float64 // when the command started, ms since the epoch
 	w      rtWindow
 	acted  []fixtures.Action
 	blurs  int
@@ -898,6 +899,7 @@ func (r *rtRun) runAction(a *rtAction) {
 		}
 		args = append(args, "--timeout", tmo)
 	}
+	a.start = epochMS(time.Now())
 	a.res = r.h.run(45*time.Second, nil, primaBin, args...)
 	t0 := time.Now()
 	r.settleLog(a)
@@ -947,30 +949,25 @@ func (r *rtRun) closePrev(wait time.Duration) {
 	}
 }
 
-// reclaim gives the previous action back the reports of its own element
-// that came only during this one (a loaded machine held its beacons past
-// the previous action's wait): an ok action none of whose element's
-// reports came in time, whose element this action does not name.
+// reclaim gives the previous action back the reports the page made
+// before this action began: on a loaded machine the beacons of one task
+// of the page (a checkbox's click, then its input and change) arrive
+// split, the first in the previous action's wait, the rest during this
+// one. Arrival says nothing of who caused them; the page's clock does.
 func (r *rtRun) reclaim(p, a *rtAction) {
-	mine := func(e fixtures.Action) bool { return e.ID == p.target }
-	if p.res.code != 0 || p.target == "" || slices.ContainsFunc(p.w.user, mine) || a.names(p.target) {
-		return
-	}
 	var moved rtWindow
-	a.w.user = slices.DeleteFunc(a.w.user, func(e fixtures.Action) bool {
-		if mine(e) {
-			moved.user = append(moved.user, e)
+	early := func(into *[]fixtures.Action) func(fixtures.Action) bool {
+		return func(e fixtures.Action) bool {
+			if e.Before(a.start) {
+				*into = append(*into, e)
+				return true
+			}
+			return false
 		}
-		return mine(e)
-	})
-	a.w.fx = slices.DeleteFunc(a.w.fx, func(e fixtures.Action) bool {
-		if mine(e) {
-			moved.fx = append(moved.fx, e)
-		}
-		return mine(e)
-	})
-	if len(moved.user) == 0 {
-		a.w.add(moved)
+	}
+	a.w.user = slices.DeleteFunc(a.w.user, early(&moved.user))
+	a.w.fx = slices.DeleteFunc(a.w.fx, early(&moved.fx))
+	if moved.size() == 0 {
 		return
 	}
 	r.st.count(p, -1)
@@ -978,11 +975,6 @@ func (r *rtRun) reclaim(p, a *rtAction) {
 	p.late = true
 	r.classify(p)
 	r.st.count(p, +1)
-}
-
-// names reports whether the action means to act on target.
-func (a *rtAction) names(target string) bool {
-	return a.target == target || slices.ContainsFunc(a.steps, func(s rtStep) bool { return s.target == target })
 }
 
 // settlePrev classifies the previous action again with the reports that
