@@ -100,3 +100,34 @@ func TestVerifyByReferenceStoresNothing(t *testing.T) {
 		t.Errorf("request: %s", last)
 	}
 }
+
+// A claim an assertion can express is asserted every time, even when a
+// claim the judge takes for the same one passed before: the page may have
+// changed since (a state id leaves values out). A claim no assertion can
+// express is matched only against claims proved on the page exactly as it
+// is now, text and values included.
+func TestVerifyNeverPassesARememberedClaimThePageNoLongerHolds(t *testing.T) {
+	h := newHarness(t)
+	srv := httptest.NewServer(&fakeDecisions{})
+	defer srv.Close()
+	judgeEnv := []string{"PRIMA_JUDGE=typesafe", "PRIMA_JUDGE_BASE_URL=" + srv.URL, "TYPESAFE_API_KEY=test-key"}
+	verify := func(claim string) result {
+		return h.run(60*time.Second, judgeEnv, primaBin, "verify", claim)
+	}
+	h.primaOK("browser", "open", app.URL+"/profile")
+	if r := verify("the Save button is disabled"); r.code != 0 || !strings.Contains(r.out, "result: passed") {
+		t.Fatalf("before the fill: %s", r)
+	}
+	if r := verify("the Save control still cannot be pressed"); r.code != 0 || !strings.Contains(r.out, "verified by reference") {
+		t.Fatalf("an inexpressible claim on the unchanged page: %s", r)
+	}
+	h.primaOK("do", "fill Name with Ada")
+	r := verify("the Save button is disabled")
+	if r.code != 1 || !strings.Contains(r.out, "result: failed") || strings.Contains(r.out, "by reference") {
+		t.Errorf("after the fill enabled Save, the claim must be asserted and fail:\n%s", r)
+	}
+	r = verify("the Save control still cannot be pressed")
+	if strings.Contains(r.out, "by reference") || r.code != 3 {
+		t.Errorf("after the page changed, no remembered claim may pass an inexpressible one (want exit 3):\n%s", r)
+	}
+}

@@ -28,8 +28,11 @@ type Instance struct {
 	// eng acts on the instance's pages and keeps its views.
 	eng *engine.Engine
 
-	// verified holds, per state id, the claims verify proved there.
-	verified map[string][]string
+	// verified holds the claims verify's assertions proved on the page
+	// as verifiedOn shows it, values and text included; a page that shows
+	// anything else forgets them.
+	verified   []string
+	verifiedOn *engine.View
 
 	// journal is what the instance's commands proved since it opened or
 	// attached, masked and redacted, for `prima export`; pending holds

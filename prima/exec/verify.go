@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mxschmitt/playwright-go"
@@ -54,28 +55,29 @@ type check struct {
 
 // Verify checks a claim about the page with assertions the page can
 // answer. It separates failed (an assertion ran and did not hold) from
-// inexpressible (no assertion could express the claim); only passed
-// claims are remembered, and a judge's match to a remembered claim is
-// reported by reference and writes nothing.
+// inexpressible (no assertion could express the claim). A claim an
+// assertion can express is always asserted (it takes milliseconds); only
+// a claim none can express is matched, by the judge, against the claims
+// assertions proved on this very page (text and values included), and a
+// match is reported by reference and remembered by nothing.
 func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "verify " + text}
 	page, view, ok := in.look(ctx, env)
 	if !ok {
 		return env
 	}
-	state := view.State().ID()
-
-	if known := in.verified[state]; len(known) > 0 && j != nil {
-		d := j.Decide(ctx, "Which already verified claim means the same as the claim under consideration?", known, map[string]string{"claim": text})
-		if d.Approved {
-			env.OK = true
-			env.Verdict = &envelope.Verdict{Result: Passed, Reason: fmt.Sprintf("verified by reference: the same as the claim %q, verified on this state (judge %.2f); no assertion ran now", d.Value, d.Probability)}
-			return env
-		}
-	}
+	known := in.provenOn(view)
 
 	assertions, err := claim.Parse(text)
 	var ie *claim.InexpressibleError
+	if errors.As(err, &ie) && len(known) > 0 && j != nil {
+		d := j.Decide(ctx, "Which already verified claim means the same as the claim under consideration?", known, map[string]string{"claim": text})
+		if d.Approved {
+			env.OK = true
+			env.Verdict = &envelope.Verdict{Result: Passed, Reason: fmt.Sprintf("verified by reference: the same as the claim %q, verified on the page as it is now (judge %.2f); no assertion can express this claim", d.Value, d.Probability)}
+			return env
+		}
+	}
 	if errors.As(err, &ie) {
 		env.Verdict = &envelope.Verdict{Result: Inexpressible, Reason: ie.Reason}
 		env.Code = envelope.CodeInexpressible
@@ -108,11 +110,29 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 	env.Verdict.Result = Passed
 	env.OK = true
 	in.pending = append(in.pending, export.Step{Kind: export.Verify, URLBefore: view.URL, URLAfter: view.URL, OK: true, Checks: checks})
-	if in.verified == nil {
-		in.verified = map[string][]string{}
+	if known := in.provenOn(view); !slices.Contains(known, text) {
+		in.verified = append(known, text)
 	}
-	in.verified[state] = append(in.verified[state], text)
+	in.verifiedOn = view
 	return env
+}
+
+// maxVerified bounds the claims remembered for one page.
+const maxVerified = 64
+
+// provenOn is the claims assertions proved on the page view shows, the
+// same URL, title and ref-free tree (text and values included); a page
+// that shows anything else forgets them.
+func (in *Instance) provenOn(view *engine.View) []string {
+	on := in.verifiedOn
+	if on == nil || on != view && (on.URL != view.URL || on.Title != view.Title || len(engine.Diff(on, view)) > 0) {
+		in.verified, in.verifiedOn = nil, nil
+		return nil
+	}
+	if len(in.verified) > maxVerified {
+		in.verified = in.verified[len(in.verified)-maxVerified:]
+	}
+	return in.verified
 }
 
 func verdictWith(v *envelope.Verdict, c check) *envelope.Verdict {
