@@ -25,7 +25,8 @@ const (
 	CodeDialogOpen    = "dialog_open"    // a dialog is open and blocks the page
 	CodeBrowserGone   = "browser_gone"   // the browser or page went away
 	CodeAttach        = "attach"         // no browser to attach to, or attaching failed
-	CodeModel         = "model"          // the decision or planning model failed
+	CodeModel         = "model"          // the decision or planning model failed, or gave up
+	CodeBudget        = "budget"         // a run spent one of its budgets (model calls, actions)
 	CodeInexpressible = "inexpressible"  // a claim no assertion can check
 	CodeInternal      = "internal"       // a bug in prima
 )
@@ -36,7 +37,7 @@ const (
 var Codes = []string{
 	CodeUsage, CodeInstruction, CodeNotFound, CodeAmbiguous, CodeStaleRef, CodeNotActionable,
 	CodeValueMismatch, CodeTimeout, CodeHTTPStatus, CodeNavigation, CodeDialogOpen,
-	CodeBrowserGone, CodeAttach, CodeModel, CodeInexpressible, CodeInternal,
+	CodeBrowserGone, CodeAttach, CodeModel, CodeBudget, CodeInexpressible, CodeInternal,
 }
 
 // Clip cuts s to at most max bytes, at a rune boundary, and says how many

@@ -144,3 +144,26 @@ func TestModelReachesMarkupOnlyAfterAskingTwice(t *testing.T) {
 		t.Errorf("acted on %v", got)
 	}
 }
+
+// A do that the model path could not finish says why in its code, as the
+// guide promises: budget when a budget ran out, model when the model's
+// call failed or the model gave up. None of them is internal.
+func TestModelFailuresCarryTheirOwnCodes(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/profile")
+
+	f := newFakeModel(t, "unproven") // a hover first: the instruction needs a second call
+	r := h.run(90*time.Second, append(f.env(), "PRIMA_MAX_MODEL_CALLS=1"), primaBin, "do", "look over the form")
+	wantFailure(t, "a do whose model call budget ran out", r, "budget")
+	mustContain(t, "the budget's failure", r.out, "model call budget spent (1 model calls; raise PRIMA_MAX_MODEL_CALLS)")
+
+	f = newFakeModel(t, "unproven") // two replies: the second instruction's call is refused
+	r = h.doWithModel(f, "look over the form", "look over it again")
+	wantFailure(t, "a do whose model call failed", r, "model")
+	mustContain(t, "the model's failure", r.out, "1. unproven", "model call failed")
+
+	f = newFakeModel(t, "gaveup")
+	r = h.doWithModel(f, "delete the account")
+	wantFailure(t, "a do whose model gave up", r, "model")
+	mustContain(t, "the model's reason", r.out, "the model reports it failed: the form has no Delete account button")
+}

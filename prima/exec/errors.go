@@ -27,6 +27,37 @@ func (e *NoDialogError) Error() string { return "no dialog is open; nothing was 
 
 func (e *NoDialogError) FailureCode() string { return envelope.CodeUsage }
 
+// BudgetError: a do run spent one of its budgets (PRIMA_MAX_MODEL_CALLS,
+// PRIMA_MAX_ACTIONS) before the instruction was done.
+type BudgetError struct {
+	Spent string // "model call", "action"
+	N     int
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("%s budget spent (%d %ss; raise PRIMA_MAX_%sS)", e.Spent, e.N, e.Spent, map[string]string{"model call": "MODEL_CALL", "action": "ACTION"}[e.Spent])
+}
+
+func (e *BudgetError) FailureCode() string { return envelope.CodeBudget }
+
+// ModelError: the planning model's call failed (Err), or the model said it
+// could not do the instruction (GaveUp: its reason).
+type ModelError struct {
+	Err    error
+	GaveUp string
+}
+
+func (e *ModelError) Error() string {
+	if e.Err != nil {
+		return "model call failed: " + e.Err.Error()
+	}
+	return "the model reports it failed: " + e.GaveUp
+}
+
+func (e *ModelError) Unwrap() error { return e.Err }
+
+func (e *ModelError) FailureCode() string { return envelope.CodeModel }
+
 // coded is an error that knows its envelope failure code: every typed
 // error prima makes, in whichever package, carries its own.
 type coded interface {

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -57,7 +58,7 @@ type modelRun struct {
 	used     string
 	refused  []string
 	finished bool
-	failed   string
+	failed   error
 	events   []string
 	blocked  bool
 	from     *engine.View
@@ -69,15 +70,15 @@ func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *e
 	r := &modelRun{in: in, page: page, p: p, k: k, texts: texts, inj: newInjection(1, view), from: view}
 	secrets := requestOf(ctx).secrets
 	conv := p.Chat.Start(secrets.Redact(r.brief(statuses)), p.Judge != nil)
-	for !r.finished && r.failed == "" {
+	for !r.finished && r.failed == nil {
 		if p.calls >= p.MaxModelCalls {
-			r.failed = fmt.Sprintf("model call budget spent (%d calls)", p.MaxModelCalls)
+			r.failed = &BudgetError{Spent: "model call", N: p.MaxModelCalls}
 			break
 		}
 		p.calls++
 		calls, err := conv.Next(ctx)
 		if err != nil {
-			r.failed = "model call failed: " + err.Error()
+			r.failed = &ModelError{Err: err}
 			break
 		}
 		if len(calls) == 0 {
@@ -96,9 +97,9 @@ func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *e
 		note = "; refused: " + strings.Join(r.refused, "; ")
 	}
 	switch {
-	case r.failed != "":
-		res.status, res.proof = StepFail, r.failed+note
-		res.err = fmt.Errorf("instruction %d: %s", k, r.failed)
+	case r.failed != nil:
+		res.status, res.proof = StepFail, r.failed.Error()+note
+		res.err = fmt.Errorf("instruction %d: %w", k, r.failed)
 	case r.proof != "":
 		res.status, res.proof = StepOK, r.proof+note
 	default:
@@ -158,7 +159,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		}
 		r.finished = true
 		if a.Status == "failed" && r.proof == "" {
-			r.failed = "the model reports it failed: " + a.Proof
+			r.failed = &ModelError{GaveUp: a.Proof}
 		}
 		return "noted"
 	}
@@ -176,8 +177,8 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		return r.refuse(name, a, fmt.Sprintf("instruction %d is already proven (%s); no further action on it", r.k, r.proof))
 	}
 	if r.p.actions >= r.p.MaxActions {
-		r.failed = fmt.Sprintf("action budget spent (%d actions)", r.p.MaxActions)
-		return r.refuse(name, a, r.failed)
+		r.failed = &BudgetError{Spent: "action", N: r.p.MaxActions}
+		return r.refuse(name, a, r.failed.Error())
 	}
 	if name == "checkRef" && a.Checked != nil && !*a.Checked {
 		verb = "uncheck"
@@ -266,8 +267,11 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		return "done. A dialog opened and blocks the page; the instruction ends here."
 	}
 	if o.After == nil {
-		r.failed = "the page could not be read after the action: " + errText(err)
-		return "failed: " + r.failed
+		r.failed = errors.New("the page could not be read after the action")
+		if err != nil {
+			r.failed = fmt.Errorf("the page could not be read after the action: %w", err)
+		}
+		return "failed: " + r.failed.Error()
 	}
 	after := r.in.eng.WithRefs(ctx, r.page, o.After)
 	cs := o.Changes

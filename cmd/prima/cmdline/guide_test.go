@@ -3,8 +3,11 @@ package cmdline
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/prima-dev/prima/envelope"
 )
 
 // The agents guide is printed whole and stays short enough for a system
@@ -23,6 +26,24 @@ func TestHelpAgentsPrintsTheGuide(t *testing.T) {
 	for _, must := range []string{"### Changes", "dialog_open", "Refs die", "prima tab select", "--json"} {
 		if !strings.Contains(agentsGuide, must) {
 			t.Errorf("the guide does not mention %q", must)
+		}
+	}
+}
+
+// Every failure code an envelope can carry is named where a user or an
+// orchestrator reads the list: the agents guide and the README (the MCP
+// instructions print envelope.Codes itself).
+func TestTheGuideAndTheREADMEListEveryCode(t *testing.T) {
+	readme, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range envelope.Codes {
+		if !strings.Contains(agentsGuide, c) {
+			t.Errorf("help agents does not name the failure code %s", c)
+		}
+		if !strings.Contains(string(readme), c) {
+			t.Errorf("the README does not name the failure code %s", c)
 		}
 	}
 }
