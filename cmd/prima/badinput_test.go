@@ -70,7 +70,7 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "pw click with a value", args: []string{"pw", "click", name, "extra"}, code: 2, stderr: `pw click takes no value (got "extra")`},
 		{name: "pw check with a value", args: []string{"pw", "check", name, "yes"}, code: 2, stderr: `pw check takes no value (got "yes")`},
 		{name: "pw select without value", args: []string{"pw", "select", name}, code: 2, stderr: "pw select needs at least one option"},
-		{name: "pw press empty key", args: []string{"pw", "press", name, ""}, code: 2, stderr: "pw press needs one key"},
+		{name: "pw press empty key", args: []string{"pw", "press", name, ""}, code: 2, stderr: "pw press takes one key"},
 		{name: "pw empty target", args: []string{"pw", "click", ""}, code: 2, stderr: "pw click needs a target"},
 
 		// Malformed refs: usage errors, no page touched.

@@ -58,6 +58,19 @@ func TestInputThatReachesAnotherControlIsNamedAndNotOk(t *testing.T) {
 	wantFailure(t, "do press Enter on Next step", r, "not_actionable")
 	has(t, "do's failure names the other control", section(r.out, "Failure"), `button "Discard draft"`)
 
+	// pw press KEY with no target, as playwright-cli's press: the key goes
+	// to the focused element, which the envelope names, under the same
+	// check.
+	h.primaOK("reload")
+	snap = h.primaOK("snapshot")
+	h.primaOK("pw", "focus", ref(t, snap, "button", "Save"))
+	out = h.primaOK("pw", "press", "Enter")
+	has(t, "Enter on the focused Save", out, "used: await page.keyboard.press('Enter');", `the keys went to button "Save"`, "Saved (")
+	h.primaOK("pw", "focus", ref(t, snap, "button", "Next step"))
+	r = h.prima("pw", "press", "Enter")
+	wantFailure(t, "Enter on the focused Next step", r, "not_actionable")
+	has(t, "the failure names the control the page moved the focus to", section(r.out, "Failure"), `button "Discard draft"`)
+
 	// A key pressed on what cannot take the focus goes to the page: the
 	// envelope says where it went, and is not ok.
 	h.primaOK("reload")

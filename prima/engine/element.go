@@ -721,6 +721,47 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 	return p, nil
 }
 
+// focusedJS is the element that has the focus, into shadow roots and
+// same-origin frames; null when it is the page itself.
+const focusedJS = `() => { let d = document, f = d.activeElement; for (;;) { if (f && f.shadowRoot && f.shadowRoot.activeElement) { f = f.shadowRoot.activeElement; continue; } if (f && (f.tagName === 'IFRAME' || f.tagName === 'FRAME')) { try { const inner = f.contentDocument && f.contentDocument.activeElement; if (inner) { f = inner; continue; } } catch (e) {} } break; } return f && f !== f.ownerDocument.body && f !== f.ownerDocument.documentElement ? f : null; }`
+
+// OnFocused prepares a page-level key action (pw press KEY): the keys go
+// to the element that has the focus, and the check after it is the one a
+// key on a bound element gets, with that element bound: the keys reached
+// it, and nothing else got input.
+func (e *Engine) OnFocused(page playwright.Page, line pwline.Line, run func() error) (*Action, error) {
+	a := &Action{Line: line, Run: func(float64) error {
+		err := run()
+		if err == nil {
+			return nil
+		}
+		if _, key, ok := strings.Cut(err.Error(), "Unknown key: "); ok {
+			key, _, _ = strings.Cut(key, "\n")
+			return &UnknownKeyError{Key: strings.Trim(key, `"`)}
+		}
+		return err
+	}}
+	v, err := page.EvaluateHandle(focusedJS)
+	if err != nil {
+		return a, nil
+	}
+	if h := v.AsElement(); h != nil {
+		what := "the focused element"
+		if d, err := h.Evaluate(describeJS); err == nil {
+			if s, ok := d.(string); ok && s != "" {
+				what = s
+			}
+		}
+		a.Note = "the keys went to " + what + ", which had the focus"
+		a.Strays = func() error { return strays(h, nil, true, what) }
+	}
+	return a, nil
+}
+
+// describeJS names an element as a Change would (role "name"), roughly:
+// enough to say which element had the focus.
+const describeJS = `el => { const r = el.getAttribute('role') || ({A: 'link', BUTTON: 'button', SELECT: 'combobox', TEXTAREA: 'textbox', INPUT: ({checkbox: 'checkbox', radio: 'radio', range: 'slider', button: 'button', submit: 'button'})[el.type] || 'textbox'})[el.tagName] || (el.isContentEditable ? 'textbox' : el.tagName.toLowerCase()); const n = (el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].textContent) || (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) ? el.getAttribute('placeholder') || '' : el.textContent) || '').replace(/\s+/g, ' ').trim().slice(0, 60); return n ? r + ' ' + JSON.stringify(n) : r; }`
+
 // Drag prepares a drag of one element onto another, as a user does
 // it: press on the first, move onto the second, release. Chromium turns
 // that into HTML5 drag events too.

@@ -138,11 +138,11 @@ func (in *Instance) prepPage(page playwright.Page, before *engine.View, method, 
 	line := pwline.Line{Method: method, Value: value}
 	switch method {
 	case "keyboard.press":
-		return &engine.Action{Line: line, Run: func(float64) error { return page.Keyboard().Press(value) }}, nil
+		return in.eng.OnFocused(page, line, func() error { return page.Keyboard().Press(value) })
 	case "keyboard.type":
-		return &engine.Action{Line: line, Run: func(float64) error { return page.Keyboard().Type(value) }}, nil
+		return in.eng.OnFocused(page, line, func() error { return page.Keyboard().Type(value) })
 	case "keyboard.insertText":
-		return &engine.Action{Line: line, Run: func(float64) error { return page.Keyboard().InsertText(value) }}, nil
+		return in.eng.OnFocused(page, line, func() error { return page.Keyboard().InsertText(value) })
 	case "goto":
 		u, err := wire.ResolveURL(before.URL, value, false)
 		if err != nil {

@@ -60,6 +60,11 @@ func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
 		return usage("pw %s needs a target: a ref like e5 or a Playwright selector", a.Name)
 	}
 	n := len(r.Values)
+	if a.Name == "press" && n == 0 {
+		// pw press KEY, as playwright-cli's press: the key goes to the
+		// element that has the focus.
+		return pwline.Action{}, &pwline.Line{Method: "keyboard.press", Value: target}, nil
+	}
 	switch a.Name {
 	case "fill", "type":
 		if n > 1 {
@@ -70,7 +75,7 @@ func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
 		}
 	case "press":
 		if n != 1 || r.Values[0] == "" {
-			return usage("pw press needs one key, like: pw press %s Enter", target)
+			return usage("pw press takes one key, like: pw press %s Enter (or pw press Enter for the focused element)", target)
 		}
 	case "select":
 		if n == 0 {

@@ -17,7 +17,7 @@ func pwCommand(stdout, stderr io.Writer) *cli.Command {
 	return &cli.Command{
 		Name:      "pw",
 		Usage:     "Do one direct action on a ref or a Playwright selector, with no AI and no healing",
-		ArgsUsage: "ACTION TARGET [VALUE...] | \"page.getByRole('button', { name: 'Save' }).click()\"",
+		ArgsUsage: "ACTION TARGET [VALUE...] | press KEY | \"page.getByRole('button', { name: 'Save' }).click()\"",
 		Description: "ACTION is one of " + strings.Join(pwline.ActionNames(), ", ") + ".\n" +
 			"TARGET is a ref from a snapshot (e5, f1e3) or any Playwright selector.\n" +
 			"select takes one or more options, upload one or more files, drag a second TARGET.",
