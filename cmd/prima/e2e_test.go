@@ -72,6 +72,7 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer app.Close()
+	app.ServeZoo(filepath.Join(repoRoot, ".tools", "zoo", "node_modules"))
 	return m.Run()
 }
 

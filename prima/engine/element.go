@@ -763,9 +763,10 @@ func (e *Engine) OnFocused(page playwright.Page, line pwline.Line, run func() er
 const describeJS = `el => { const r = el.getAttribute('role') || ({A: 'link', BUTTON: 'button', SELECT: 'combobox', TEXTAREA: 'textbox', INPUT: ({checkbox: 'checkbox', radio: 'radio', range: 'slider', button: 'button', submit: 'button'})[el.type] || 'textbox'})[el.tagName] || (el.isContentEditable ? 'textbox' : el.tagName.toLowerCase()); const n = (el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].textContent) || (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) ? el.getAttribute('placeholder') || '' : el.textContent) || '').replace(/\s+/g, ' ').trim().slice(0, 60); return n ? r + ' ' + JSON.stringify(n) : r; }`
 
 // Drag prepares a drag of one element onto another, as a user does
-// it: press on the first, move onto the second, release. Chromium turns
-// that into HTML5 drag events too.
-func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string) (*Action, error) {
+// it: press on the first, move in steps onto the second, release.
+// Chromium turns that into HTML5 drag events too. steps is dragTo's
+// option, 0 for prima's own.
+func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string, steps int) (*Action, error) {
 	same, err := from.Evaluate("(a, b) => a === b", to)
 	if err != nil {
 		return nil, err
@@ -788,19 +789,65 @@ func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, w
 			return nil, &NotActionableError{Target: x.what, Why: "is covered by " + ins.cover}
 		}
 	}
-	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo}, Strays: func() error {
+	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo, Steps: steps}, Strays: func() error {
 		return strays(from, []playwright.ElementHandle{to}, false, whatFrom)
 	}, Run: func(t float64) error {
 		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
 			return err
 		}
-		if err := page.Mouse().Down(); err != nil {
+		start, err := centre(from)
+		if err != nil {
 			return err
 		}
-		if err := to.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
-			page.Mouse().Up()
+		m := page.Mouse()
+		if err := m.Down(); err != nil {
 			return err
 		}
-		return page.Mouse().Up()
+		err = dragMoves(m, start, func() (pwline.Point, error) { return centre(to) }, steps)
+		if uerr := m.Up(); err == nil {
+			err = uerr
+		}
+		return err
 	}}, nil
+}
+
+// dragSteps is how many pointer moves a drag makes between its two
+// elements when the line names none (dragTo's steps).
+const dragSteps = 12
+
+// dragMoves moves a pressed pointer from start onto the target as a hand
+// does: a few pixels first (drag libraries start a drag only past a
+// distance, on a move after the press), then in steps to the target's
+// centre, read again once the drag began (the page may re-lay out as it
+// lifts the element), then once more on the spot (libraries that move
+// an element on the frame after a move see the pointer settle there).
+func dragMoves(m playwright.Mouse, start pwline.Point, target func() (pwline.Point, error), steps int) error {
+	if steps < 1 {
+		steps = dragSteps
+	}
+	for _, d := range []int{3, 8} {
+		if err := m.Move(float64(start.X+d), float64(start.Y+d)); err != nil {
+			return err
+		}
+	}
+	end, err := target()
+	if err != nil {
+		return err
+	}
+	if err := m.Move(float64(end.X), float64(end.Y), playwright.MouseMoveOptions{Steps: playwright.Int(steps)}); err != nil {
+		return err
+	}
+	return m.Move(float64(end.X+1), float64(end.Y+1))
+}
+
+// centre is where an element's middle is in the viewport.
+func centre(h playwright.ElementHandle) (pwline.Point, error) {
+	b, err := h.BoundingBox()
+	if err != nil {
+		return pwline.Point{}, err
+	}
+	if b == nil {
+		return pwline.Point{}, errors.New("the element is not visible (it has no box)")
+	}
+	return pwline.Point{X: int(b.X + b.Width/2), Y: int(b.Y + b.Height/2)}, nil
 }

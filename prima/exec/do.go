@@ -263,6 +263,19 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		last, _ := in.eng.Last()
 		return envelopeStep(e, last)
 	}
+	if intent.Verb == "select" && len(intent.Values) <= 1 {
+		// A custom select (a combobox, a listbox that keeps its own value)
+		// is picked as a user picks it; a native one by selectOption.
+		if b, err := in.locate(page, view, intent.Verb, intent.Target, researchAfter); err == nil {
+			if native, err := b.h.Evaluate(nativeSelectJS); err == nil && native == false {
+				value, err := requestOf(ctx).secrets.Fill(intent.Value)
+				if err != nil {
+					return stepResult{status: StepFail, proof: err.Error(), err: err}
+				}
+				return in.widgetSelect(ctx, page, view, b, value)
+			}
+		}
+	}
 	var target engine.Target
 	var via, ref, matched string
 	action, opts := verbAction(intent.Verb)
@@ -303,7 +316,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			if err != nil {
 				return nil, err
 			}
-			return in.eng.Drag(page, b.h, to.h, b.t.What(), to.t.What(), b.t.Code, to.t.Code)
+			return in.eng.Drag(page, b.h, to.h, b.t.What(), to.t.What(), b.t.Code, to.t.Code, 0)
 		}
 		return in.eng.OnElement(b.h, b.t, action, opts)
 	})

@@ -83,7 +83,7 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 			if err != nil {
 				return nil, err
 			}
-			return in.eng.Drag(page, h, h2, target.What(), to.What(), target.Code, to.Code)
+			return in.eng.Drag(page, h, h2, target.What(), to.What(), target.Code, to.Code, 0)
 		}
 		return in.eng.OnElement(h, target, action, opts)
 	})
@@ -113,7 +113,7 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *engine.Vie
 		if err != nil {
 			return nil, err
 		}
-		return in.eng.Drag(page, h, h2, l.Locator, l.Target2Locator, l.Locator, l.Target2Locator)
+		return in.eng.Drag(page, h, h2, l.Locator, l.Target2Locator, l.Locator, l.Target2Locator, l.Steps)
 	}
 	o := engine.Opts{Value: value, Button: l.Button, Modifiers: l.Modifiers, Count: l.ClickCount, Position: l.Position}
 	for _, v := range l.Values {

@@ -44,6 +44,7 @@ type Line struct {
 	Modifiers  []string // click, dblclick, hover: Alt, Control, ControlOrMeta, Meta, Shift; nil for none
 	Position   *Point   // click, dblclick, hover, check, uncheck: the point of the element to act at
 	DelayMS    int      // pressSequentially, press, keyboard.press, keyboard.type: ms between key presses
+	Steps      int      // dragTo: pointer moves between the two elements, 1 to 100
 	TimeoutMS  int      // locator actions, goto, goBack, goForward, reload: positive
 	WaitUntil  string   // goto, goBack, goForward, reload: load, domcontentloaded, commit or networkidle
 }
@@ -154,6 +155,10 @@ func (l Line) renderOptions(m method) string {
 			if l.Position != nil {
 				v = fmt.Sprintf("{ x: %d, y: %d }", l.Position.X, l.Position.Y)
 			}
+		case "steps":
+			if l.Steps != 0 {
+				v = strconv.Itoa(l.Steps)
+			}
 		case "timeout":
 			if l.TimeoutMS != 0 {
 				v = strconv.Itoa(l.TimeoutMS)
@@ -195,7 +200,7 @@ type method struct {
 }
 
 // optionOrder is the order Code prints options in, and messages list them.
-var optionOrder = []string{"button", "clickCount", "delay", "modifiers", "position", "timeout", "waitUntil"}
+var optionOrder = []string{"button", "clickCount", "delay", "modifiers", "position", "steps", "timeout", "waitUntil"}
 
 // methods are the actions a line may end with. There is no other: force,
 // position, trial and the like are not options here, because prima acts
@@ -214,7 +219,7 @@ var methods = map[string]method{
 	"press":             {arg: argText, opts: []string{"delay", "timeout"}},
 	"selectOption":      {arg: argOptions, opts: []string{"timeout"}},
 	"setInputFiles":     {arg: argFiles, opts: []string{"timeout"}},
-	"dragTo":            {arg: argTarget, opts: []string{"timeout"}},
+	"dragTo":            {arg: argTarget, opts: []string{"steps", "timeout"}},
 
 	"keyboard.press":      {page: true, arg: argText, opts: []string{"delay"}},
 	"keyboard.type":       {page: true, arg: argText, opts: []string{"delay"}},
@@ -522,6 +527,9 @@ func selectBy(o arg) (kind, value string, ok bool) {
 // modifierKeys are the keys Playwright holds during a click or hover.
 var modifierKeys = []string{"Alt", "Control", "ControlOrMeta", "Meta", "Shift"}
 
+// maxSteps bounds dragTo's steps: each is a pointer move the page answers.
+const maxSteps = 100
+
 // maxClickCount bounds clickCount: Playwright presses the button that many
 // times, and a typo of 1000 would keep the page busy past any timeout.
 const maxClickCount = 10
@@ -553,6 +561,11 @@ func (l *Line) setOptions(name string, m method, o arg) error {
 				return fmt.Errorf("delay is a whole number of milliseconds, 0 or more")
 			}
 			l.DelayMS = v.n
+		case "steps":
+			if v.kind != number || v.n < 1 || v.n > maxSteps {
+				return fmt.Errorf("steps is a whole number from 1 to %d", maxSteps)
+			}
+			l.Steps = v.n
 		case "timeout":
 			// Playwright reads timeout: 0 as "wait forever"; prima bounds every wait.
 			if v.kind != number || v.n < 1 {

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// The widget zoo: pages built on real component libraries from npm
+// (scripts/setup --tools installs them, pinned, into .tools/zoo), each
+// showing the widget's state read through the library's own API in a
+// status line, which is the oracle here.
+
+// A drag on a board whose library starts a drag only after the pointer
+// moved while pressed, and moves a card only on later moves (SortableJS's
+// pointer fallback): prima drags as a hand does, in steps, and the card
+// moves; a dragTo line with Playwright's steps option is accepted.
+func TestDragOnASortableBoardMovesTheCard(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/zoo/sortable")
+	snap := h.primaOK("snapshot")
+	app.Reset()
+	out := h.primaOK("pw", "drag", textRef(t, snap, "listitem", "Card A"), textRef(t, snap, "listitem", "Card D"))
+	has(t, "the drag's Changes", section(out, "Changes"), "status: To do: b c; Done: d a")
+	if got := lastValue(settledActions(t, 1), "drop", "card-a"); got != "done" {
+		t.Errorf("the board reported Card A dropped in %q, want done", got)
+	}
+	out = h.primaOK("pw", "page.getByText('Card B').dragTo(page.getByText('Card D'), { steps: 5 })")
+	has(t, "a dragTo line with steps", out, "{ steps: 5 }", "status: To do: c; Done:")
+}
+
+// A custom select that keeps the native <select> hidden under its own list
+// (Choices.js), and an autocomplete combobox (Tom Select): "select X from
+// Y" opens the widget, picks the option by its name and proves the
+// widget's shown value, as a user does. Setting the hidden select behind
+// the widget's back, or refusing because the widget is no <select>, is
+// not what the words mean.
+func TestSelectFromACustomWidgetPicksItsOption(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct{ page, do, widget, status string }{
+		{"/zoo/choices", "select Green from Colour", `listbox "Colour" shows "Green"`, "status: Chosen: Green"},
+		{"/zoo/tomselect", "select Paris from City", `combobox "City" shows "Paris"`, "status: City: Paris"},
+	} {
+		h.primaOK("browser", "open", app.URL+c.page)
+		out := h.primaOK("do", c.do)
+		has(t, c.do, out, "proven: 1/1", c.widget, c.status)
+	}
+	// An option the list does not hold: not found, naming what it holds,
+	// and nothing picked.
+	h.primaOK("browser", "open", app.URL+"/zoo/choices")
+	r := h.prima("do", "select Purple from Colour")
+	wantFailure(t, "select Purple from Colour", r, "not_found")
+	has(t, "the options the list holds", section(r.out, "Failure"), `no option "Purple"`, `"green"`)
+	if !strings.Contains(h.primaOK("snapshot"), "Chosen: nothing") {
+		t.Errorf("a failed pick chose something")
+	}
+}
+
+// textRef is the ref of the element a snapshot shows as `- ROLE [ref=…]: TEXT`.
+func textRef(t *testing.T, snapshot, role, text string) string {
+	t.Helper()
+	for _, line := range strings.Split(snapshot, "\n") {
+		l := strings.TrimSpace(line)
+		if strings.HasPrefix(l, "- "+role+" ") && strings.HasSuffix(l, ": "+text) {
+			if m := refRE.FindStringSubmatch(l); m != nil {
+				return m[1]
+			}
+		}
+	}
+	t.Fatalf("no %s showing %q with a ref in:\n%s", role, text, snapshot)
+	return ""
+}

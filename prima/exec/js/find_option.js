@@ -1,0 +1,40 @@
+// The one visible option of an opened list a user would pick for `want`:
+// an element with role option (or a native option of a visible list box),
+// its name equal to want (case and spacing aside), else the one whose
+// name holds all of want's words. Options inside what the widget controls
+// or owns come first; a list rendered elsewhere (a portal at the end of
+// the body) is searched next. Returns { el } or { why, names }.
+(widget, want) => {
+  const norm = (s) => String(s || '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const w = norm(want);
+  const words = w.split(' ').filter(Boolean);
+  const nameOf = (o) => norm(o.getAttribute('aria-label') || o.innerText || o.textContent);
+  const visible = (o) => { const b = o.getBoundingClientRect(); return b.width > 0 && b.height > 0 && o.checkVisibility({ visibilityProperty: true }); };
+  const root = widget.getRootNode && widget.getRootNode().querySelectorAll ? widget.getRootNode() : document;
+  const owned = [];
+  for (const attr of ['aria-controls', 'aria-owns']) {
+    for (const id of (widget.getAttribute(attr) || '').split(/\s+/).filter(Boolean)) {
+      const x = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+      if (x) owned.push(x);
+    }
+  }
+  const pick = (scopes) => {
+    const all = [];
+    for (const s of scopes) for (const o of s.querySelectorAll('[role=option]')) if (visible(o) && !all.includes(o)) all.push(o);
+    const exact = all.filter((o) => nameOf(o) === w);
+    if (exact.length === 1) return { el: exact[0] };
+    if (exact.length > 1) return { why: 'ambiguous', names: exact.map(nameOf) };
+    const byWords = all.filter((o) => { const n = ' ' + nameOf(o) + ' '; return words.length && words.every((x) => n.includes(' ' + x + ' ')); });
+    if (byWords.length === 1) return { el: byWords[0], byWords: true };
+    if (byWords.length > 1) return { why: 'ambiguous', names: byWords.map(nameOf) };
+    return { why: 'none', names: all.map(nameOf).slice(0, 20) };
+  };
+  if (owned.length) {
+    const r = pick(owned);
+    if (r.el || r.why === 'ambiguous') return r;
+  }
+  const near = widget.closest('[role=combobox], [role=listbox], .choices, .ts-wrapper') || widget.parentElement || widget;
+  const r = pick([near]);
+  if (r.el || r.why === 'ambiguous') return r;
+  return pick([document]);
+}
