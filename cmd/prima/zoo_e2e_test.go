@@ -69,3 +69,28 @@ func textRef(t *testing.T, snapshot, role, text string) string {
 	t.Fatalf("no %s showing %q with a ref in:\n%s", role, text, snapshot)
 	return ""
 }
+
+// A date field whose picker (flatpickr) opens its calendar as the field is
+// pressed, after which the release lands elsewhere: the press was the
+// field's and the page answered it, so the click is ok with a note that
+// says exactly that (the click the page's move sent elsewhere was stopped
+// and reached no element); "no element got it" was printed as a failure
+// while the Changes showed the calendar. A press the page answered with
+// nothing but a move still fails (TestAClickThePageMovesAwayFromIsStoppedAndNamed).
+func TestADateFieldThatOpensItsCalendarOnPressIsOk(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/zoo/flatpickr")
+	snap := h.primaOK("snapshot")
+	out := h.primaOK("pw", "click", ref(t, snap, "textbox", "Arrival"))
+	has(t, "the click on the date field", out, "the press reached it and the page answered it", "prima stopped it there, so no element got a click", `combobox "Month"`)
+}
+
+// A rich-text editor (Quill) named by a label through aria-labelledby:
+// "fill Notes with …" fills the editor the label names, never the label's
+// own text, and the step is proven by the editor's text.
+func TestFillARichTextEditorByItsLabel(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/zoo/quill")
+	out := h.primaOK("do", "fill Notes with Buy paper")
+	has(t, "the fill of the editor", out, "proven: 1/1", `"Call the printer" -> "Buy paper"`, "status: Text: Buy paper")
+}

@@ -206,6 +206,17 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	if errors.As(out.Err, &left) && left.provenBy(out.Changes) {
 		out.Err = nil
 	}
+	var md *MisdirectedError
+	if errors.As(out.Err, &md) && md.Stopped && md.Pressed && pressChanged(md.Role, md.Name, out.Changes, out.Events) {
+		// The press was the target's and the page answered it (a date
+		// field that opens its calendar as it is pressed); only the click
+		// the page's move sent elsewhere was stopped.
+		out.Err = nil
+		if out.Note != "" {
+			out.Note += "; "
+		}
+		out.Note += md.Note()
+	}
 	var nc *NoClickError
 	if errors.As(out.Err, &nc) && nc.pressActed(out.Changes, out.Events) {
 		out.Err = nil

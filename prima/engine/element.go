@@ -297,6 +297,17 @@ const disarmJS = `el => { const w = el.ownerDocument.defaultView; if (w.__primaH
 type MisdirectedError struct {
 	Target, On string
 	Stopped    bool
+	// Pressed: the press reached the target before the page moved (its
+	// pointerdown or mousedown went to it). Role and Name are how Changes
+	// name the target, Role "" when unknown.
+	Pressed    bool
+	Role, Name string
+}
+
+// Note is what a step says when the press reached the target, the page
+// answered it, and the click it moved away was stopped.
+func (e *MisdirectedError) Note() string {
+	return fmt.Sprintf("%s: the press reached it and the page answered it, then moved before the release; the click would have landed on %s, and prima stopped it there, so no element got a click; the changes are the press's", e.Target, e.On)
 }
 
 func (e *MisdirectedError) Error() string {
@@ -343,7 +354,8 @@ func landed(h playwright.ElementHandle, t Target) error {
 	if hit, _ := m["ok"].(bool); !hit {
 		on, _ := m["on"].(string)
 		stopped, _ := m["stopped"].(bool)
-		return &MisdirectedError{Target: t.What(), On: on, Stopped: stopped}
+		pressed, _ := m["pressed"].(bool)
+		return &MisdirectedError{Target: t.What(), On: on, Stopped: stopped, Pressed: pressed, Role: t.Role, Name: t.Name}
 	}
 	return nil
 }

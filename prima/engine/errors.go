@@ -56,8 +56,14 @@ func (e *NoClickError) Note() string {
 // element itself: a change about another element or text, or an event
 // (a dialog, a tab, a download; console errors prove nothing).
 func (e *NoClickError) pressActed(cs []ariadiff.Change, evs []browser.Event) bool {
+	return pressChanged(e.Role, e.Name, cs, evs)
+}
+
+// pressChanged tells whether a press changed the page beyond the pressed
+// element (role and name, "" when unknown) itself.
+func pressChanged(role, name string, cs []ariadiff.Change, evs []browser.Event) bool {
 	for _, c := range cs {
-		if !c.Own && (e.Role == "" || !c.Of.Is(e.Role, e.Name)) {
+		if !c.Own && (role == "" || !c.Of.Is(role, name)) {
 			return true
 		}
 	}

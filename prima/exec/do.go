@@ -454,9 +454,10 @@ func (in *Instance) locate(page playwright.Page, view *engine.View, verb string,
 	var re *instruct.ResolveError
 	if errors.As(err, &re) && !re.Ambiguous {
 		if next, ok := ladder.Next(tier, ladder.NotInTree, click); ok && next == ladder.Markup {
-			loc, code, merr := markupTarget(page, target)
+			field := verb == "fill" || verb == "type" || verb == "clear"
+			loc, code, merr := markupTarget(page, target, field)
 			if errors.Is(merr, errNoMarkup) && target.Word != "" {
-				loc, code, merr = markupTarget(page, instruct.Target{Text: target.Text + " " + target.Word})
+				loc, code, merr = markupTarget(page, instruct.Target{Text: target.Text + " " + target.Word}, field)
 			}
 			switch {
 			case merr == nil:
@@ -491,13 +492,23 @@ func blockedChanges() *envelope.Changes {
 // markupTarget finds, outside the accessibility tree, the one visible
 // element whose text, label, placeholder or title is exactly the target's
 // text. Several visible ones are ambiguous, listed by their locators.
-func markupTarget(page playwright.Page, t instruct.Target) (playwright.Locator, string, error) {
-	for _, c := range []struct{ sel, code string }{
-		{"internal:text=" + pwline.TextQuote(t.Text, true), "page.getByText(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
+func markupTarget(page playwright.Page, t instruct.Target, field bool) (playwright.Locator, string, error) {
+	type how struct{ sel, code string }
+	text := how{"internal:text=" + pwline.TextQuote(t.Text, true), "page.getByText(" + pwline.JSQuote(t.Text) + ", { exact: true })"}
+	ways := []how{
 		{"internal:label=" + pwline.TextQuote(t.Text, true), "page.getByLabel(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
 		{"internal:attr=[placeholder=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByPlaceholder(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
 		{"internal:attr=[title=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByTitle(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
-	} {
+	}
+	// What a user fills is the field a text labels (an editor named by
+	// aria-labelledby), never the label's own text; what a user clicks is
+	// first the text itself.
+	if field {
+		ways = append(ways, text)
+	} else {
+		ways = append([]how{text}, ways...)
+	}
+	for _, c := range ways {
 		// Hidden copies of the text (a closed panel, a display:none
 		// message) are not what a user could act on (rule 14); `used:`
 		// says so only when a hidden copy exists, to stay replayable.

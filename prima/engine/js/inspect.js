@@ -81,7 +81,7 @@
       if (text) d += ' "' + text + '"';
       // Swapped on hover: the click goes to the replacement, which the
       // action then checks against its used: line.
-      win.__primaHit = { ok, on: d, stopped: !!cfg.stop && !ok && !win.__primaSwapped, at: performance.now() };
+      win.__primaHit = { ok, on: d, stopped: !!cfg.stop && !ok && !win.__primaSwapped, pressed: win.__primaPressed, at: performance.now() };
     }
     const first = win.__primaHit;
     if (!first.stopped || performance.now() - first.at > 1000) {
@@ -92,11 +92,22 @@
     e.preventDefault();
     e.stopImmediatePropagation();
   };
+  // Whether the press reached the element before anything moved: a page
+  // that answers the press (a calendar that opens) and then moves the
+  // release elsewhere still had the element pressed.
+  win.__primaPressed = false;
+  const press = (e) => {
+    if (win.__primaHitToken !== token) return;
+    const path = e.composedPath ? e.composedPath() : [];
+    if (e.isTrusted && (path.includes(el) || (el.labels && Array.from(el.labels).some(l => path.includes(l))))) win.__primaPressed = true;
+  };
   const disarm = win.__primaHitDisarm = () => {
+    for (const ev of ['pointerdown', 'mousedown']) win.removeEventListener(ev, press, true);
     for (const ev of clicks) win.removeEventListener(ev, hit, true);
     if (win.__primaHitDisarm === disarm) win.__primaHitDisarm = null;
   };
   for (const ev of clicks) win.addEventListener(ev, hit, true);
+  for (const ev of ['pointerdown', 'mousedown']) win.addEventListener(ev, press, true);
   let b = el.getBoundingClientRect();
   if (b.width === 0 || b.height === 0) { r.hidden = true; return r; }
   const vw = window.innerWidth, vh = window.innerHeight;
