@@ -30,6 +30,11 @@ type Action struct {
 	// moved one under the pointer or the focus to one), or a key action's
 	// keys did not reach the target. nil for an action with no target.
 	Strays func() error
+	// Release frees the element handles the action was prepared on, once
+	// its pass is over: Playwright keeps every handle alive until the page
+	// closes, and a daemon that runs all day must not keep one per action.
+	// nil when there is nothing to free (or a caller keeps using them).
+	Release func()
 	// Note is said of the step, e.g. how a covered target was clicked.
 	Note string
 	// Doc is the settle tracker's document id when preparing armed it.
@@ -95,6 +100,14 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	}
 	out.Note, out.Load = p.Note, p.Load
 	out.used(p.Line)
+	handed := false
+	defer func() {
+		// An action still running (past the deadline, or held by the
+		// dialog it opened) keeps its handles.
+		if p.Release != nil && !handed {
+			p.Release()
+		}
+	}()
 	e.b.Obs.Arm(o.Dialog)
 	e.b.Net.Start(page.URL())
 	docID := p.Doc
@@ -123,12 +136,14 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		// The action's call returns once the dialog is answered: the
 		// command after the answer joins it.
 		out.Blocked = true
+		handed = true
 		e.Hand(finished)
 	case <-ctx.Done():
 		err = fmt.Errorf("%w while the action ran", ErrDeadline)
 		select {
 		case <-finished:
 		case <-time.After(joinGrace):
+			handed = true
 			e.Hand(finished)
 		}
 	}

@@ -528,7 +528,8 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		p.Note = fmt.Sprintf("%s: its centre is covered by %s; acted at a visible point of its own (%d, %d), hit-tested to be that element", what, ins.cover, o.Position.X, o.Position.Y)
 	}
 	p.Line = LineOf(a, code, o)
-	target := h // the element the action reached: h, or its replacement
+	target := h                       // the element the action reached: h, or its replacement
+	var gave playwright.ElementHandle // the file input an upload gave the files to
 	p.Run = func(t float64) error {
 		err := onHandle(a, h, o, t)
 		if err == nil {
@@ -569,6 +570,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		p.Run = func(t float64) error {
 			input, err := upload(h, o.values(), &t)
 			if input != nil {
+				gave = input
 				// used: names what took the files: the input the control's
 				// click asked for, not the control.
 				if f, ferr := input.OwnerFrame(); ferr == nil {
@@ -596,7 +598,16 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		}
 	}
 	keyed := a.Name == "press" || a.Name == "type"
-	p.Strays = func() error { return strays(target, []playwright.ElementHandle{h}, keyed, what) }
+	p.Strays = func() error { return strays(target, []playwright.ElementHandle{h, gave}, keyed, what) }
+	p.Release = func() {
+		h.Dispose()
+		if target != h {
+			target.Dispose()
+		}
+		if gave != nil {
+			gave.Dispose()
+		}
+	}
 	if a.Name == "check" || a.Name == "uncheck" {
 		// Playwright clicks, and fails at once when the state did not
 		// flip; a page may flip it a moment later (a switch that saves
@@ -766,6 +777,9 @@ func (e *Engine) OnFocused(page playwright.Page, line pwline.Line, run func() er
 		}
 		a.Note = "the keys went to " + what + ", which had the focus"
 		a.Strays = func() error { return strays(h, nil, true, what) }
+		a.Release = func() { h.Dispose() }
+	} else {
+		v.Dispose()
 	}
 	return a, nil
 }
@@ -803,6 +817,9 @@ func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, w
 	}
 	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo, Steps: steps}, Strays: func() error {
 		return strays(from, []playwright.ElementHandle{to}, false, whatFrom)
+	}, Release: func() {
+		from.Dispose()
+		to.Dispose()
 	}, Run: func(t float64) error {
 		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
 			return err

@@ -270,10 +270,12 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			if native, err := b.h.Evaluate(nativeSelectJS); err == nil && native == false {
 				value, err := requestOf(ctx).secrets.Fill(intent.Value)
 				if err != nil {
+					b.h.Dispose()
 					return stepResult{status: StepFail, proof: err.Error(), err: err}
 				}
 				return in.widgetSelect(ctx, page, view, b, value)
 			}
+			b.h.Dispose()
 		}
 	}
 	var target engine.Target

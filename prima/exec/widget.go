@@ -68,8 +68,13 @@ func quoteAll(ss []string) []string {
 // would act on another element than the one named, behind the widget's
 // back. Each click goes through the act path; the step is the two.
 func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view *engine.View, b bound, want string) stepResult {
+	defer b.h.Dispose()
 	open := in.act(ctx, page, view, func(t float64) (*engine.Action, error) {
-		return in.eng.OnElement(b.h, b.t, pwline.Actions["click"], engine.Opts{})
+		a, err := in.eng.OnElement(b.h, b.t, pwline.Actions["click"], engine.Opts{})
+		if a != nil {
+			a.Release = nil // the widget's value is read after the pick
+		}
+		return a, err
 	})
 	res := stepResult{used: open.Used, ref: b.ref, err: open.Err, after: open.After, changes: open.Changes, own: open.Own, events: browser.Texts(open.Events), blocked: open.Blocked}
 	if open.Err != nil || open.Blocked || open.After == nil {
@@ -85,6 +90,7 @@ func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view
 		if err != nil {
 			return nil, err
 		}
+		defer v.Dispose()
 		el, _ := v.GetProperty("el")
 		if h := el.AsElement(); h != nil {
 			code, _, err := browser.LocatorOf(page, h)
