@@ -87,4 +87,14 @@ func TestInputThatReachesAnotherControlIsNamedAndNotOk(t *testing.T) {
 	r = h.prima("pw", "press", notes, "a")
 	wantFailure(t, "a key on a paragraph", r, "not_actionable")
 	has(t, "where the key went", section(r.out, "Failure"), "the keys went to the page (body)")
+
+	// An option whose label holds a non-breaking space is picked as a user
+	// types its name.
+	h.primaOK("reload")
+	snap = h.primaOK("snapshot")
+	out = h.primaOK("pw", "select", ref(t, snap, "combobox", "Office"), "New York")
+	has(t, "the select by a label typed with a plain space", out, "selectOption('ny')")
+	if got := lastValue(settledActions(t, 1), "change", "office"); got != "ny" {
+		t.Errorf("the select's change reported %q, want ny", got)
+	}
 }

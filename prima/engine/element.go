@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -436,20 +437,42 @@ func (e *NoFileInputError) Error() string {
 
 func (e *NoFileInputError) FailureCode() string { return envelope.CodeNotActionable }
 
-// holdsOptions fails when a select has no option whose value or label is
-// one of those asked for: Playwright would wait for it until the timeout.
-func holdsOptions(what string, options [][2]string, asked []string) error {
-	for _, want := range asked {
-		if !slices.ContainsFunc(options, func(o [2]string) bool { return o[0] == want || o[1] == want }) {
-			labels := make([]string, len(options))
-			for i, o := range options {
-				labels[i] = o[1]
-			}
-			return &NoOptionError{Select: what, Option: want, Options: labels}
+// holdsOptions gives, for each option asked for, what Playwright is to
+// select: the asked text itself when an option's value or label is
+// exactly that, else the value of the one option whose label reads the
+// same with its spacing as a user types it (a non-breaking or a repeated
+// space as one space: Playwright matches labels exactly). It fails when a
+// select has no such option: Playwright would wait for it until the
+// timeout.
+func holdsOptions(what string, options [][2]string, asked []string) ([]string, error) {
+	out := make([]string, len(asked))
+	for i, want := range asked {
+		if slices.ContainsFunc(options, func(o [2]string) bool { return o[0] == want || o[1] == want }) {
+			out[i] = want
+			continue
 		}
+		var like []string
+		for _, o := range options {
+			if spaced(o[1]) == spaced(want) {
+				like = append(like, o[0])
+			}
+		}
+		if len(like) == 1 {
+			out[i] = like[0]
+			continue
+		}
+		labels := make([]string, len(options))
+		for i, o := range options {
+			labels[i] = o[1]
+		}
+		return nil, &NoOptionError{Select: what, Option: want, Options: labels}
 	}
-	return nil
+	return out, nil
 }
+
+// spaced is s with every run of white space (non-breaking ones included)
+// as one space, trimmed.
+func spaced(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // inputSeenJS tells whether an input event of the action reached the
 // page (inspect.js watches at the window).
@@ -514,9 +537,11 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 	case a.Name == "select" && ins.options == nil:
 		return nil, &NotActionableError{Target: what, Why: "is not a <select>: a list it opens is picked by clicking the option (pw click on the option's ref)"}
 	case a.Name == "select":
-		if err := holdsOptions(what, ins.options, o.values()); err != nil {
+		vals, err := holdsOptions(what, ins.options, o.values())
+		if err != nil {
 			return nil, err
 		}
+		o.Value, o.Values = "", vals
 	}
 	p := &Action{Doc: ins.doc}
 	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" || a.Name == "press" {
@@ -866,8 +891,20 @@ func dragMoves(m playwright.Mouse, start pwline.Point, target func() (pwline.Poi
 	if err := m.Move(float64(end.X), float64(end.Y), playwright.MouseMoveOptions{Steps: playwright.Int(steps)}); err != nil {
 		return err
 	}
-	return m.Move(float64(end.X+1), float64(end.Y+1))
+	// A hand rests on the target a moment before it lets go: libraries
+	// that look for what is under a dragged element on a timer (every 50
+	// ms in SortableJS's fallback) see it there.
+	for i := 1; i <= 3; i++ {
+		time.Sleep(dragDwell)
+		if err := m.Move(float64(end.X+i), float64(end.Y+i)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
+
+// dragDwell is how long each of a drag's last moves over its target waits.
+const dragDwell = 40 * time.Millisecond
 
 // centre is where an element's middle is in the viewport.
 func centre(h playwright.ElementHandle) (pwline.Point, error) {
