@@ -87,6 +87,12 @@ type Envelope struct {
 	// Changes is the proof of what changed. Nil means the command is not an action and gets no
 	// Changes section; non-nil and empty renders `no change`.
 	Changes *Changes `json:"changes,omitempty"`
+	// NewRefs are the lines of the `### New refs` section: the refs of the
+	// actionable elements the action made appear, with their context, so
+	// the next command acts on them without a snapshot; Changes stay
+	// ref-free (they are the proof). Past the budget the last line says
+	// how many more and which command lists them.
+	NewRefs []string `json:"new_refs,omitempty"`
 	// Events are the lines of the `### Events` section, one `- <line>` each: what happened
 	// outside the page tree (a dialog left open, a tab opened, a download, console errors).
 	Events []string `json:"events,omitempty"`

@@ -249,7 +249,7 @@ func boundedEnvelope() Envelope {
 
 // headings are the only lines a rendering may start with "###".
 var headings = map[string]bool{
-	"### Result": true, "### Page": true, "### Changes": true, "### Events": true, "### Answer": true,
+	"### Result": true, "### Page": true, "### Changes": true, "### New refs": true, "### Events": true, "### Answer": true,
 	"### Verdict": true, "### Research": true, "### Snapshot": true, "### Steps": true,
 	"### Failure": true, "### Current page (compact ARIA)": true, "### Artifacts": true,
 }
@@ -328,6 +328,15 @@ func TestSectionOrder(t *testing.T) {
 		"### Snapshot", "### Steps", "### Failure", "### Current page (compact ARIA)", "### Artifacts"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("sections\n got %q\nwant %q", got, want)
+	}
+}
+
+// New refs come right after the Changes they name, before Events.
+func TestNewRefsFollowTheChanges(t *testing.T) {
+	e := Envelope{OK: true, Command: "pw click e5", Changes: &Changes{Groups: []ChangeGroup{{Kind: "added", Items: []string{`menuitem "Rename"`}}}},
+		NewRefs: []string{`menuitem "Rename" [ref=e9] (in menu "File")`}, Events: []string{"console: 1 error"}}
+	if md := e.Markdown(); !strings.Contains(md, "  - menuitem \"Rename\"\n\n### New refs\n- menuitem \"Rename\" [ref=e9] (in menu \"File\")\n\n### Events\n") {
+		t.Errorf("New refs not between Changes and Events:\n%s", md)
 	}
 }
 

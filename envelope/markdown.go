@@ -28,6 +28,7 @@ func (e *Envelope) Markdown() string {
 	add("Result", e.mdResult())
 	add("Page", mdPage(e.Page))
 	add("Changes", mdChanges(e.Changes))
+	add("New refs", mdList(e.NewRefs))
 	add("Events", mdList(e.Events))
 	add("Answer", mdBody(e.Answer))
 	add("Verdict", mdVerdict(e.Verdict))

@@ -83,7 +83,20 @@ type Outcome struct {
 	Load       bool             // the action was page.goto
 	Value      *[2]string       // the acted field's value before and after, read from the element
 	Own        *Attribution     // who changed the page while the action ran, when the page could tell
+	// NewRefs are the ref lines of the actionable elements the action made
+	// appear, from the after-view (a Playwright snapshot then), so the
+	// next command acts on them with no snapshot between; MoreRefs counts
+	// those past the budget.
+	NewRefs  []string
+	MoreRefs int
 }
+
+// NewRefsBudget caps the bytes of an envelope's New refs.
+const NewRefsBudget = 1500
+
+// newRefsMaxNodes: past this many nodes in a view of prima's own, no
+// snapshot is taken for the New refs.
+const newRefsMaxNodes = 4000
 
 // Act is the one act-and-observe path every acting command goes through: arm the observers (dialogs, new tabs, downloads, console,
 // navigation and its HTTP status, requests) and the page's settle
@@ -249,7 +262,48 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 			out.Err = &HTTPStatusError{URL: after.URL, Status: last.Status}
 		}
 	}
+	if out.Err == nil {
+		out.NewRefs, out.MoreRefs, out.After = e.NewRefs(ctx, page, out.Before, out.After, out.Changes)
+	}
 	return out
+}
+
+// NewRefs lists the refs of the actionable elements cs (the Changes from
+// before to after) added, and the view they come from. A view of prima's
+// own holds no refs: a Playwright snapshot is taken then, and serves only
+// when it shows the very page the proof was computed from (else no refs,
+// and after as it was).
+func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, after *View, cs []ariadiff.Change) ([]string, int, *View) {
+	if after == nil || !addsControls(cs) {
+		return nil, 0, after
+	}
+	if after.RefFree {
+		if ariadiff.Size(after.Tree) > newRefsMaxNodes {
+			// A Playwright snapshot of a big page costs a second or more:
+			// the caller's next snapshot (with --grep) is cheaper.
+			return nil, 0, after
+		}
+		refd := e.WithRefs(ctx, page, after)
+		if refd == after || len(Diff(after, refd)) > 0 {
+			return nil, 0, after
+		}
+		after = refd
+	}
+	var old map[string]bool
+	if before != nil && !before.RefFree {
+		old = map[string]bool{}
+		for r := range before.Refs() {
+			old[r] = true
+		}
+	}
+	lines, more := ariadiff.NewRefs(after.Tree, cs, old, NewRefsBudget)
+	return lines, more, after
+}
+
+// addsControls reports whether the Changes add an element (one acts on
+// it, or on what it holds).
+func addsControls(cs []ariadiff.Change) bool {
+	return slices.ContainsFunc(cs, func(c ariadiff.Change) bool { return c.Kind == ariadiff.Added && !c.Own && c.Of != nil })
 }
 
 // used records the action's line, which running it may have changed

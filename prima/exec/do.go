@@ -185,6 +185,10 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		return env
 	}
 	env.OK = true
+	if !run.blocked {
+		lines, more, _ := in.eng.NewRefs(ctx, page, first, run.last, all)
+		env.NewRefs = refLines(lines, more)
+	}
 	return env
 }
 

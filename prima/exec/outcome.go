@@ -59,6 +59,16 @@ func (in *Instance) fill(ctx context.Context, env *envelope.Envelope, o engine.O
 		return
 	}
 	env.OK = true
+	env.NewRefs = refLines(o.NewRefs, o.MoreRefs)
+}
+
+// refLines are the New refs section's lines, and the one that counts
+// those past the budget.
+func refLines(lines []string, more int) []string {
+	if more > 0 {
+		lines = append(lines, ariadiff.MoreRefs(more))
+	}
+	return lines
 }
 
 // failWith marks the envelope failed with err's code, and the page as it

@@ -1,0 +1,86 @@
+package ariadiff
+
+import "fmt"
+
+// actionable are the roles an orchestrator acts on next: what an action
+// made appear with one of these roles, or inside an element it made
+// appear, gets its ref listed.
+var actionable = map[string]bool{
+	"button": true, "link": true, "textbox": true, "searchbox": true, "checkbox": true, "radio": true,
+	"switch": true, "combobox": true, "listbox": true, "option": true, "menuitem": true,
+	"menuitemcheckbox": true, "menuitemradio": true, "tab": true, "treeitem": true, "slider": true,
+	"spinbutton": true,
+}
+
+// NewRefs lists, in page order, the ref lines of t (a snapshot with refs,
+// taken after an action) for the actionable elements the action's Changes
+// added, and those inside what they added (a menu's items, a list's
+// options), each with its nearest named container for context:
+// `option "Paris" [ref=e21] (in listbox "City")`. A ref in old (the refs
+// of a snapshot from before, nil when there was none) named an element
+// that was there already, and is left out. Past budget bytes the rest is
+// counted in more.
+func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []string, more int) {
+	added := map[string]bool{}
+	for _, c := range cs {
+		if c.Kind == Added && !c.Own && c.Of != nil {
+			added[c.Of.Role+"\x00"+c.Of.Name] = true
+		}
+	}
+	if len(added) == 0 || t == nil {
+		return nil, 0
+	}
+	size := 0
+	var stack []*Node
+	emit := func(n *Node, depth int) {
+		ref := n.Ref()
+		if ref == "" || old[ref] || !actionable[n.Role] {
+			return
+		}
+		line := Head(n.Role, n.Name) + " [ref=" + ref + "]"
+		for i := depth - 1; i >= 0; i-- {
+			if a := stack[i]; a.Name != "" && a.Role != "generic" {
+				line += " (in " + Head(a.Role, a.Name) + ")"
+				break
+			}
+		}
+		if size+len(line) > budget {
+			more++
+			return
+		}
+		size += len(line) + 3
+		lines = append(lines, line)
+	}
+	t.Root.Walk(func(n *Node, depth int) bool {
+		stack = append(stack[:depth], n)
+		if n.Ref() == "" || old[n.Ref()] || !added[n.Role+"\x00"+capRunes(n.Name, maxLabel)] {
+			return true
+		}
+		emit(n, depth)
+		var sub func(x *Node, d int)
+		sub = func(x *Node, d int) {
+			for _, c := range x.Children {
+				stack = append(stack[:d], c)
+				emit(c, d)
+				sub(c, d+1)
+			}
+		}
+		sub(n, depth+1)
+		return false
+	})
+	return lines, more
+}
+
+// MoreRefs is the line that stands for refs left out past the budget.
+func MoreRefs(n int) string {
+	return fmt.Sprintf("… %d more: prima snapshot lists %s", n, map[bool]string{true: "it", false: "them"}[n == 1])
+}
+
+// Size is how many nodes t holds.
+func Size(t *Tree) int {
+	n := 0
+	if t != nil {
+		t.Root.Walk(func(*Node, int) bool { n++; return true })
+	}
+	return n
+}

@@ -1,0 +1,45 @@
+package ariadiff
+
+import (
+	"strings"
+	"testing"
+)
+
+// The refs of what an action made appear: the actionable elements it
+// added and those inside what it added, in page order, with their
+// context; none of what was there before, none of the page's own, and
+// past the budget a count.
+func TestNewRefs(t *testing.T) {
+	before := Parse("- button \"File\" [ref=e2]\n- button \"Help\" [ref=e3]")
+	after := Parse(`- button "File" [expanded] [ref=e2]
+- menu "File" [ref=e5]:
+  - menuitem "New" [ref=e6]
+  - menuitem "Open" [ref=e7]
+  - separator
+  - menuitem "Quit" [ref=e8]
+- button "Help" [ref=e3]
+- status [ref=e9]: Ticking 2`)
+	cs := Diff(before, after)
+	old := map[string]bool{"e2": true, "e3": true}
+	lines, more := NewRefs(after, cs, old, 1000)
+	want := []string{`menuitem "New" [ref=e6] (in menu "File")`, `menuitem "Open" [ref=e7] (in menu "File")`, `menuitem "Quit" [ref=e8] (in menu "File")`}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") || more != 0 {
+		t.Errorf("NewRefs = %q, %d; want %q", lines, more, want)
+	}
+	if lines, _ := NewRefs(after, cs, old, 60); len(lines) != 1 {
+		t.Errorf("a 60-byte budget kept %q", lines)
+	} else if _, more := NewRefs(after, cs, old, 60); more != 2 {
+		t.Errorf("past the budget: %d more, want 2", more)
+	}
+	// Nothing added: no refs. The page's own additions prove nothing and
+	// list nothing.
+	if lines, _ := NewRefs(after, Diff(after, after), nil, 1000); lines != nil {
+		t.Errorf("no change listed %q", lines)
+	}
+	for i := range cs {
+		cs[i].Own = true
+	}
+	if lines, _ := NewRefs(after, cs, old, 1000); lines != nil {
+		t.Errorf("the page's own additions listed %q", lines)
+	}
+}
