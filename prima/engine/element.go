@@ -563,9 +563,8 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		if why := wrongKind(err); why != "" {
 			return &NotActionableError{Target: what, Why: why}
 		}
-		if _, key, ok := strings.Cut(err.Error(), "Unknown key: "); ok {
-			key, _, _ = strings.Cut(key, "\n")
-			return &UnknownKeyError{Key: strings.Trim(key, `"`)}
+		if ke := unknownKey(err); ke != nil {
+			return ke
 		}
 		// An element the page removed mid-action: ask the element itself
 		// rather than read the error's text.
@@ -769,6 +768,17 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 	return p, nil
 }
 
+// unknownKey is the UnknownKeyError Playwright's refusal of a key it
+// does not know stands for (it says so only in its message), else nil.
+func unknownKey(err error) *UnknownKeyError {
+	_, key, ok := strings.Cut(err.Error(), "Unknown key: ")
+	if !ok {
+		return nil
+	}
+	key, _, _ = strings.Cut(key, "\n")
+	return &UnknownKeyError{Key: strings.Trim(key, `"`)}
+}
+
 // focusedJS is the element that has the focus, into shadow roots and
 // same-origin frames; null when it is the page itself.
 const focusedJS = `() => { let d = document, f = d.activeElement; for (;;) { if (f && f.shadowRoot && f.shadowRoot.activeElement) { f = f.shadowRoot.activeElement; continue; } if (f && (f.tagName === 'IFRAME' || f.tagName === 'FRAME')) { try { const inner = f.contentDocument && f.contentDocument.activeElement; if (inner) { f = inner; continue; } } catch (e) {} } break; } return f && f !== f.ownerDocument.body && f !== f.ownerDocument.documentElement ? f : null; }`
@@ -783,9 +793,8 @@ func (e *Engine) OnFocused(page playwright.Page, line pwline.Line, run func() er
 		if err == nil {
 			return nil
 		}
-		if _, key, ok := strings.Cut(err.Error(), "Unknown key: "); ok {
-			key, _, _ = strings.Cut(key, "\n")
-			return &UnknownKeyError{Key: strings.Trim(key, `"`)}
+		if ke := unknownKey(err); ke != nil {
+			return ke
 		}
 		return err
 	}}
