@@ -25,6 +25,9 @@ type Action struct {
 	// fill or type needs (the field holds what was asked, rule 11). It
 	// may add to Note.
 	Check func() error
+	// Target is the element the action acts on, as Changes name it; its
+	// own changes come first in the Changes, so a cap never cuts them.
+	Target Target
 	// Strays runs after settling, before Check: it fails when the
 	// action's input reached a control other than its target (the page
 	// moved one under the pointer or the focus to one), or a key action's
@@ -226,6 +229,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Own = attributed(ctx, page, docID)
 		out.Changes = MarkOwn(out.Changes, out.Own)
 	}
+	out.Changes = targetFirst(out.Changes, p.Target)
 	if p.Typed != nil && !HasTyped(out.Changes, *p.Typed) {
 		out.Changes = append([]ariadiff.Change{*p.Typed}, out.Changes...)
 		out.Typed = p.Typed
@@ -304,6 +308,28 @@ func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, afte
 // it, or on what it holds).
 func addsControls(cs []ariadiff.Change) bool {
 	return slices.ContainsFunc(cs, func(c ariadiff.Change) bool { return c.Kind == ariadiff.Added && !c.Own && c.Of != nil })
+}
+
+// targetFirst puts the changes about the acted element (t, when Changes
+// can name it) first, in their order, then the rest in theirs: the proof
+// of the action is never what a cap on the Changes cuts.
+func targetFirst(cs []ariadiff.Change, t Target) []ariadiff.Change {
+	if t.Role == "" {
+		return cs
+	}
+	mine := func(c ariadiff.Change) bool { return c.Of.Is(t.Role, t.Name) }
+	out := make([]ariadiff.Change, 0, len(cs))
+	for _, c := range cs {
+		if mine(c) {
+			out = append(out, c)
+		}
+	}
+	for _, c := range cs {
+		if !mine(c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // used records the action's line, which running it may have changed

@@ -543,7 +543,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		}
 		o.Value, o.Values = "", vals
 	}
-	p := &Action{Doc: ins.doc}
+	p := &Action{Doc: ins.doc, Target: t}
 	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" || a.Name == "press" {
 		p.Typing = true
 		p.Field = t

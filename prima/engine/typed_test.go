@@ -69,3 +69,21 @@ func TestHasTyped(t *testing.T) {
 		}
 	}
 }
+
+// The acted element's own change comes first, so the cap on Changes
+// (which keeps the first ones) never cuts the proof of the action.
+func TestTargetFirst(t *testing.T) {
+	before := ariadiff.Parse("- status: a\n- status: b\n- combobox \"Month\": December\n- status: c")
+	after := ariadiff.Parse("- status: a2\n- status: b2\n- combobox \"Month\": March\n- status: c2")
+	cs := ariadiff.Diff(before, after)
+	got := targetFirst(cs, Target{Role: "combobox", Name: "Month"})
+	if len(got) != len(cs) || got[0].Of == nil || !got[0].Of.Is("combobox", "Month") {
+		t.Errorf("the target's change is not first: %v", got)
+	}
+	if kept, _ := ariadiff.Cap(got, 1); !kept[0].Of.Is("combobox", "Month") {
+		t.Errorf("a cap of one cut the target's change: %v", kept)
+	}
+	if got := targetFirst(cs, Target{}); len(got) != len(cs) || got[0].Text != cs[0].Text {
+		t.Errorf("an unnamed target reordered the Changes")
+	}
+}
