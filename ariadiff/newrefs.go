@@ -21,25 +21,15 @@ var actionable = map[string]bool{
 // that was there already, and is left out. Past budget bytes the rest is
 // counted in more.
 func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []string, more int) {
-	added := map[string]bool{}
-	for _, c := range cs {
-		if c.Kind == Added && !c.Own && c.Of != nil {
-			added[c.Of.Role+"\x00"+c.Of.Name] = true
-		}
-	}
-	if len(added) == 0 || t == nil {
-		return nil, 0
-	}
 	size := 0
-	var stack []*Node
-	emit := func(n *Node, depth int) {
+	addedControls(t, cs, func(n *Node, ancestors []*Node) {
 		ref := n.Ref()
-		if ref == "" || old[ref] || !actionable[n.Role] {
+		if ref == "" || old[ref] {
 			return
 		}
 		line := Head(n.Role, n.Name) + " [ref=" + ref + "]"
-		for i := depth - 1; i >= 0; i-- {
-			if a := stack[i]; a.Name != "" && a.Role != "generic" {
+		for i := len(ancestors) - 1; i >= 0; i-- {
+			if a := ancestors[i]; a.Name != "" && a.Role != "generic" {
 				line += " (in " + Head(a.Role, a.Name) + ")"
 				break
 			}
@@ -50,25 +40,54 @@ func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []str
 		}
 		size += len(line) + 3
 		lines = append(lines, line)
+	})
+	return lines, more
+}
+
+// AddsControls reports whether the Changes added an actionable element,
+// or one holding such an element, as t (the tree after, refs or none)
+// shows it.
+func AddsControls(t *Tree, cs []Change) bool {
+	found := false
+	addedControls(t, cs, func(*Node, []*Node) { found = true })
+	return found
+}
+
+// addedControls calls fn, in page order, for each actionable node of t
+// that a change of cs added, or that is inside one it added, with the
+// node's ancestors.
+func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
+	added := map[string]bool{}
+	for _, c := range cs {
+		if c.Kind == Added && !c.Own && c.Of != nil {
+			added[c.Of.Role+"\x00"+c.Of.Name] = true
+		}
+	}
+	if len(added) == 0 || t == nil {
+		return
+	}
+	var stack []*Node
+	var inside func(x *Node, d int)
+	inside = func(x *Node, d int) {
+		for _, c := range x.Children {
+			stack = append(stack[:d], c)
+			if actionable[c.Role] {
+				fn(c, stack[:d])
+			}
+			inside(c, d+1)
+		}
 	}
 	t.Root.Walk(func(n *Node, depth int) bool {
 		stack = append(stack[:depth], n)
-		if n.Ref() == "" || old[n.Ref()] || !added[n.Role+"\x00"+capRunes(n.Name, maxLabel)] {
+		if !added[n.Role+"\x00"+capRunes(n.Name, maxLabel)] {
 			return true
 		}
-		emit(n, depth)
-		var sub func(x *Node, d int)
-		sub = func(x *Node, d int) {
-			for _, c := range x.Children {
-				stack = append(stack[:d], c)
-				emit(c, d)
-				sub(c, d+1)
-			}
+		if actionable[n.Role] {
+			fn(n, stack[:depth])
 		}
-		sub(n, depth+1)
+		inside(n, depth+1)
 		return false
 	})
-	return lines, more
 }
 
 // MoreRefs is the line that stands for refs left out past the budget.

@@ -43,3 +43,17 @@ func TestNewRefs(t *testing.T) {
 		t.Errorf("the page's own additions listed %q", lines)
 	}
 }
+
+// Only an added control, or an element holding one, asks for refs: a
+// status line that appeared does not (the view needs no snapshot then).
+func TestAddsControls(t *testing.T) {
+	before := Parse("- button \"Edit\"")
+	status := Parse("- button \"Edit\"\n- status: Editing row 1")
+	if AddsControls(status, Diff(before, status)) {
+		t.Error("a status line counts as a control")
+	}
+	dialog := Parse("- button \"Edit\"\n- dialog \"Edit row\":\n  - textbox \"Note\"\n  - button \"Save\"")
+	if !AddsControls(dialog, Diff(before, dialog)) {
+		t.Error("a dialog holding a textbox and a button does not count")
+	}
+}

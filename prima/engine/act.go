@@ -278,7 +278,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 // when it shows the very page the proof was computed from (else no refs,
 // and after as it was).
 func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, after *View, cs []ariadiff.Change) ([]string, int, *View) {
-	if after == nil || !addsControls(cs) {
+	if after == nil || !ariadiff.AddsControls(after.Tree, cs) {
 		return nil, 0, after
 	}
 	if after.RefFree {
@@ -304,11 +304,6 @@ func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, afte
 	return lines, more, after
 }
 
-// addsControls reports whether the Changes add an element (one acts on
-// it, or on what it holds).
-func addsControls(cs []ariadiff.Change) bool {
-	return slices.ContainsFunc(cs, func(c ariadiff.Change) bool { return c.Kind == ariadiff.Added && !c.Own && c.Of != nil })
-}
 
 // targetFirst puts the changes about the acted element (t, when Changes
 // can name it) first, in their order, then the rest in theirs: the proof
