@@ -304,7 +304,6 @@ func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, afte
 	return lines, more, after
 }
 
-
 // targetFirst puts the changes about the acted element (t, when Changes
 // can name it) first, in their order, then the rest in theirs: the proof
 // of the action is never what a cap on the Changes cuts.
