@@ -18,8 +18,8 @@ func (s *Server) addVerifyTool() {
 			"(\"Profile saved\" is visible; \"Error\" is not visible), element states (the Save button is enabled / disabled, the Agree checkbox is checked, " +
 			"the Details button is expanded, the History tab is selected), field values (the Name field contains \"Ada\"), the title, the URL. " +
 			"The Verdict section says passed (listing the assertions that ran), failed (an assertion ran and did not hold) or inexpressible " +
-			"(no assertion can check this claim: not evidence that it is false; rephrase it as one of the forms above). " +
-			"Failed and inexpressible are error results." + looks,
+			"(no assertion can express this claim, so the claim was not checked, which says nothing of whether it is true; rephrase it as one of the forms above). " +
+			"Failed and inexpressible are error results (ok: false; code inexpressible for the latter)." + looks,
 		InputSchema: object(
 			req("claim", text("One claim about the page, e.g. \"Profile saved\" is visible.")),
 		),

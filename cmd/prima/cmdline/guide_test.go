@@ -47,3 +47,23 @@ func TestTheGuideAndTheREADMEListEveryCode(t *testing.T) {
 		}
 	}
 }
+
+// An inexpressible claim is said one way everywhere: it was not checked
+// (ok: false, code inexpressible, exit 3), never that it failed or that
+// it is no failure.
+func TestInexpressibleIsSaidOneWay(t *testing.T) {
+	readme, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var help bytes.Buffer
+	Run(context.Background(), []string{"prima", "help", "verify"}, &help, &help, nil)
+	for name, text := range map[string]string{"help agents": agentsGuide, "the README": string(readme), "help verify": help.String()} {
+		if !strings.Contains(strings.Join(strings.Fields(text), " "), "the claim was not checked, which says nothing of whether it is true") {
+			t.Errorf("%s does not say an inexpressible claim was not checked", name)
+		}
+		if strings.Contains(text, "not a failure") {
+			t.Errorf("%s calls an inexpressible claim not a failure", name)
+		}
+	}
+}
