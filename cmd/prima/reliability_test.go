@@ -72,6 +72,7 @@ func TestReliabilityNoSubstitution(t *testing.T) {
 		snap     *chaosSnapshot
 		prev     *relAction // the last classified action, until its late beacons are checked
 		reported int
+		first    string // the first wrong hit, repeated at the end: a log's tail keeps it
 	)
 	reclassify := func(a *relAction, late []fixtures.Action) {
 		if len(late) <= len(a.log) {
@@ -92,6 +93,11 @@ func TestReliabilityNoSubstitution(t *testing.T) {
 			return
 		}
 		reported++
+		if first == "" {
+			first = fmt.Sprintf("first: %s, pw %s %s on %s %q (asked %s; %s snapshot; late beacons %v); log %v; %s",
+				a.why, a.action, a.line.Ref, a.line.Role, a.line.Name, a.line.FX,
+				map[bool]string{true: "stale", false: "fresh"}[a.stale], a.late, a.acted, firstLine(a.res.out))
+		}
 		if reported <= 10 {
 			t.Errorf("wrong hit #%d (%s): pw %s %s on %s %q (asked %s; layout %d, snapshot %s, late beacons %v)\nlog: %v\n%s",
 				reported, a.why, a.action, a.line.Ref, a.line.Role, a.line.Name, a.line.FX, a.snapLayout,
@@ -146,7 +152,7 @@ func TestReliabilityNoSubstitution(t *testing.T) {
 		app.Reset()
 		a.start = epochMS(time.Now())
 		a.res = h.run(45*time.Second, nil, primaBin, args...)
-		got := lg.settle(a.res.code == 0)
+		got := lg.settle(a.res.code == 0, a.start)
 		// What the page did before this action began is the previous
 		// action's: on a loaded machine the beacons of one task of the
 		// page (a checkbox's click, then its input and change) arrive
@@ -188,7 +194,7 @@ func TestReliabilityNoSubstitution(t *testing.T) {
 	t.Logf("not counted: %d snapshots that could not be mapped, %d failed snapshots", st.unmapped, st.snapFailures)
 	oracleControl(t, h, lg)
 	if st.wrong > 0 {
-		t.Errorf("%d wrong hits out of %d actions (rule 1: no heal, no substitution)", st.wrong, st.actions)
+		t.Errorf("%d wrong hits out of %d actions (rule 1: no heal, no substitution); %s", st.wrong, st.actions, first)
 	}
 	if st.actions < want {
 		t.Errorf("only %d actions in %s, want at least %d", st.actions, budget, want)
@@ -223,7 +229,7 @@ func oracleControl(t *testing.T, h *harness, lg *chaosLog) {
 		app.Reset()
 		a := &relAction{line: line, action: "click"}
 		a.res = h.run(45*time.Second, nil, primaBin, "pw", "click", fmt.Sprintf("#chaos-items > :nth-child(%d)", line.Item+1), "--timeout", "5s")
-		a.acted, a.blurs = lg.splitBlurs(lg.settle(a.res.code == 0))
+		a.acted, a.blurs = lg.splitBlurs(lg.settle(a.res.code == 0, 0))
 		if a.class, a.why = a.classify(); a.why == "ok, on another element" {
 			caught++
 		}
@@ -280,6 +286,16 @@ func (a *relAction) classify() (string, string) {
 	default:
 		return classWrong, fmt.Sprintf("exit %d", a.res.code)
 	}
+}
+
+// firstLine is the envelope's first line that says how it ended.
+func firstLine(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "ok:") || strings.HasPrefix(l, "proven:") {
+			return l
+		}
+	}
+	return ""
 }
 
 func filled(as []fixtures.Action, v string) bool {
@@ -425,14 +441,16 @@ func (l *chaosLog) drain() []fixtures.Action {
 	return user
 }
 
-// settle waits for an action's beacons: for at least one when the command
-// succeeded (up to 2 s), then until the log has been quiet for a moment.
-func (l *chaosLog) settle(ok bool) []fixtures.Action {
-	deadline := time.Now().Add(2 * time.Second)
+// settle waits for an action's beacons: for at least one the page made
+// after start (ms since the epoch) when the command succeeded (up to 6 s: on a loaded machine a beacon can take seconds, and
+// a wait that ends before it counts an ok action as one that did nothing),
+// then until the log has been quiet for a moment.
+func (l *chaosLog) settle(ok bool, start float64) []fixtures.Action {
+	deadline := time.Now().Add(6 * time.Second)
 	quiet := 80 * time.Millisecond
 	user := l.drain()
 	if ok {
-		for len(user) == 0 && time.Now().Before(deadline) {
+		for len(since(user, start)) == 0 && time.Now().Before(deadline) {
 			time.Sleep(5 * time.Millisecond)
 			user = l.drain()
 		}

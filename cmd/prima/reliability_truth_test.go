@@ -141,6 +141,9 @@ func TestReliabilityTruth(t *testing.T) {
 	if st.wrong > 0 {
 		t.Errorf("seed %d: %d wrong hits out of %d actions (rule 1: no heal, no substitution; rules 10, 12, 14)", seed, st.wrong, st.actions)
 	}
+	if st.first != "" {
+		t.Logf("seed %d: %s", seed, st.first)
+	}
 	if st.ff > 0 {
 		t.Errorf("seed %d: %d false failures out of %d actions: the page shows the action ran and prima answered ok: false (an orchestrator that trusts it acts twice)", seed, st.ff, st.actions)
 	}
@@ -1579,6 +1582,9 @@ func (r *rtRun) report(a *rtAction) {
 	if a.tmo != "" {
 		tmo = " --timeout " + a.tmo
 	}
+	if r.st.first == "" {
+		r.st.first = fmt.Sprintf("first: action #%d, %s; prima %s; log %v", a.n, what, strings.Join(a.args, " "), a.acted)
+	}
 	r.t.Errorf("seed %d, action #%d: %s\n  prima %s%s%s (shape %s; want %s on %q; %s; stale %v; late beacons %v; the page changed on its own meanwhile: %v)\n  log: %v\n  effects: %v\n%s",
 		r.seed, a.n, what, strings.Join(a.args, " "), map[bool]string{true: " --dialog " + a.flag, false: ""}[a.flag != ""], tmo,
 		a.shape, a.expect, a.target, a.ctx, a.stale, a.late, !a.quiet, a.acted, a.w.fx, a.res)
@@ -1594,6 +1600,7 @@ type rtStats struct {
 	reportedWrong, reportedFNC, reportedMissed  int
 	reportedText, reportedFF                    int
 	slowReturns, strays                         int
+	first                                       string // the first problem, repeated at the end: a log's tail keeps it
 
 	byShape  map[string]*rtShapeStats
 	byKind   map[string]int
