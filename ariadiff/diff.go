@@ -138,10 +138,15 @@ type entry struct {
 	ctx string
 	// near: ctx is the text of other blocks beside the element (a
 	// paragraph before it), not of what encloses it.
-	near  bool
-	scope int32  // the scope of the node's parent, -1 at the top
-	key   int32  // the number of its identity (see keys)
-	hash  uint64 // of its identity as flattened (before any context)
+	near bool
+	// hidden: inside an aria-hidden node (a widget's internal form input,
+	// an editor's gutter), which the snapshot lists but no user perceives:
+	// its changes are not the page's. Not part of its identity: a page
+	// that hides its content behind a modal changed nothing in it.
+	hidden bool
+	scope  int32  // the scope of the node's parent, -1 at the top
+	key    int32  // the number of its identity (see keys)
+	hash   uint64 // of its identity as flattened (before any context)
 }
 
 // content is what a text entry shows: its value, else its name.
@@ -331,8 +336,9 @@ type scope struct{ start, end, parent int32 }
 
 // owner says which text below a significant element is already part of it.
 type owner struct {
-	all  bool   // all of it: the value of a field or a live region
-	name string // what the element's name holds
+	all    bool   // all of it: the value of a field or a live region
+	name   string // what the element's name holds
+	hidden bool   // inside an aria-hidden node
 }
 
 // flatten lists the entries of t in document order, numbering their
@@ -393,10 +399,13 @@ func (f *flat) children(nodes []*Node, sc int32, own owner) {
 }
 
 func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
+	if n.Has("aria-hidden") {
+		own.hidden = true
+	}
 	if c := classify(n.Role); c&cSig != 0 {
-		e := entry{role: n.Role, name: n.Name, groups: n.Groups, scope: sc}
+		e := entry{role: n.Role, name: n.Name, groups: n.Groups, scope: sc, hidden: own.hidden}
 		switch {
-		case c&cSelect != 0:
+		case c&cSelect != 0 && !wrapsField(n):
 			// The selection is the value; options are not entries of their own.
 			e.value, e.hasValue = selection(n)
 			f.add(e)
@@ -459,7 +468,7 @@ func (f *flat) text(n *Node, siblings []*Node, i int, sc int32, own owner) {
 		return // the label an element next to it is named by
 	}
 	f.add(entry{text: true, role: n.Role, name: n.Name, value: n.Value,
-		hasValue: n.HasValue, groups: n.Groups, scope: sc})
+		hasValue: n.HasValue, groups: n.Groups, scope: sc, hidden: own.hidden})
 }
 
 // labels reports whether siblings[k] is a significant element named t.
@@ -555,6 +564,21 @@ func (f *flat) scopeText(s *scope, self *entry, texts bool) (string, bool) {
 	return cutRunes(b.String(), maxContext), texts && b.Len() > 0 && blocks
 }
 
+// wrapsField tells a combobox that wraps its own text field (ARIA 1.1's
+// pattern, kept by autocomplete libraries): the field holds the value and
+// the list it holds is a list of its own, so both are entries.
+func wrapsField(n *Node) bool {
+	if n.Role != "combobox" {
+		return false
+	}
+	for _, c := range n.Children {
+		if c.Role == "textbox" || c.Role == "searchbox" {
+			return true
+		}
+	}
+	return false
+}
+
 // selection is a combobox's or listbox's value: its inline value, else the
 // names of its selected options.
 func selection(n *Node) (string, bool) {
@@ -621,11 +645,18 @@ func diff(before, after *Tree, inPlace bool) []Change {
 	var out []Change
 	budget := lcsBudget
 	alignEntries(a, b, func(x, y *entry) {
+		if x.hidden && y.hidden {
+			return
+		}
 		for _, it := range compare(x, y) {
 			out = append(out, it.word())
 		}
 	}, func(del, ins []entry) {
-		out = append(out, hunk(del, ins, inPlace, &budget)...)
+		unseen := func(e entry) bool { return e.hidden }
+		del, ins = slices.DeleteFunc(slices.Clone(del), unseen), slices.DeleteFunc(slices.Clone(ins), unseen)
+		if len(del)+len(ins) > 0 {
+			out = append(out, hunk(del, ins, inPlace, &budget)...)
+		}
 	})
 	sort.SliceStable(out, func(i, j int) bool { return kindRank(out[i].Kind) < kindRank(out[j].Kind) })
 	if len(out) == 0 {

@@ -1,6 +1,9 @@
 package ariadiff
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // actionable are the roles an orchestrator acts on next: what an action
 // made appear with one of these roles, or inside an element it made
@@ -28,6 +31,13 @@ func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []str
 			return
 		}
 		line := Head(n.Role, n.Name) + " [ref=" + ref + "]"
+		if n.Name == "" {
+			// Named by its content, which the snapshot shows instead of
+			// a name (an option whose match is highlighted).
+			if t := shownText(n); t != "" {
+				line += ": " + t
+			}
+		}
 		for i := len(ancestors) - 1; i >= 0; i-- {
 			if a := ancestors[i]; a.Name != "" && a.Role != "generic" {
 				line += " (in " + Head(a.Role, a.Name) + ")"
@@ -59,7 +69,9 @@ func AddsControls(t *Tree, cs []Change) bool {
 func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
 	added := map[string]bool{}
 	for _, c := range cs {
-		if c.Kind == Added && !c.Own && c.Of != nil {
+		// An unnamed container (a generic) says nothing of which one was
+		// added: it would match every unnamed one.
+		if c.Kind == Added && !c.Own && c.Of != nil && (c.Of.Name != "" || actionable[c.Of.Role]) {
 			added[c.Of.Role+"\x00"+c.Of.Name] = true
 		}
 	}
@@ -88,6 +100,41 @@ func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
 		inside(n, depth+1)
 		return false
 	})
+}
+
+// shownText is the text an unnamed element shows, as its name would be
+// computed from it: a highlight (mark) splits a word, not a phrase.
+func shownText(n *Node) string {
+	var parts []string
+	marked, holds := false, false
+	n.Walk(func(c *Node, _ int) bool {
+		if c == n {
+			return true
+		}
+		if actionable[c.Role] {
+			holds = true // a container: its controls are listed, not its text
+			return false
+		}
+		if c.Role == "mark" {
+			marked = true
+		}
+		switch {
+		case c.Name != "" && c.Role != "text":
+			parts = append(parts, c.Name)
+			return false
+		case c.HasValue:
+			parts = append(parts, c.Value)
+		}
+		return true
+	})
+	if holds {
+		return ""
+	}
+	sep := " "
+	if marked {
+		sep = ""
+	}
+	return capRunes(strings.Join(parts, sep), maxLabel)
 }
 
 // MoreRefs is the line that stands for refs left out past the budget.
