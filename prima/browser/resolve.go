@@ -44,9 +44,10 @@ func ReadInfo(h playwright.ElementHandle) (ElementInfo, error) {
 	}, nil
 }
 
-// positionJS gives an element's absolute XPath by tag and position among
-// same-tag siblings: the last resort, used only when no attribute or text
-// makes a locator unique.
+// positionJS gives an element's selector by position: its absolute XPath
+// by tag and position among same-tag siblings, through the hosts of the
+// shadow roots that hold it. The last resort, used only when no attribute
+// or text makes a locator unique.
 //
 //go:embed js/position.js
 var positionJS string
@@ -246,7 +247,7 @@ func ResolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 	// document, checked like any other candidate to be this element.
 	if v, err := h.Evaluate(positionJS); err == nil {
 		if x, _ := v.(string); x != "" {
-			if res := try([]Candidate{{"xpath=" + x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x))}}); res != nil {
+			if res := try([]Candidate{{x, fmt.Sprintf("locator(%s)", pwline.JSQuote(x))}}); res != nil {
 				return res, nil
 			}
 		}
@@ -272,7 +273,7 @@ func LocatorOf(page playwright.Page, h playwright.ElementHandle) (code, selector
 	cands := Candidates("", "", info)
 	if v, err := h.Evaluate(positionJS); err == nil {
 		if x, _ := v.(string); x != "" {
-			cands = append(cands, Candidate{"xpath=" + x, fmt.Sprintf("locator(%s)", pwline.JSQuote("xpath="+x))})
+			cands = append(cands, Candidate{x, fmt.Sprintf("locator(%s)", pwline.JSQuote(x))})
 		}
 	}
 	for _, c := range cands {

@@ -196,6 +196,7 @@ type inspection struct {
 	doc                                  string // the settle tracker's document id, armed in the main document
 	value                                string // what the field held before the action
 	cover                                string
+	label                                bool // its own label covers its centre: the pointer reaches the label
 	point                                *pwline.Point
 	options                              [][2]string // a select's options, [value, label]; nil for another element
 }
@@ -209,7 +210,7 @@ func inspect(h playwright.ElementHandle, pointer, stop bool) (inspection, error)
 	}
 	m, _ := v.(map[string]any)
 	b := func(k string) bool { x, _ := m[k].(bool); return x }
-	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable")}
+	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable"), label: b("label")}
 	in.value, _ = m["value"].(string)
 	in.doc, _ = m["doc"].(string)
 	in.cover, _ = m["cover"].(string)
@@ -285,6 +286,9 @@ func replacement(h playwright.ElementHandle, used pwline.Line) (playwright.Eleme
 // {disabled: true} if it disabled it (a browser sends no click then),
 // else null. The action is over: it stops nothing more.
 const landedJS = `el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); return w.__primaHit || (!el.isConnected ? { gone: true } : el.matches(':disabled') ? { disabled: true } : null); }`
+
+// coveringLabelJS finds the label of the element that covers its centre.
+const coveringLabelJS = `el => { const b = el.getBoundingClientRect(); const root = el.getRootNode().elementFromPoint ? el.getRootNode() : document; const t = root.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2); return Array.from(el.labels || []).find(l => l === t || l.contains(t)) || null; }`
 
 // disarmJS: an action that clicks ended without its click (it failed
 // before, or its element went away); the user's next click is not its.
@@ -553,10 +557,21 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		p.Note = fmt.Sprintf("%s: its centre is covered by %s; acted at a visible point of its own (%d, %d), hit-tested to be that element", what, ins.cover, o.Position.X, o.Position.Y)
 	}
 	p.Line = LineOf(a, code, o)
+	acting := h // the element the pointer goes to: h, or the label that covers it
+	if stop && ins.label && o.Position == nil {
+		if lh, err := h.EvaluateHandle(coveringLabelJS); err == nil {
+			if l, ok := lh.(playwright.ElementHandle); ok {
+				acting = l
+				p.Note = what + ": its own label covers it (a custom checkbox's box); prima clicked the label, as a user does"
+			} else {
+				lh.Dispose()
+			}
+		}
+	}
 	target := h                       // the element the action reached: h, or its replacement
 	var gave playwright.ElementHandle // the file input an upload gave the files to
 	p.Run = func(t float64) error {
-		err := onHandle(a, h, o, t)
+		err := onHandle(a, acting, o, t)
 		if err == nil {
 			return nil
 		}
@@ -625,6 +640,9 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 	p.Strays = func() error { return strays(target, []playwright.ElementHandle{h, gave}, keyed, what) }
 	p.Release = func() {
 		h.Dispose()
+		if acting != h {
+			acting.Dispose()
+		}
 		if target != h {
 			target.Dispose()
 		}

@@ -460,15 +460,14 @@ func (in *Instance) locate(page playwright.Page, view *engine.View, verb string,
 	var re *instruct.ResolveError
 	if errors.As(err, &re) && !re.Ambiguous {
 		if next, ok := ladder.Next(tier, ladder.NotInTree, click); ok && next == ladder.Markup {
-			field := verb == "fill" || verb == "type" || verb == "clear"
-			loc, code, merr := markupTarget(page, target, field)
+			loc, found, merr := markupTarget(page, target, verb)
 			if errors.Is(merr, errNoMarkup) && target.Word != "" {
-				loc, code, merr = markupTarget(page, instruct.Target{Text: target.Text + " " + target.Word}, field)
+				loc, found, merr = markupTarget(page, instruct.Target{Text: target.Text + " " + target.Word}, verb)
 			}
 			switch {
 			case merr == nil:
-				h, err := bindLocator(loc, code)
-				return bound{h: h, t: engine.Target{Code: code}, tier: next}, err
+				h, err := bindLocator(loc, found.Code)
+				return bound{h: h, t: found, tier: next}, err
 			case !errors.Is(merr, errNoMarkup):
 				var ma *MarkupAmbiguousError
 				if errors.As(merr, &ma) {
@@ -498,18 +497,28 @@ func blockedChanges() *envelope.Changes {
 // markupTarget finds, outside the accessibility tree, the one visible
 // element whose text, label, placeholder or title is exactly the target's
 // text. Several visible ones are ambiguous, listed by their locators.
-func markupTarget(page playwright.Page, t instruct.Target, field bool) (playwright.Locator, string, error) {
-	type how struct{ sel, code string }
-	text := how{"internal:text=" + pwline.TextQuote(t.Text, true), "page.getByText(" + pwline.JSQuote(t.Text) + ", { exact: true })"}
-	ways := []how{
-		{"internal:label=" + pwline.TextQuote(t.Text, true), "page.getByLabel(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
-		{"internal:attr=[placeholder=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByPlaceholder(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
-		{"internal:attr=[title=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByTitle(" + pwline.JSQuote(t.Text) + ", { exact: true })"},
+func markupTarget(page playwright.Page, t instruct.Target, verb string) (playwright.Locator, engine.Target, error) {
+	type how struct{ sel, code, role string }
+	text := how{"internal:text=" + pwline.TextQuote(t.Text, true), "page.getByText(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""}
+	var ways []how
+	if verb == "check" || verb == "uncheck" {
+		// What a user checks is the box a text names, even one the tree
+		// lists without a ref because its label covers it (a web
+		// component's checkbox): never the text itself.
+		for _, role := range []string{"checkbox", "radio", "switch"} {
+			ways = append(ways, how{"internal:role=" + role + "[name=" + pwline.AttrQuote(t.Text, true) + "]",
+				"page.getByRole(" + pwline.JSQuote(role) + ", { name: " + pwline.JSQuote(t.Text) + ", exact: true })", role})
+		}
 	}
-	// What a user fills is the field a text labels (an editor named by
-	// aria-labelledby), never the label's own text; what a user clicks is
-	// first the text itself.
-	if field {
+	ways = append(ways, []how{
+		{"internal:label=" + pwline.TextQuote(t.Text, true), "page.getByLabel(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""},
+		{"internal:attr=[placeholder=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByPlaceholder(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""},
+		{"internal:attr=[title=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByTitle(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""},
+	}...)
+	// What a user fills or checks is the field a text labels (an editor
+	// named by aria-labelledby), never the label's own text; what a user
+	// clicks is first the text itself.
+	if verb == "fill" || verb == "type" || verb == "clear" || verb == "check" || verb == "uncheck" {
 		ways = append(ways, text)
 	} else {
 		ways = append([]how{text}, ways...)
@@ -528,11 +537,15 @@ func markupTarget(page playwright.Page, t instruct.Target, field bool) (playwrig
 			code += ".filter({ visible: true })"
 		}
 		if n > 1 {
-			return nil, "", &MarkupAmbiguousError{Text: t.Text, Code: code, Count: n}
+			return nil, engine.Target{}, &MarkupAmbiguousError{Text: t.Text, Code: code, Count: n}
 		}
-		return loc, code, nil
+		found := engine.Target{Code: code}
+		if c.role != "" {
+			found.Role, found.Name = c.role, t.Text
+		}
+		return loc, found, nil
 	}
-	return nil, "", errNoMarkup
+	return nil, engine.Target{}, errNoMarkup
 }
 
 // errNoMarkup: no visible element shows the text either.

@@ -124,12 +124,29 @@
     b = el.getBoundingClientRect();
   }
   r.scrolled = b.top !== from.top || b.left !== from.left;
-  const mine = (t) => !!t && (t === el || el.contains(t) || (el.labels && Array.from(el.labels).some(l => l === t || l.contains(t))));
+  const own = (t) => !!t && (t === el || el.contains(t) || (el.labels && Array.from(el.labels).some(l => l === t || l.contains(t))));
   const root = el.getRootNode && el.getRootNode().elementFromPoint ? el.getRootNode() : document;
-  const at = (x, y) => root.elementFromPoint(x, y);
+  // Light-DOM content slotted into the element (a web component's label
+  // text) is the element's where it shows, though elementFromPoint answers
+  // with the host that holds that content.
+  const slots = el.localName === 'slot' ? [el] : Array.from(el.querySelectorAll('slot'));
+  const slotted = (t, x, y) => slots.some(s => s.assignedNodes({ flatten: true }).some(n => {
+    if (!(n === t || n.contains(t) || t.contains(n))) return false;
+    let rects;
+    if (n.nodeType === 1) rects = [n.getBoundingClientRect()];
+    else { const range = document.createRange(); range.selectNodeContents(n); rects = Array.from(range.getClientRects()); }
+    return rects.some(q => x >= q.left && x <= q.right && y >= q.top && y <= q.bottom);
+  }));
+  const mine = (x, y) => { const t = root.elementFromPoint(x, y); return own(t) || (!!t && slotted(t, x, y)); };
   const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
-  const top = at(cx, cy);
-  if (mine(top)) return r;
+  if (mine(cx, cy)) {
+    // A box its own label covers (a custom checkbox's hidden input): the
+    // pointer reaches the label, which a user clicks, never the box.
+    const t = root.elementFromPoint(cx, cy);
+    if (t && t !== el && !el.contains(t) && !slotted(t, cx, cy)) r.label = true;
+    return r;
+  }
+  const top = root.elementFromPoint(cx, cy);
   const describe = (t) => {
     if (!t) return 'nothing (off screen)';
     let s = t.tagName.toLowerCase();
@@ -149,7 +166,7 @@
   for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) {
     const x = x0 + (x1 - x0) * i / 8, y = y0 + (y1 - y0) * j / 8;
     const px = Math.round(x - ox), py = Math.round(y - oy);
-    if (mine(at(ox + px, oy + py))) { r.point = { x: px, y: py }; return r; }
+    if (mine(ox + px, oy + py)) { r.point = { x: px, y: py }; return r; }
   }
   return r;
   }

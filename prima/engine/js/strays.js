@@ -2,7 +2,8 @@
 // reached (track.js records it), and where its keys went. A control is
 // the bound element's own when the input went into it (its shadow content
 // included), to a control holding it (an option's select, an editor's
-// host), to its label or its label's control, to what it controls or owns
+// host), to its label or its label's control (or the control of a label
+// that holds it), to what it controls or owns
 // (an option of its own list), or, for a field, to its form's submit
 // button (Enter submits). A change on the element focused before the
 // action commits what an earlier action typed, as the focus leaves it.
@@ -28,7 +29,10 @@
   };
   const related = (b, c) => {
     if (c === b || b.contains(c) || c.contains(b)) return true;
-    if (b.labels && Array.from(b.labels).includes(c)) return true;
+    // A label and its control are one: a click anywhere in a label (its
+    // text, a web component's label part) clicks the control.
+    if (b.labels && Array.from(b.labels).some((l) => l === c || l.contains(c))) return true;
+    if (c.labels && Array.from(c.labels).some((l) => l.contains(b))) return true;
     if (b.tagName === 'LABEL' && b.control === c) return true;
     if (c.tagName === 'LABEL' && c.control === b) return true;
     for (const [x, y] of [[b, c], [c, b]]) {

@@ -408,6 +408,12 @@
         const v = e.getAttribute && e.getAttribute(a);
         if (v) s += ' ' + v;
       }
+      // The name the tree gives it from elsewhere (a combobox labelled by
+      // its field's label): the Changes name it so.
+      const by = e.getAttribute && e.getAttribute('aria-labelledby');
+      const root = e.getRootNode && e.getRootNode().getElementById ? e.getRootNode() : document;
+      if (by) for (const id of by.split(/\s+/)) { const l = id && root.getElementById(id); if (l) s += ' ' + (l.textContent || '').slice(0, 200); }
+      if (e.labels) for (const l of e.labels) s += ' ' + (l.textContent || '').slice(0, 200);
       return s;
     };
     const texts = (s) => {
