@@ -263,3 +263,17 @@ func wrapperRef(t *testing.T, snapshot, child string) string {
 	t.Fatalf("no element with a ref wrapping %s in:\n%s", child, snapshot)
 	return ""
 }
+
+// An autocomplete that takes its first match whatever was clicked: "click
+// Carrot", found through the markup (the snapshot names the options by
+// their highlighted content only), leaves "Cabbage" in the field. That
+// change is not the click's proof: the step fails, naming what the widget
+// selected instead.
+func TestAMarkupClickOnAnItemTheWidgetSwapsIsNotOk(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/zoo/autocomplete")
+	h.primaOK("do", "fill Veggie with ca")
+	r := h.prima("do", "click Carrot")
+	wantFailure(t, "click Carrot", r, "value_mismatch")
+	hasIn(t, "the failed click on Carrot", r.out, r.out, `clicked "Carrot", but the widget selected "Cabbage" instead`)
+}

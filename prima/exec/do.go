@@ -284,6 +284,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 	}
 	var target engine.Target
 	var via, ref, matched string
+	var items []string // for a click through markup on an item of a list: the other items' texts
 	action, opts := verbAction(intent.Verb)
 	o := in.act(ctx, page, view, func(t float64) (*engine.Action, error) {
 		value, err := requestOf(ctx).secrets.Fill(intent.Value)
@@ -317,6 +318,9 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			return nil, err
 		}
 		ref, matched, via, target = b.ref, b.matched, b.via(), b.t
+		if intent.Verb == "click" && b.tier == ladder.Markup {
+			items = listItems(b.h)
+		}
 		if intent.Verb == "drag" {
 			to, err := in.locate(page, view, "drag", intent.To, 0)
 			if err != nil {
@@ -373,13 +377,17 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			}
 		}
 	}
-	if intent.Verb == "click" && ref != "" && !o.Blocked {
-		if e, ok := view.Refs()[ref]; ok {
-			if other := otherSelected(view, e, res.changes); other != "" {
-				res.err = &SelectedOtherError{Target: ariadiff.Head(e.Role, e.Name), Selected: other}
-				res.status, res.proof = StepFail, res.err.Error()
-				return res
-			}
+	if intent.Verb == "click" && !o.Blocked {
+		other, what := "", ""
+		if e, ok := view.Refs()[ref]; ok && ref != "" {
+			other, what = otherSelected(view, e, res.changes), ariadiff.Head(e.Role, e.Name)
+		} else if len(items) > 0 {
+			other, what = selectedOther(intent.Target.Text, items, res.changes), fmt.Sprintf("%q", intent.Target.Text)
+		}
+		if other != "" {
+			res.err = &SelectedOtherError{Target: what, Selected: other}
+			res.status, res.proof = StepFail, res.err.Error()
+			return res
 		}
 	}
 	var notes []string
@@ -636,10 +644,22 @@ func otherSelected(view *engine.View, target refs.Entry, cs []ariadiff.Change) s
 	if !listRoles[target.Role] || target.Name == "" {
 		return ""
 	}
-	siblings := map[string]string{}
+	var names []string
 	for _, e := range view.Refs() {
-		if e.Role == target.Role && e.Name != "" && !strings.EqualFold(e.Name, target.Name) {
-			siblings[strings.ToLower(e.Name)] = e.Name
+		if e.Role == target.Role {
+			names = append(names, e.Name)
+		}
+	}
+	return selectedOther(target.Name, names, cs)
+}
+
+// selectedOther is the item of names (the items of the clicked one's
+// list) other than the clicked one, name, that a value change now names.
+func selectedOther(name string, names []string, cs []ariadiff.Change) string {
+	siblings := map[string]string{}
+	for _, n := range names {
+		if n != "" && !strings.EqualFold(n, name) {
+			siblings[strings.ToLower(n)] = n
 		}
 	}
 	for _, c := range cs {
@@ -647,7 +667,7 @@ func otherSelected(view *engine.View, target refs.Entry, cs []ariadiff.Change) s
 			continue
 		}
 		to := c.To
-		if strings.EqualFold(to, target.Name) {
+		if strings.EqualFold(to, name) {
 			return ""
 		}
 		if name, ok := siblings[strings.ToLower(to)]; ok {
@@ -655,6 +675,33 @@ func otherSelected(view *engine.View, target refs.Entry, cs []ariadiff.Change) s
 		}
 	}
 	return ""
+}
+
+// listItemsJS gives the texts of the other items of the list an element
+// is an item of (an option of a listbox, a menu's item, a list's li), or
+// null when it is none.
+const listItemsJS = `el => {
+  const ITEM = '[role=option],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox],[role=treeitem],[role=tab],[role=radio],li,option';
+  const item = el.closest(ITEM);
+  const list = item && item.parentElement && item.parentElement.closest('[role=listbox],[role=menu],[role=tree],[role=tablist],[role=radiogroup],ul,ol,select,datalist');
+  if (!list) return null;
+  return Array.from(list.querySelectorAll(ITEM)).filter(x => x !== item).slice(0, 200).map(x => x.textContent.replace(/\s+/g, ' ').trim()).filter(Boolean);
+}`
+
+// listItems reads listItemsJS on h: nil when h is no item of a list.
+func listItems(h playwright.ElementHandle) []string {
+	v, err := h.Evaluate(listItemsJS)
+	if err != nil {
+		return nil
+	}
+	l, _ := v.([]any)
+	var out []string
+	for _, x := range l {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // fieldProof is the change of a field acted on through markup: its own
