@@ -1,8 +1,12 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/prima-dev/prima/fixtures"
 )
 
 // The widget zoo: pages built on real component libraries from npm
@@ -132,4 +136,30 @@ func TestAnActionListsTheRefsOfWhatAppeared(t *testing.T) {
 	if strings.Contains(out, "### New refs") {
 		t.Errorf("a click that made nothing actionable appear lists refs:\n%s", out)
 	}
+}
+
+// Every option Playwright gives an action is taken, not ignored: a trial
+// click runs the checks and clicks nothing, and says so; a click's delay
+// and steps, dragTo's positions and goto's load state reach Playwright
+// and print back in used:.
+func TestPlaywrightOptionsAreTakenNotIgnored(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/stray")
+	app.Reset()
+	out := h.primaOK("pw", "page.getByRole('button', { name: 'Save' }).click({ trial: true })")
+	has(t, "a trial click", out, "click({ trial: true })", "trial: Playwright's checks passed", "nothing was done", "no change")
+	time.Sleep(300 * time.Millisecond)
+	if as := app.Actions(); len(as) != 0 {
+		t.Errorf("a trial click reached the page: %v", as)
+	}
+	out = h.primaOK("pw", "page.getByRole('button', { name: 'Save' }).click({ delay: 40, steps: 3 })")
+	has(t, "a click with delay and steps", out, "click({ delay: 40, steps: 3 })")
+	if as := settledActions(t, 1); !slices.ContainsFunc(as, func(a fixtures.Action) bool { return a.Kind == "click" && a.ID == "save" }) {
+		t.Errorf("the click with delay and steps did not reach Save: %v", as)
+	}
+
+	out = h.primaOK("pw", "page.goto('/zoo/sortable', { waitUntil: 'load' })")
+	has(t, "a goto with its load state", out, "waitUntil: 'load'")
+	out = h.primaOK("pw", "page.getByText('Card A').dragTo(page.getByText('Card D'), { sourcePosition: { x: 4, y: 4 }, targetPosition: { x: 6, y: 6 } })")
+	has(t, "a drag from and to given points", out, "sourcePosition: { x: 4, y: 4 }", "targetPosition: { x: 6, y: 6 }", "status: To do: b c; Done:")
 }

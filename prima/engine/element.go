@@ -25,6 +25,13 @@ type Opts struct {
 	Modifiers []string
 	Count     int
 	Position  *pwline.Point // set by prima for a covered target
+
+	// Playwright's own options, passed through as given (pwline.Line's).
+	DelayMS     int
+	Steps       int
+	Scroll      string
+	Trial       bool
+	NoWaitAfter bool
 }
 
 // values is what select and upload take: Values, else the one Value.
@@ -41,7 +48,8 @@ func (o Opts) values() []string {
 // LineOf is the action on a locator as one Playwright line, rendered by
 // pwline so that prima pw accepts back every line prima prints.
 func LineOf(a pwline.Action, locator string, o Opts) pwline.Line {
-	l := pwline.Line{Locator: locator, Method: a.Method, Button: o.Button, Modifiers: o.Modifiers, ClickCount: o.Count, Position: o.Position}
+	l := pwline.Line{Locator: locator, Method: a.Method, Button: o.Button, Modifiers: o.Modifiers, ClickCount: o.Count, Position: o.Position,
+		DelayMS: o.DelayMS, Steps: o.Steps, Scroll: o.Scroll, Trial: o.Trial, NoWaitAfter: o.NoWaitAfter}
 	switch a.Name {
 	case "select", "upload":
 		l.Values = o.values()
@@ -81,25 +89,44 @@ func onHandle(a pwline.Action, h playwright.ElementHandle, o Opts, timeout float
 	if o.Count > 0 {
 		count = playwright.Int(o.Count)
 	}
+	var delay *float64
+	if o.DelayMS > 0 {
+		delay = playwright.Float(float64(o.DelayMS))
+	}
+	var steps *int
+	if o.Steps > 0 {
+		steps = playwright.Int(o.Steps)
+	}
+	var scroll *playwright.ScrollMode
+	if o.Scroll != "" {
+		s := playwright.ScrollMode(o.Scroll)
+		scroll = &s
+	}
+	var trial *bool
+	if o.Trial {
+		trial = playwright.Bool(true)
+	}
 	switch a.Name {
 	case "click":
-		return h.Click(playwright.ElementHandleClickOptions{Timeout: t, Position: pos, Button: button, Modifiers: mods, ClickCount: count})
+		return h.Click(playwright.ElementHandleClickOptions{Timeout: t, Position: pos, Button: button, Modifiers: mods, ClickCount: count,
+			Delay: delay, Steps: steps, Scroll: scroll, Trial: trial})
 	case "dblclick":
 		// Playwright's dblclick is a click with two clicks; the driver
 		// refuses the options the dblclick call sends.
-		return h.Click(playwright.ElementHandleClickOptions{Timeout: t, Position: pos, Button: button, Modifiers: mods, ClickCount: playwright.Int(2)})
+		return h.Click(playwright.ElementHandleClickOptions{Timeout: t, Position: pos, Button: button, Modifiers: mods, ClickCount: playwright.Int(2),
+			Delay: delay, Steps: steps, Scroll: scroll, Trial: trial})
 	case "hover":
-		return h.Hover(playwright.ElementHandleHoverOptions{Timeout: t, Position: pos, Modifiers: mods})
+		return h.Hover(playwright.ElementHandleHoverOptions{Timeout: t, Position: pos, Modifiers: mods, Scroll: scroll, Trial: trial})
 	case "fill":
 		return h.Fill(o.Value, playwright.ElementHandleFillOptions{Timeout: t})
 	case "type":
-		return h.Type(o.Value, playwright.ElementHandleTypeOptions{Timeout: t})
+		return h.Type(o.Value, playwright.ElementHandleTypeOptions{Timeout: t, Delay: delay})
 	case "press":
-		return h.Press(o.Value, playwright.ElementHandlePressOptions{Timeout: t})
+		return h.Press(o.Value, playwright.ElementHandlePressOptions{Timeout: t, Delay: delay})
 	case "check":
-		return h.Check(playwright.ElementHandleCheckOptions{Timeout: t, Position: pos})
+		return h.Check(playwright.ElementHandleCheckOptions{Timeout: t, Position: pos, Scroll: scroll, Trial: trial})
 	case "uncheck":
-		return h.Uncheck(playwright.ElementHandleUncheckOptions{Timeout: t, Position: pos})
+		return h.Uncheck(playwright.ElementHandleUncheckOptions{Timeout: t, Position: pos, Scroll: scroll, Trial: trial})
 	case "select":
 		vs := o.values()
 		_, err := h.SelectOption(playwright.SelectOptionValues{ValuesOrLabels: &vs}, playwright.ElementHandleSelectOptionOptions{Timeout: t})
@@ -783,6 +810,23 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 			return &ValueMismatchError{Field: what, Want: want, Got: got}
 		}
 	}
+	if o.Trial {
+		// Playwright ran its checks and did nothing: there is no click to
+		// land, no input to stray, no value to prove, and nothing left
+		// armed to stop a later click.
+		run := p.Run
+		p.Run = func(t float64) error {
+			err := run(t)
+			target.Evaluate(disarmJS)
+			return err
+		}
+		p.Check, p.Strays = nil, nil
+		n := what + ": trial: Playwright's checks passed (attached, visible, stable, enabled, receiving events); nothing was done"
+		if p.Note != "" {
+			n = p.Note + "; " + n
+		}
+		p.Note = n
+	}
 	return p, nil
 }
 
@@ -840,11 +884,17 @@ func (e *Engine) OnFocused(page playwright.Page, line pwline.Line, run func() er
 // enough to say which element had the focus.
 const describeJS = `el => { const r = el.getAttribute('role') || ({A: 'link', BUTTON: 'button', SELECT: 'combobox', TEXTAREA: 'textbox', INPUT: ({checkbox: 'checkbox', radio: 'radio', range: 'slider', button: 'button', submit: 'button'})[el.type] || 'textbox'})[el.tagName] || (el.isContentEditable ? 'textbox' : el.tagName.toLowerCase()); const n = (el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].textContent) || (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) ? el.getAttribute('placeholder') || '' : el.textContent) || '').replace(/\s+/g, ' ').trim().slice(0, 60); return n ? r + ' ' + JSON.stringify(n) : r; }`
 
+// DragOpts are dragTo's options: Steps (0 for prima's own), and the
+// points of the two elements to press and release at (nil: centres).
+type DragOpts struct {
+	Steps    int
+	From, To *pwline.Point
+}
+
 // Drag prepares a drag of one element onto another, as a user does
 // it: press on the first, move in steps onto the second, release.
-// Chromium turns that into HTML5 drag events too. steps is dragTo's
-// option, 0 for prima's own.
-func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string, steps int) (*Action, error) {
+// Chromium turns that into HTML5 drag events too.
+func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string, o DragOpts) (*Action, error) {
 	same, err := from.Evaluate("(a, b) => a === b", to)
 	if err != nil {
 		return nil, err
@@ -867,16 +917,20 @@ func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, w
 			return nil, &NotActionableError{Target: x.what, Why: "is covered by " + ins.cover}
 		}
 	}
-	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo, Steps: steps}, Strays: func() error {
+	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo, Steps: o.Steps, SourcePosition: o.From, TargetPosition: o.To}, Strays: func() error {
 		return strays(from, []playwright.ElementHandle{to}, false, whatFrom)
 	}, Release: func() {
 		from.Dispose()
 		to.Dispose()
 	}, Run: func(t float64) error {
-		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t)}); err != nil {
+		var at *playwright.Position
+		if o.From != nil {
+			at = &playwright.Position{X: float64(o.From.X), Y: float64(o.From.Y)}
+		}
+		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t), Position: at}); err != nil {
 			return err
 		}
-		start, err := centre(from)
+		start, err := pointOf(from, o.From)
 		if err != nil {
 			return err
 		}
@@ -884,7 +938,7 @@ func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, w
 		if err := m.Down(); err != nil {
 			return err
 		}
-		err = dragMoves(m, start, func() (pwline.Point, error) { return centre(to) }, steps)
+		err = dragMoves(m, start, func() (pwline.Point, error) { return pointOf(to, o.To) }, o.Steps)
 		if uerr := m.Up(); err == nil {
 			err = uerr
 		}
@@ -934,13 +988,20 @@ func dragMoves(m playwright.Mouse, start pwline.Point, target func() (pwline.Poi
 const dragDwell = 40 * time.Millisecond
 
 // centre is where an element's middle is in the viewport.
-func centre(h playwright.ElementHandle) (pwline.Point, error) {
+func centre(h playwright.ElementHandle) (pwline.Point, error) { return pointOf(h, nil) }
+
+// pointOf is the page point of at (from h's top left), or of h's centre
+// when at is nil.
+func pointOf(h playwright.ElementHandle, at *pwline.Point) (pwline.Point, error) {
 	b, err := h.BoundingBox()
 	if err != nil {
 		return pwline.Point{}, err
 	}
 	if b == nil {
 		return pwline.Point{}, errors.New("the element is not visible (it has no box)")
+	}
+	if at != nil {
+		return pwline.Point{X: int(b.X) + at.X, Y: int(b.Y) + at.Y}, nil
 	}
 	return pwline.Point{X: int(b.X + b.Width/2), Y: int(b.Y + b.Height/2)}, nil
 }

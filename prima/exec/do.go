@@ -298,12 +298,12 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			if err != nil {
 				return nil, err
 			}
-			return engine.Goto(page, u)(t)
+			return engine.Goto(page, u, engine.NavOpts{})(t)
 		case "back", "forward", "reload":
-			return engine.History(page, map[string]string{"back": "goBack", "forward": "goForward", "reload": "reload"}[intent.Verb])
+			return engine.History(page, map[string]string{"back": "goBack", "forward": "goForward", "reload": "reload"}[intent.Verb], engine.NavOpts{})
 		case "press":
 			if intent.Target.Text == "" {
-				return in.prepPage(page, view, "keyboard.press", value)
+				return in.prepPage(page, view, pwline.Line{Method: "keyboard.press", Value: value})
 			}
 		case "upload":
 			for _, f := range intent.Values {
@@ -326,7 +326,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			if err != nil {
 				return nil, err
 			}
-			return in.eng.Drag(page, b.h, to.h, b.t.What(), to.t.What(), b.t.Code, to.t.Code, 0)
+			return in.eng.Drag(page, b.h, to.h, b.t.What(), to.t.What(), b.t.Code, to.t.Code, engine.DragOpts{})
 		}
 		return in.eng.OnElement(b.h, b.t, action, opts)
 	})

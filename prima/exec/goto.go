@@ -27,6 +27,6 @@ func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool, j 
 		in.failWith(env, err, before)
 		return env
 	}
-	in.fill(ctx, env, in.act(ctx, page, before, engine.Goto(page, u)))
+	in.fill(ctx, env, in.act(ctx, page, before, engine.Goto(page, u, engine.NavOpts{})))
 	return env
 }

@@ -83,7 +83,7 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 			if err != nil {
 				return nil, err
 			}
-			return in.eng.Drag(page, h, h2, target.What(), to.What(), target.Code, to.Code, 0)
+			return in.eng.Drag(page, h, h2, target.What(), to.What(), target.Code, to.Code, engine.DragOpts{})
 		}
 		return in.eng.OnElement(h, target, action, opts)
 	})
@@ -102,7 +102,8 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *engine.Vie
 		return nil, err
 	}
 	if l.PageLevel() {
-		return in.prepPage(page, before, l.Method, value)
+		l.Value = value
+		return in.prepPage(page, before, l)
 	}
 	h, err := in.bindSelector(page, l.Selector, t)
 	if err != nil {
@@ -113,9 +114,11 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *engine.Vie
 		if err != nil {
 			return nil, err
 		}
-		return in.eng.Drag(page, h, h2, l.Locator, l.Target2Locator, l.Locator, l.Target2Locator, l.Steps)
+		return in.eng.Drag(page, h, h2, l.Locator, l.Target2Locator, l.Locator, l.Target2Locator,
+			engine.DragOpts{Steps: l.Steps, From: l.SourcePosition, To: l.TargetPosition})
 	}
-	o := engine.Opts{Value: value, Button: l.Button, Modifiers: l.Modifiers, Count: l.ClickCount, Position: l.Position}
+	o := engine.Opts{Value: value, Button: l.Button, Modifiers: l.Modifiers, Count: l.ClickCount, Position: l.Position,
+		DelayMS: l.DelayMS, Steps: l.Steps, Scroll: l.Scroll, Trial: l.Trial, NoWaitAfter: l.NoWaitAfter}
 	for _, v := range l.Values {
 		if v, err = r.secrets.Fill(v); err != nil {
 			return nil, err
@@ -133,22 +136,28 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *engine.Vie
 	return in.eng.OnElement(h, engine.Target{Code: l.Locator}, a, o)
 }
 
-// prepPage prepares a page-level action: a key, typed text, a navigation.
-func (in *Instance) prepPage(page playwright.Page, before *engine.View, method, value string) (*engine.Action, error) {
-	line := pwline.Line{Method: method, Value: value}
-	switch method {
+// prepPage prepares a page-level action (a key, typed text, a
+// navigation) with its options; l.Value is the value to use, secrets
+// filled in.
+func (in *Instance) prepPage(page playwright.Page, before *engine.View, l pwline.Line) (*engine.Action, error) {
+	value := l.Value
+	var delay *float64
+	if l.DelayMS > 0 {
+		delay = playwright.Float(float64(l.DelayMS))
+	}
+	switch l.Method {
 	case "keyboard.press":
-		return in.eng.OnFocused(page, line, func() error { return page.Keyboard().Press(value) })
+		return in.eng.OnFocused(page, l, func() error { return page.Keyboard().Press(value, playwright.KeyboardPressOptions{Delay: delay}) })
 	case "keyboard.type":
-		return in.eng.OnFocused(page, line, func() error { return page.Keyboard().Type(value) })
+		return in.eng.OnFocused(page, l, func() error { return page.Keyboard().Type(value, playwright.KeyboardTypeOptions{Delay: delay}) })
 	case "keyboard.insertText":
-		return in.eng.OnFocused(page, line, func() error { return page.Keyboard().InsertText(value) })
+		return in.eng.OnFocused(page, l, func() error { return page.Keyboard().InsertText(value) })
 	case "goto":
 		u, err := wire.ResolveURL(before.URL, value, false)
 		if err != nil {
 			return nil, err
 		}
-		return engine.Goto(page, u)(0)
+		return engine.Goto(page, u, engine.NavOpts{WaitUntil: l.WaitUntil, Referer: l.Referer})(0)
 	}
-	return engine.History(page, method)
+	return engine.History(page, l.Method, engine.NavOpts{WaitUntil: l.WaitUntil})
 }

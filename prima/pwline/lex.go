@@ -334,8 +334,8 @@ func (p *parser) object(depth int) (arg, error) {
 			return arg{}, p.errf("expected ':' after %s", key)
 		}
 		p.space()
-		if !p.eof() && p.peek() == '{' && key != "position" {
-			// Only position ({ x, y }) nests; nothing else prima reads does.
+		if !p.eof() && p.peek() == '{' && key != "position" && key != "sourcePosition" && key != "targetPosition" {
+			// Only the points ({ x, y }) nest; nothing else prima reads does.
 			return arg{}, p.errf("nested objects are not supported")
 		}
 		v, err := p.value(depth + 1)

@@ -43,10 +43,24 @@ type Line struct {
 	ClickCount int      // click: 1 to 10
 	Modifiers  []string // click, dblclick, hover: Alt, Control, ControlOrMeta, Meta, Shift; nil for none
 	Position   *Point   // click, dblclick, hover, check, uncheck: the point of the element to act at
-	DelayMS    int      // pressSequentially, press, keyboard.press, keyboard.type: ms between key presses
-	Steps      int      // dragTo: pointer moves between the two elements, 1 to 100
-	TimeoutMS  int      // locator actions, goto, goBack, goForward, reload: positive
-	WaitUntil  string   // goto, goBack, goForward, reload: load, domcontentloaded, commit or networkidle
+	// DelayMS: pressSequentially, press, keyboard.press, keyboard.type: ms
+	// between key presses; click, dblclick: ms between press and release.
+	DelayMS   int
+	Steps     int    // dragTo, click, dblclick: pointer moves on the way, 1 to 100
+	TimeoutMS int    // locator actions, goto, goBack, goForward, reload: positive
+	WaitUntil string // goto, goBack, goForward, reload: load, domcontentloaded, commit or networkidle
+	Referer   string // goto: the Referer header
+	// Scroll: click, dblclick, hover, check, uncheck: "auto" (Playwright's
+	// default) or "none" (act only where the element already shows).
+	Scroll string
+	// Trial: click, dblclick, hover, check, uncheck: run Playwright's
+	// checks that the action could happen, and do nothing.
+	Trial bool
+	// NoWaitAfter: accepted and printed back; Playwright ignores it.
+	NoWaitAfter bool
+	// SourcePosition and TargetPosition: dragTo: the points of the two
+	// elements to press and release at, instead of their centres.
+	SourcePosition, TargetPosition *Point
 }
 
 // Rewrite is the line with f applied to every text it carries from the
@@ -82,7 +96,7 @@ func (l Line) ValueKind(i int) string {
 }
 
 // Code is the whole canonical line, as `used:` prints it: single-quoted
-// strings, and options in the fixed order of optionOrder.
+// strings, and options in alphabetical order.
 func (l Line) Code() string {
 	m := methods[l.Method]
 	recv := l.Locator
@@ -167,6 +181,26 @@ func (l Line) renderOptions(m method) string {
 			if l.WaitUntil != "" {
 				v = JSQuote(l.WaitUntil)
 			}
+		case "referer":
+			if l.Referer != "" {
+				v = JSQuote(l.Referer)
+			}
+		case "scroll":
+			if l.Scroll != "" {
+				v = JSQuote(l.Scroll)
+			}
+		case "trial":
+			if l.Trial {
+				v = "true"
+			}
+		case "noWaitAfter":
+			if l.NoWaitAfter {
+				v = "true"
+			}
+		case "sourcePosition", "targetPosition":
+			if p := map[string]*Point{"sourcePosition": l.SourcePosition, "targetPosition": l.TargetPosition}[k]; p != nil {
+				v = fmt.Sprintf("{ x: %d, y: %d }", p.X, p.Y)
+			}
 		}
 		if v != "" {
 			parts = append(parts, k+": "+v)
@@ -196,38 +230,49 @@ const (
 type method struct {
 	page bool     // acts on the page, with no locator
 	arg  argKind  // its first argument
-	opts []string // the options it accepts, in optionOrder
+	opts []string // the options it takes, sorted
+	all  []string // the options Playwright's API gives it, refused ones included
 }
 
-// optionOrder is the order Code prints options in, and messages list them.
-var optionOrder = []string{"button", "clickCount", "delay", "modifiers", "position", "steps", "timeout", "waitUntil"}
+// methods are the actions a line may end with; each takes the options
+// Playwright's API gives it (optionStructs), in alphabetical order, which
+// is the order Code prints them in. There is no other method.
+var methods = withOptions(map[string]method{
+	"click":             {},
+	"dblclick":          {},
+	"hover":             {},
+	"check":             {},
+	"uncheck":           {},
+	"focus":             {},
+	"clear":             {},
+	"fill":              {arg: argText},
+	"type":              {arg: argText}, // read as pressSequentially
+	"pressSequentially": {arg: argText},
+	"press":             {arg: argText},
+	"selectOption":      {arg: argOptions},
+	"setInputFiles":     {arg: argFiles},
+	"dragTo":            {arg: argTarget},
 
-// methods are the actions a line may end with. There is no other: force,
-// position, trial and the like are not options here, because prima acts
-// only through Playwright's own actionability checks.
-var methods = map[string]method{
-	"click":             {opts: []string{"button", "clickCount", "modifiers", "position", "timeout"}},
-	"dblclick":          {opts: []string{"button", "modifiers", "position", "timeout"}},
-	"hover":             {opts: []string{"modifiers", "position", "timeout"}},
-	"check":             {opts: []string{"position", "timeout"}},
-	"uncheck":           {opts: []string{"position", "timeout"}},
-	"focus":             {opts: []string{"timeout"}},
-	"clear":             {opts: []string{"timeout"}},
-	"fill":              {arg: argText, opts: []string{"timeout"}},
-	"type":              {arg: argText, opts: []string{"delay", "timeout"}}, // read as pressSequentially
-	"pressSequentially": {arg: argText, opts: []string{"delay", "timeout"}},
-	"press":             {arg: argText, opts: []string{"delay", "timeout"}},
-	"selectOption":      {arg: argOptions, opts: []string{"timeout"}},
-	"setInputFiles":     {arg: argFiles, opts: []string{"timeout"}},
-	"dragTo":            {arg: argTarget, opts: []string{"steps", "timeout"}},
-
-	"keyboard.press":      {page: true, arg: argText, opts: []string{"delay"}},
-	"keyboard.type":       {page: true, arg: argText, opts: []string{"delay"}},
+	"keyboard.press":      {page: true, arg: argText},
+	"keyboard.type":       {page: true, arg: argText},
 	"keyboard.insertText": {page: true, arg: argText},
-	"goto":                {page: true, arg: argText, opts: []string{"timeout", "waitUntil"}},
-	"goBack":              {page: true, opts: []string{"timeout", "waitUntil"}},
-	"goForward":           {page: true, opts: []string{"timeout", "waitUntil"}},
-	"reload":              {page: true, opts: []string{"timeout", "waitUntil"}},
+	"goto":                {page: true, arg: argText},
+	"goBack":              {page: true},
+	"goForward":           {page: true},
+	"reload":              {page: true},
+})
+
+func withOptions(ms map[string]method) map[string]method {
+	for name, m := range ms {
+		m.all = optionsOf(optionStructs[name])
+		for _, o := range m.all {
+			if _, no := refusedOptions[o]; !no && refusedFor[name][o] == "" {
+				m.opts = append(m.opts, o)
+			}
+		}
+		ms[name] = m
+	}
+	return ms
 }
 
 // actionNames lists the locator actions, sorted, for messages.
@@ -539,8 +584,11 @@ const maxClickCount = 10
 func (l *Line) setOptions(name string, m method, o arg) error {
 	for _, k := range o.keys {
 		v := o.obj[k]
-		if k == "force" {
-			return fmt.Errorf("force is refused: prima never forces an action past Playwright's checks that the element is visible, enabled and not covered; drop it")
+		if why, ok := refusedOptions[k]; ok && slices.Contains(m.all, k) {
+			return fmt.Errorf("%s", why)
+		}
+		if why, ok := refusedFor[name][k]; ok {
+			return fmt.Errorf("%s", why)
 		}
 		if !slices.Contains(m.opts, k) {
 			return fmt.Errorf("%s has no option %q; it takes { %s }", name, k, strings.Join(m.opts, ", "))
@@ -577,13 +625,40 @@ func (l *Line) setOptions(name string, m method, o arg) error {
 				return fmt.Errorf("waitUntil is 'load', 'domcontentloaded', 'commit' or 'networkidle'")
 			}
 			l.WaitUntil = v.s
-		case "position":
+		case "position", "sourcePosition", "targetPosition":
 			x, okx := v.obj["x"]
 			y, oky := v.obj["y"]
 			if v.kind != object || len(v.keys) != 2 || !okx || !oky || x.kind != number || y.kind != number || x.n < 0 || y.n < 0 {
-				return fmt.Errorf("position is { x: N, y: N }, whole CSS pixels from the element's top left")
+				return fmt.Errorf("%s is { x: N, y: N }, whole CSS pixels from the element's top left", k)
 			}
-			l.Position = &Point{X: x.n, Y: y.n}
+			p := &Point{X: x.n, Y: y.n}
+			switch k {
+			case "position":
+				l.Position = p
+			case "sourcePosition":
+				l.SourcePosition = p
+			default:
+				l.TargetPosition = p
+			}
+		case "referer":
+			if v.kind != str || v.s == "" {
+				return fmt.Errorf("referer is a URL string")
+			}
+			l.Referer = v.s
+		case "scroll":
+			if v.kind != str || (v.s != "auto" && v.s != "none") {
+				return fmt.Errorf("scroll is 'auto' or 'none'")
+			}
+			l.Scroll = v.s
+		case "trial", "noWaitAfter":
+			if v.kind != boolean {
+				return fmt.Errorf("%s is true or false", k)
+			}
+			if k == "trial" {
+				l.Trial = v.b
+			} else {
+				l.NoWaitAfter = v.b
+			}
 		case "modifiers":
 			if v.kind != array {
 				return fmt.Errorf("modifiers is an array, like ['Shift']: of %s", strings.Join(modifierKeys, ", "))

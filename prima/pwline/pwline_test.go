@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -636,7 +637,7 @@ func TestParseRejects(t *testing.T) {
 		{"fill with a number", "page.getByLabel('Name').fill(5)", "fill takes one string argument"},
 		{"fill with force", "page.getByLabel('Name').fill('x', { force: true })", "force is refused: prima never forces an action"},
 		{"press with two keys", "page.getByLabel('Name').press('a', 'b')", "press takes one string argument"},
-		{"click with a string", "page.getByRole('button').click('x')", "click takes one options object: { button, clickCount, modifiers, position, timeout }"},
+		{"click with a string", "page.getByRole('button').click('x')", "click takes one options object: { button, clickCount, delay, modifiers, noWaitAfter, position, scroll, steps, timeout, trial }"},
 		{"getByRole without a role", "page.getByRole().click()", "getByRole needs a role, like getByRole('button')"},
 		{"getByRole with an empty role", "page.getByRole('').click()", "getByRole needs a role"},
 		{"getByRole unknown option", "page.getByRole('button', { nme: 'Save' }).click()", `getByRole has no option "nme"`},
@@ -657,16 +658,17 @@ func TestParseRejects(t *testing.T) {
 		// Action options.
 		{"click with force", "page.getByRole('button').click({ force: true })", "force is refused: prima never forces an action"},
 		{"force among other options", "page.getByRole('button').click({ button: 'right', force: false })", "force is refused"},
-		{"click with an unknown option", "page.getByRole('button').click({ foo: 1 })", `click has no option "foo"; it takes { button, clickCount, modifiers, position, timeout }`},
-		{"click with a delay", "page.getByRole('button').click({ delay: 10 })", `click has no option "delay"`},
+		{"click with an unknown option", "page.getByRole('button').click({ foo: 1 })", `click has no option "foo"; it takes { button, clickCount, delay, modifiers, noWaitAfter, position, scroll, steps, timeout, trial }`},
 		{"click with two options objects", "page.getByRole('button').click({}, {})", "click takes one options object"},
 		{"click with an array", "page.getByRole('button').click(['Shift'])", "click takes one options object"},
-		{"dblclick has no clickCount", "page.getByRole('button').dblclick({ clickCount: 2 })", `dblclick has no option "clickCount"; it takes { button, modifiers, position, timeout }`},
-		{"dblclick with a string", "page.getByRole('button').dblclick('x')", "dblclick takes one options object: { button, modifiers, position, timeout }"},
-		{"hover has no button", "page.getByRole('button').hover({ button: 'right' })", `hover has no option "button"; it takes { modifiers, position, timeout }`},
+		{"dblclick has no clickCount", "page.getByRole('button').dblclick({ clickCount: 2 })", `dblclick has no option "clickCount"; it takes { button, delay, modifiers, noWaitAfter, position, scroll, steps, timeout, trial }`},
+		{"dblclick with a string", "page.getByRole('button').dblclick('x')", "dblclick takes one options object: { button, delay, modifiers, noWaitAfter, position, scroll, steps, timeout, trial }"},
+		{"hover has no button", "page.getByRole('button').hover({ button: 'right' })", `hover has no option "button"; it takes { modifiers, noWaitAfter, position, scroll, timeout, trial }`},
 		{"position without y", "page.getByRole('button').click({ position: { x: 1 } })", "position is { x: N, y: N }"},
 		{"filter by text", "page.getByRole('button').filter({ hasText: 'x' }).click()", "filter takes only { visible: true|false }"},
-		{"check with trial", "page.getByRole('checkbox').check({ trial: true })", `check has no option "trial"; it takes { position, timeout }`},
+		{"check with a trial that is no boolean", "page.getByRole('checkbox').check({ trial: 1 })", `trial is true or false`},
+		{"scroll that is neither auto nor none", "page.getByRole('checkbox').check({ scroll: 'up' })", `scroll is 'auto' or 'none'`},
+		{"dragTo with a trial", "page.locator('#a').dragTo(page.getByText('Done'), { trial: true })", `dragTo's trial is refused`},
 		{"unknown button", "page.getByRole('button').click({ button: 'back' })", "button is 'left', 'right' or 'middle'"},
 		{"button as a number", "page.getByRole('button').click({ button: 2 })", "button is 'left', 'right' or 'middle'"},
 		{"clickCount zero", "page.getByRole('button').click({ clickCount: 0 })", "clickCount is a whole number from 1 to 10"},
@@ -684,8 +686,8 @@ func TestParseRejects(t *testing.T) {
 		{"negative timeout", "page.getByRole('button').click({ timeout: -1 })", "timeout is a positive whole number"},
 		{"timeout as a string", "page.getByRole('button').click({ timeout: '5s' })", "timeout is a positive whole number"},
 		{"negative delay", "page.getByRole('textbox').pressSequentially('a', { delay: -1 })", "delay is a whole number of milliseconds, 0 or more"},
-		{"fill has no delay", "page.getByRole('textbox').fill('a', { delay: 1 })", `fill has no option "delay"; it takes { timeout }`},
-		{"fill with a second string", "page.getByRole('textbox').fill('a', 'b')", "fill takes one string argument and optionally { timeout }"},
+		{"fill has no delay", "page.getByRole('textbox').fill('a', { delay: 1 })", `fill has no option "delay"; it takes { noWaitAfter, timeout }`},
+		{"fill with a second string", "page.getByRole('textbox').fill('a', 'b')", "fill takes one string argument and optionally { noWaitAfter, timeout }"},
 		{"press with an empty key", "page.getByRole('textbox').press('')", "press needs a non-empty string, like press('Enter')"},
 
 		// selectOption and setInputFiles.
@@ -707,7 +709,7 @@ func TestParseRejects(t *testing.T) {
 		{"setInputFiles with an empty name", "page.locator('f').setInputFiles(['a', ''])", "setInputFiles needs file names, and '' is none"},
 		{"setInputFiles with a buffer", "page.locator('f').setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: '' })", "setInputFiles takes a file name or an array of them"},
 		{"setInputFiles with labels", "page.locator('f').setInputFiles([{ label: 'a' }])", "setInputFiles takes a file name or an array of them"},
-		{"setInputFiles with an unknown option", "page.locator('f').setInputFiles('a', { noWaitAfter: true })", `setInputFiles has no option "noWaitAfter"; it takes { timeout }`},
+		{"setInputFiles with an unknown option", "page.locator('f').setInputFiles('a', { delay: 1 })", `setInputFiles has no option "delay"; it takes { noWaitAfter, timeout }`},
 
 		// dragTo.
 		{"dragTo without a target", "page.locator('#a').dragTo()", "dragTo takes a locator, like dragTo(page.getByText('Done'))"},
@@ -720,7 +722,7 @@ func TestParseRejects(t *testing.T) {
 		{"dragTo with a target unterminated", "page.locator('#a').dragTo(page.getByText('Done')", "expected ',' or ')' after the target of dragTo"},
 		{"dragTo with junk after the target", "page.locator('#a').dragTo(page.getByText('Done') x)", "expected ',' or ')' after the target of dragTo"},
 		{"dragTo with a second target", "page.locator('#a').dragTo(page.getByText('A'), page.getByText('B'))", "expected a string, number, boolean, regex"},
-		{"dragTo with a string option", "page.locator('#a').dragTo(page.getByText('Done'), 'x')", "dragTo takes a locator, like dragTo(page.getByText('Done')) and optionally { steps, timeout }"},
+		{"dragTo with a string option", "page.locator('#a').dragTo(page.getByText('Done'), 'x')", "dragTo takes a locator, like dragTo(page.getByText('Done')) and optionally { noWaitAfter, sourcePosition, steps, targetPosition, timeout }"},
 		{"dragTo with force", "page.locator('#a').dragTo(page.getByText('Done'), { force: true })", "force is refused"},
 		{"dragTo with no steps", "page.locator('#a').dragTo(page.getByText('Done'), { steps: 0 })", "steps is a whole number from 1 to 100"},
 		{"dragTo with too many steps", "page.locator('#a').dragTo(page.getByText('Done'), { steps: 500 })", "steps is a whole number from 1 to 100"},
@@ -736,10 +738,10 @@ func TestParseRejects(t *testing.T) {
 		{"keyboard called", "page.keyboard('a')", "only page.keyboard.press"},
 		{"mouse", "page.mouse.click(10, 20)", "of page.mouse, only page.keyboard.press"},
 		{"keyboard after a locator", "page.locator('a').keyboard.press('x')", "keyboard belongs to the page, not to a locator"},
-		{"goto without a URL", "page.goto()", "goto takes one string argument and optionally { timeout, waitUntil }"},
+		{"goto without a URL", "page.goto()", "goto takes one string argument and optionally { referer, timeout, waitUntil }"},
 		{"goto with an empty URL", "page.goto('')", "goto needs a non-empty string"},
 		{"goto with an unknown waitUntil", "page.goto('/a', { waitUntil: 'idle' })", "waitUntil is 'load', 'domcontentloaded', 'commit' or 'networkidle'"},
-		{"goto with a referer", "page.goto('/a', { referer: 'x' })", `goto has no option "referer"; it takes { timeout, waitUntil }`},
+		{"goto with a referer that is no string", "page.goto('/a', { referer: 1 })", `referer is a URL string`},
 		{"goBack with a string", "page.goBack('x')", "goBack takes one options object: { timeout, waitUntil }"},
 		{"reload with two objects", "page.reload({}, {})", "reload takes one options object"},
 		{"goto after a locator", "page.getByRole('link').goto('/a')", "goto acts on the page, not on a locator: write page.goto(…)"},
@@ -936,6 +938,48 @@ func TestUnquote(t *testing.T) {
 	for _, bad := range []string{``, `x'`, `'open`, `'\u12'`, "`a${b}`"} {
 		if _, err := Unquote(bad); err == nil {
 			t.Errorf("Unquote(%q): no error", bad)
+		}
+	}
+}
+
+// Every option Playwright's API gives a method (read from playwright-go's
+// generated option types) is one prima takes, reading and printing it,
+// or one it refuses with a reason: an upgrade that adds an option fails
+// here until prima says which.
+func TestEveryPlaywrightOptionIsTakenOrRefused(t *testing.T) {
+	for name, m := range methods {
+		for _, o := range m.all {
+			_, refused := refusedOptions[o]
+			if refusedFor[name][o] != "" {
+				refused = true
+			}
+			if !refused && !slices.Contains(takenOptions, o) {
+				t.Errorf("%s has Playwright's option %q, which prima neither takes nor refuses", name, o)
+			}
+			if refused && slices.Contains(m.opts, o) {
+				t.Errorf("%s lists the refused option %q as taken", name, o)
+			}
+		}
+	}
+}
+
+// The options taken since they come from Playwright's API print back as
+// given, and Parse reads them again.
+func TestPlaywrightOptionsRoundTrip(t *testing.T) {
+	for _, line := range []string{
+		"await page.getByRole('button', { name: 'Go' }).click({ delay: 30, noWaitAfter: true, scroll: 'none', steps: 4, trial: true });",
+		"await page.getByRole('checkbox').check({ scroll: 'auto', trial: true });",
+		"await page.locator('#a').dragTo(page.getByText('Done'), { sourcePosition: { x: 2, y: 3 }, steps: 5, targetPosition: { x: 4, y: 1 } });",
+		"await page.goto('https://example.com/', { referer: 'https://example.org/', waitUntil: 'load' });",
+		"await page.getByRole('textbox').fill('a', { noWaitAfter: true });",
+	} {
+		l, err := Parse(line)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", line, err)
+			continue
+		}
+		if got := l.Code(); got != line {
+			t.Errorf("Parse(%q).Code() = %q", line, got)
 		}
 	}
 }
