@@ -1028,3 +1028,16 @@ func TestReachingATargetIsNoAnswerToIt(t *testing.T) {
 		}
 	}
 }
+
+// A server that streams its page sends the head at once and the body
+// later: a navigation that returns at commit (waitUntil: 'commit'), and a
+// look right after it, meet a document with no body yet. Each waits for
+// the body within the command's time and shows the page.
+func TestALookAtAPageWhoseBodyHasNotComeWaitsForIt(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/slow-link")
+	out := h.primaOK("pw", "page.goto('/truth2/slow?ms=2000&head=1', { waitUntil: 'commit' })", "--timeout", "20s")
+	has(t, "a goto that returns at commit", out, "waitUntil: 'commit'", "Slow report")
+	h.primaOK("pw", "page.goto('/truth2/slow?ms=2000&head=1', { waitUntil: 'commit' })", "--timeout", "20s")
+	has(t, "a look while the body streams in", h.primaOK("snapshot", "--timeout", "20s"), "Slow report")
+}

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -62,10 +63,22 @@ func (v *View) Refs() map[string]refs.Entry {
 // The title comes from the detector call that precedes every snapshot.
 func (e *Engine) takeView(page playwright.Page, title string, timeout float64) (*View, error) {
 	e.renderer(page).PrimeUtility()
-	text, err := page.Locator("body").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{
-		Mode:    playwright.AriaSnapshotModeAi,
-		Timeout: playwright.Float(timeout),
-	})
+	body := page.Locator("body")
+	snap := func(timeout float64) (string, error) {
+		return body.AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi, Timeout: playwright.Float(timeout)})
+	}
+	start := time.Now()
+	text, err := snap(timeout)
+	if err != nil && strings.Contains(err.Error(), "does not match any element") {
+		// The document went while the snapshot looked (a late navigation
+		// committed: CI saw it once, after a click whose slow navigation
+		// outlived its --timeout): look again at the new one, once its
+		// body is there.
+		left := timeout - float64(time.Since(start).Milliseconds())
+		if left > 0 && body.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(left)}) == nil {
+			text, err = snap(max(timeout-float64(time.Since(start).Milliseconds()), 1))
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
