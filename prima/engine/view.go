@@ -70,10 +70,9 @@ func (e *Engine) takeView(page playwright.Page, title string, timeout float64) (
 	start := time.Now()
 	text, err := snap(timeout)
 	if err != nil && strings.Contains(err.Error(), "does not match any element") {
-		// The document went while the snapshot looked (a late navigation
-		// committed: CI saw it once, after a click whose slow navigation
-		// outlived its --timeout): look again at the new one, once its
-		// body is there.
+		// The document went while the snapshot looked (the slow
+		// navigation of a click that outlived its --timeout committed):
+		// look again at the new one, once its body is there.
 		left := timeout - float64(time.Since(start).Milliseconds())
 		if left > 0 && body.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(left)}) == nil {
 			text, err = snap(max(timeout-float64(time.Since(start).Milliseconds()), 1))
