@@ -147,6 +147,10 @@ type Page struct {
 	Redirected string `json:"redirected,omitempty"`
 	// Title is the page title.
 	Title string `json:"title,omitempty"`
+	// PrevTitle is the title before the command, set with PrevURL. When
+	// neither the address nor the title changed, markdown leaves both out:
+	// the caller has them already (JSON keeps them).
+	PrevTitle string `json:"prev_title,omitempty"`
 	// State is the state id; the state line is omitted when it is empty.
 	State string `json:"state,omitempty"`
 	// Visit counts visits to State; 0 omits the `(visit #N)` suffix.

@@ -47,6 +47,12 @@ var goldenCases = []struct {
 		Page:    &Page{URL: orderURL, Title: "Order 4821", State: "orders_4821", Visit: 2},
 		Changes: &Changes{Groups: []ChangeGroup{{Kind: "added"}}},
 	}},
+	{"action_quiet_same_page", Envelope{
+		OK: true, Command: "pw click e7",
+		Used:    "await page.getByRole('button', { name: 'Refresh', exact: true }).click();",
+		Page:    &Page{URL: orderURL, PrevURL: orderURL, Title: "Order 4821", PrevTitle: "Order 4821", State: "orders_4821", Visit: 3},
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: []string{`status: "Updated 10:01" -> "Updated 10:02"`}}}},
+	}},
 	{"changes_answer", Envelope{
 		OK: true, Command: `go "the order total"`, Page: &Page{URL: orderURL, State: "orders_4821"},
 		Changes: &Changes{},

@@ -28,7 +28,6 @@ func ExampleEnvelope_Markdown() {
 	// Output:
 	// ### Result
 	// ok: true
-	// command: pw click e5
 	// used: await page.getByRole('button', { name: 'Save', exact: true }).click();
 	//
 	// ### Page

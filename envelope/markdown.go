@@ -9,7 +9,9 @@ import (
 )
 
 // Markdown renders the envelope as markdown sections in a fixed order, each only when it
-// has content, separated by one blank line and ending in a single newline. The order is
+// has content, separated by one blank line and ending in a single newline. It costs no
+// more than it says: the command is printed only on a failure, and the page's address and
+// title only when the command changed them or there was no page before (JSON has all). The order is
 // Result, Page, Changes, Events, Answer, Verdict, Research, Snapshot, Steps, Failure,
 // Current page (compact ARIA), Artifacts; Failure and Current page only when OK is false.
 // Every name, value and text is printed with invisible and bidi characters escaped (see
@@ -46,7 +48,11 @@ func (e *Envelope) Markdown() string {
 func (e *Envelope) mdResult() string {
 	var b strings.Builder
 	b.WriteString("ok: " + strconv.FormatBool(e.OK) + "\n")
-	line(&b, "command", e.Command)
+	if !e.OK {
+		// The caller sent the command; a failure names it for the log
+		// it may land in.
+		line(&b, "command", e.Command)
+	}
 	line(&b, "used", e.Used)
 	if e.Proven != nil {
 		fmt.Fprintf(&b, "proven: %d/%d\n", e.Proven.N, e.Proven.M)
@@ -72,7 +78,8 @@ func mdPage(p *Page) string {
 		return ""
 	}
 	var b strings.Builder
-	if p.URL != "" {
+	same := p.PrevURL != "" && p.PrevURL == p.URL && p.PrevTitle == p.Title && p.Redirected == ""
+	if p.URL != "" && !same {
 		b.WriteString("url: " + one(p.URL))
 		if from, to, ok := urlChange(p.PrevURL, p.URL); ok {
 			b.WriteString("   (changed: " + one(from) + " -> " + one(to) + ")")
@@ -80,7 +87,9 @@ func mdPage(p *Page) string {
 		b.WriteString("\n")
 	}
 	line(&b, "redirected", redirectLine(p))
-	line(&b, "title", p.Title)
+	if !same {
+		line(&b, "title", p.Title)
+	}
 	if p.State != "" {
 		b.WriteString("state: " + one(p.State))
 		if p.Visit != 0 {

@@ -104,7 +104,10 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 	if res.IsError || sc["ok"] != true {
 		t.Fatalf("pw fill: %s", text)
 	}
-	mustContain(t, "pw fill", text, "command: pw fill "+name+" Ada", `textbox "Name": "" -> "Ada"`)
+	mustContain(t, "pw fill", text, `textbox "Name": "" -> "Ada"`)
+	if sc["command"] != "pw fill "+name+" Ada" {
+		t.Errorf("pw fill: the structured result names the command %v", sc["command"])
+	}
 
 	res, text, sc = mcpCall(t, cs, ctx, "pw", map[string]any{"action": "click", "target": save})
 	if res.IsError || sc["command"] != "pw click "+save || sc["changes"] == nil {

@@ -312,8 +312,12 @@ func TestSurfaceHistory(t *testing.T) {
 	n := visits(t, h.primaOK("snapshot"))
 	r = h.prima("reload")
 	if acts(t, "reload", r, "Visits this session: "+strconv.Itoa(n+1)) {
-		if p := section(r.out, "Page"); !strings.Contains(p, "/surface/booking/dates") || strings.Contains(p, "changed:") {
-			t.Errorf("reload: the Page section must show the same URL, unchanged:\n%s", p)
+		// The same address and title: the Page says only the state.
+		if p := section(r.out, "Page"); strings.Contains(p, "url:") || !strings.Contains(p, "state: ") {
+			t.Errorf("reload: the Page section must leave out the unchanged URL:\n%s", p)
+		}
+		if j := h.primaOK("reload", "--json"); !strings.Contains(j, `"url":"`+app.URL+`/surface/booking/dates"`) {
+			t.Errorf("reload --json: the page's URL is not there:\n%s", j)
 		}
 		mustContain(t, "reload", usedLine(t, r.out), "page.reload()")
 	}

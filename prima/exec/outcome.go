@@ -96,7 +96,7 @@ func (in *Instance) fillPage(env *envelope.Envelope, before, after *engine.View)
 	st := after.State()
 	env.Page = &envelope.Page{URL: after.URL, Title: after.Title, State: st.ID(), Visit: in.states.observe(st.ID())}
 	if before != nil {
-		env.Page.PrevURL = before.URL
+		env.Page.PrevURL, env.Page.PrevTitle = before.URL, before.Title
 	}
 }
 

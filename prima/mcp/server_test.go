@@ -218,8 +218,11 @@ func TestResultsCarryTheEnvelope(t *testing.T) {
 	}
 
 	res = call(t, cs, "back", nil)
-	if res.IsError || !strings.Contains(textOf(res), "command: back") {
+	if res.IsError || !strings.Contains(textOf(res), "used: await page.goBack();") {
 		t.Errorf("back: %s", textOf(res))
+	}
+	if sc, _ := res.StructuredContent.(map[string]any); sc["command"] != "back" {
+		t.Errorf("back structured: %#v", res.StructuredContent)
 	}
 	if got := f.last(wire.RoutePw); got["line"] != "page.goBack()" {
 		t.Errorf("back request: %v", got)

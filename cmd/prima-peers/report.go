@@ -1,0 +1,225 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+)
+
+// The team's targets, prima / playwright-cli.
+const (
+	targetRT       = 0.5  // round trips per solved task, widget pages
+	targetBytes    = 0.3  // bytes per solved task, widget pages
+	targetBigBytes = 0.01 // bytes per solved task, the big table
+)
+
+func median(xs []float64) (float64, bool) {
+	if len(xs) == 0 {
+		return 0, false
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2], true
+	}
+	return (s[n/2-1] + s[n/2]) / 2, true
+}
+
+func ratio(a, b float64) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2fx", a/b)
+}
+
+func ratio3(a, b float64) string {
+	if b == 0 {
+		return "–"
+	}
+	r := a / b
+	if r < 0.01 {
+		return fmt.Sprintf("%.4fx", r)
+	}
+	return fmt.Sprintf("%.2fx", r)
+}
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "**no**"
+}
+
+func verdict(r, target float64) string {
+	if r <= target {
+		return fmt.Sprintf("met (≤ %gx)", target)
+	}
+	return fmt.Sprintf("**missed** (target ≤ %gx)", target)
+}
+
+// group is the medians over a set of tasks.
+type group struct {
+	name                        string
+	nPrima, nCLI, nBoth, nTasks int
+	rtP, rtC, byP, byC          float64 // medians per solved task, each tool over the tasks it solved
+	rtR, byR                    float64 // medians of the per-task ratios, tasks both solved
+	okP, okC, okR               bool
+}
+
+func medians(name string, rs []outcome) group {
+	g := group{name: name, nTasks: len(rs)}
+	var rtP, rtC, byP, byC, rtR, byR []float64
+	for _, o := range rs {
+		if o.prima.Solved {
+			g.nPrima++
+			rtP = append(rtP, float64(o.prima.RT()))
+			byP = append(byP, float64(o.prima.Bytes))
+		}
+		if o.cli.Solved {
+			g.nCLI++
+			rtC = append(rtC, float64(o.cli.RT()))
+			byC = append(byC, float64(o.cli.Bytes))
+		}
+		if o.prima.Solved && o.cli.Solved {
+			g.nBoth++
+			rtR = append(rtR, float64(o.prima.RT())/float64(o.cli.RT()))
+			byR = append(byR, float64(o.prima.Bytes)/float64(o.cli.Bytes))
+		}
+	}
+	g.rtP, g.okP = median(rtP)
+	g.byP, _ = median(byP)
+	g.rtC, g.okC = median(rtC)
+	g.byC, _ = median(byC)
+	g.rtR, g.okR = median(rtR)
+	g.byR, _ = median(byR)
+	return g
+}
+
+func report(cfg config, versions string, rs []outcome) string {
+	var b strings.Builder
+	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	w("# prima vs playwright-cli: the same tasks, driven as an orchestrator would\n\n")
+	w("`scripts/bench-peers` on %d CPUs (shared), %s; %s; the big table is `/big?n=%d`.\n\n",
+		runtime.NumCPU(), time.Now().UTC().Format("2006-01-02T15:04Z"), versions, cfg.bigN)
+	w(`How each tool is driven, per task, from the same page state (navigating there and waiting for the page's
+libraries to load is set-up, for both, and not counted):
+
+- **prima**: one ` + "`prima snapshot`" + `, then ` + "`prima pw VERB REF…`" + ` per step. A target the step before made
+  appear (a list's options) is taken from that envelope's ` + "`### New refs`" + `; a target that was on the page
+  before, from the snapshot (or a New refs list since). A new snapshot only when the ref is in neither
+  (listed below as a miss when it should have been in New refs), ` + "`snapshot --grep`" + ` when the target is
+  behind a collapsed line of an outlined snapshot.
+- **playwright-cli**: one ` + "`playwright-cli snapshot`" + ` (it prints the snapshot), then ` + "`playwright-cli VERB REF…`" + `
+  per step; each action's output links a snapshot file, which the orchestrator reads to find the next ref
+  (and, after the last action, to see what happened: playwright-cli's output alone does not say). A new
+  ` + "`snapshot`" + ` only when the file does not show the target.
+- **round trips**: commands run, plus for playwright-cli each snapshot file read (one more tool call for an
+  agent). **bytes**: every command's stdout, plus the files read. Both are per task; the medians are over
+  the tasks each tool solved.
+- **solved**: the page's ` + "`<p role=\"status\">`" + ` line (the widget's state through its library's API), read
+  after the task through each tool's own ` + "`eval`" + ` (not counted), matches the task's.
+
+`)
+	w("| task | solved prima | solved playwright-cli | round trips prima | round trips playwright-cli (cmds + reads) | round trips ratio | bytes prima | bytes playwright-cli | bytes ratio |\n")
+	w("|---|---|---|---:|---:|---:|---:|---:|---:|\n")
+	for _, o := range rs {
+		rr, br := "–", "–"
+		if o.prima.Solved && o.cli.Solved {
+			rr = ratio(float64(o.prima.RT()), float64(o.cli.RT()))
+			br = ratio3(float64(o.prima.Bytes), float64(o.cli.Bytes))
+		}
+		w("| %s | %s | %s | %d | %d (%d + %d) | %s | %s | %s | %s |\n", o.task.Title, yes(o.prima.Solved), yes(o.cli.Solved),
+			o.prima.RT(), o.cli.RT(), o.cli.Cmds, o.cli.Reads, rr, kb(o.prima.Bytes), kb(o.cli.Bytes), br)
+	}
+
+	var widgets, big []outcome
+	for _, o := range rs {
+		if o.task.Big {
+			big = append(big, o)
+		} else {
+			widgets = append(widgets, o)
+		}
+	}
+	w("\n## Medians per solved task (prima / playwright-cli)\n\n")
+	w("| pages | solved prima / playwright-cli / both (of) | round trips prima | round trips playwright-cli | ratio | target | bytes prima | bytes playwright-cli | ratio | target |\n")
+	w("|---|---|---:|---:|---:|---|---:|---:|---:|---|\n")
+	for _, g := range []struct {
+		g       group
+		rt, byt float64
+	}{{medians("widget pages", widgets), targetRT, targetBytes}, {medians("big table", big), 0, targetBigBytes}} {
+		if g.g.nTasks == 0 {
+			continue
+		}
+		rtv, byv := "–", "–"
+		if g.g.okP && g.g.okC {
+			if g.rt > 0 {
+				rtv = verdict(g.g.rtP/g.g.rtC, g.rt)
+			} else {
+				rtv = "none"
+			}
+			byv = verdict(g.g.byP/g.g.byC, g.byt)
+		}
+		w("| %s | %d / %d / %d (%d) | %g | %g | %s | %s | %s | %s | %s | %s |\n", g.g.name, g.g.nPrima, g.g.nCLI, g.g.nBoth, g.g.nTasks,
+			g.g.rtP, g.g.rtC, ratio(g.g.rtP, g.g.rtC), rtv, kb(int(g.g.byP)), kb(int(g.g.byC)), ratio3(g.g.byP, g.g.byC), byv)
+	}
+	if g := medians("widget pages", widgets); g.okR {
+		w("\nOn the widget tasks both tools solved (%d), the median of the per-task ratios: round trips %.2fx, bytes %.2fx.\n", g.nBoth, g.rtR, g.byR)
+	}
+
+	w("\n## Where prima needed a snapshot after the first one\n\n")
+	any := false
+	for _, o := range rs {
+		if len(o.prima.Extra) == 0 && len(o.prima.Misses) == 0 {
+			continue
+		}
+		any = true
+		w("- **%s**:", o.task.Title)
+		for _, m := range o.prima.Misses {
+			w(" **New refs missing**: %s.", m)
+		}
+		for _, e := range o.prima.Extra {
+			w(" %s.", e)
+		}
+		w("\n")
+	}
+	if !any {
+		w("None: every ref prima acted on came from its first snapshot or the previous envelope's `### New refs`.\n")
+	}
+	var nav []string
+	for _, o := range rs {
+		if o.prima.NavRefs {
+			nav = append(nav, o.task.ID)
+		}
+	}
+	if len(nav) > 0 {
+		w("\nAside (set-up, not counted): `prima go`'s own envelope already listed step 1's target in its `### New refs` on %d of %d pages (%s), so an orchestrator that navigated with prima could skip the first snapshot there.\n",
+			len(nav), len(rs), strings.Join(nav, ", "))
+	}
+
+	w("\n## What each tool ran\n\n")
+	for _, o := range rs {
+		w("**%s** (solved when the status reads `%s`)\n\n", o.task.Title, o.task.Want)
+		for _, side := range []struct {
+			name string
+			t    tally
+		}{{"prima", o.prima}, {"playwright-cli", o.cli}} {
+			t := side.t
+			w("- %s: %s; status `%s`", side.name, strings.Join(t.Trail, " → "), t.Status)
+			if t.Seen {
+				w("; the last output it read shows it")
+			} else if t.Solved {
+				w("; the last output it read does not show it")
+			}
+			w("; %.1f s", t.Wall.Seconds())
+			if t.Err != "" {
+				w("; stopped: %s", strings.ReplaceAll(t.Err, "\n", " "))
+			}
+			w("\n")
+		}
+		w("\n")
+	}
+	return b.String()
+}

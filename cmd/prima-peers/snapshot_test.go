@@ -1,0 +1,64 @@
+package main
+
+import "testing"
+
+func TestFindRef(t *testing.T) {
+	cli := `- generic [ref=e1]:
+  - listbox "Colour" [expanded] [active] [ref=e4] [cursor=pointer]:
+      - generic [ref=e5]:
+        - combobox "Colour":
+          - option "Green"
+        - option "Pick a colour" [selected] [ref=e7]
+      - listbox [ref=e10]:
+        - option "Green" [ref=e13]
+  - generic "December 15, 2026" [ref=f4e50] [cursor=pointer]: 15
+  - listbox [ref=e20]:
+    - option [ref=e21]:
+      - mark: Ap
+      - text: ple
+  - status [ref=e8]: "Chosen: nothing"`
+	prima := `### New refs
+- option "Paris" [ref=f3e12] (in listbox "City")
+- button "Edit row 2500" [ref=f1e18759]
+`
+	for _, c := range []struct {
+		text string
+		want target
+		ref  string
+	}{
+		{cli, target{"listbox", "Colour"}, "e4"},
+		{cli, target{"option", "Green"}, "e13"},
+		{cli, target{"generic", "December 15, 2026"}, "f4e50"},
+		{cli, target{"option", "Apple"}, "e21"},
+		{cli, target{"status", "Chosen: nothing"}, "e8"},
+		{cli, target{"option", "Blue"}, ""},
+		{prima, target{"option", "Paris"}, "f3e12"},
+		{prima, target{"button", "Edit row 2500"}, "f1e18759"},
+		{prima, target{"button", "Edit row 250"}, ""},
+	} {
+		got, err := findRef(c.text, c.want)
+		if err != nil || got != c.ref {
+			t.Errorf("findRef(%s) = %q, %v; want %q", c.want, got, err, c.ref)
+		}
+	}
+	if _, err := findRef("- button \"A\" [ref=e1]\n- button \"A\" [ref=e2]\n", target{"button", "A"}); err == nil {
+		t.Errorf("two elements with one name: no error")
+	}
+}
+
+func TestEvalAnswerAndSections(t *testing.T) {
+	if v, ok := evalAnswer("### Result\n\"Chosen: Green\"\n### Ran Playwright code\n"); !ok || v != "Chosen: Green" {
+		t.Errorf("playwright-cli eval: %q %v", v, ok)
+	}
+	if v, ok := evalAnswer("### Result\nok: true\n\n### Answer\n\"City: Paris\"\n"); !ok || v != "City: Paris" {
+		t.Errorf("prima eval: %q %v", v, ok)
+	}
+	tk := task{Solved: exact("City: Paris")}
+	if !seen("added:\n  - status: City: Paris\n", tk) || !seen("- status [ref=e8]: \"City: Paris\"", tk) ||
+		!seen("changed:\n  - status: City: none -> City: Paris\n", tk) || seen("- status: City: none", tk) {
+		t.Errorf("seen")
+	}
+	if l := ymlLinks("- [Snapshot](.playwright-cli/page-1.yml)\n"); len(l) != 1 || l[0] != ".playwright-cli/page-1.yml" {
+		t.Errorf("ymlLinks = %v", l)
+	}
+}
