@@ -163,3 +163,25 @@ func TestPlaywrightOptionsAreTakenNotIgnored(t *testing.T) {
 	out = h.primaOK("pw", "page.getByText('Card A').dragTo(page.getByText('Card D'), { sourcePosition: { x: 4, y: 4 }, targetPosition: { x: 6, y: 6 } })")
 	has(t, "a drag from and to given points", out, "sourcePosition: { x: 4, y: 4 }", "targetPosition: { x: 6, y: 6 }", "status: To do: b c; Done:")
 }
+
+// "pick DATE in FIELD" on a date picker (flatpickr): prima opens the
+// calendar, steps to the date's month by its next or previous month
+// control, and clicks the day, as a user does; the field shows the date,
+// which proves the step. A date no calendar day names picks nothing.
+func TestPickADateInADatePicker(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/zoo/flatpickr")
+	for _, c := range []struct{ do, status string }{
+		{"pick 2026-12-24 in Arrival", "status: Arrival: 2026-12-24"},
+		{"pick February 3, 2027 in Arrival", "status: Arrival: 2027-02-03"},
+		{"pick 5 October 2026 in Arrival", "status: Arrival: 2026-10-05"},
+	} {
+		out := h.primaOK("do", c.do)
+		has(t, c.do, out, "proven: 1/1", "opened its calendar and picked the day", c.status)
+	}
+	r := h.prima("do", "pick 2026-02-30 in Arrival")
+	wantFailure(t, "pick 2026-02-30 in Arrival", r, "not_found")
+	if !strings.Contains(h.primaOK("snapshot"), "Arrival: 2026-10-05") {
+		t.Errorf("a pick of no day changed the date")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -169,5 +170,42 @@ func TestFieldProof(t *testing.T) {
 	}
 	if got := fieldProof(nil, &[2]string{"30", "70"}, both); got != "" {
 		t.Errorf("two fields changed alike prove neither, got %q", got)
+	}
+}
+
+// A date a do instruction writes is read in the usual spellings, and
+// found again in a calendar's day labels and a field's shown value.
+func TestDateSpellings(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string // 2006-01-02, "" when no date
+	}{
+		{"2026-12-24", "2026-12-24"},
+		{"December 24, 2026", "2026-12-24"},
+		{"24 December 2026", "2026-12-24"},
+		{"Dec  24 2026", "2026-12-24"},
+		{"2026-02-30", ""},
+		{"Large", ""},
+	} {
+		d, ok := parseDate(c.in)
+		if got := map[bool]string{true: d.Format("2006-01-02"), false: ""}[ok]; got != c.want {
+			t.Errorf("parseDate(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	d, _ := parseDate("2026-12-01")
+	if got := dateSpellings(d); !slices.Contains(got, "December 1st, 2026") || !slices.Contains(got, "1 December 2026") {
+		t.Errorf("dateSpellings = %q", got)
+	}
+	if _, ok := showsDate("Arrival 01/12/2026", d); ok {
+		t.Errorf("showsDate took 01/12/2026, which may be the 12th of January, for the 1st of December")
+	}
+	if xmas, _ := parseDate("2026-12-24"); !func() bool { f, ok := showsDate("Arrival 24/12/2026", xmas); return ok && f == "24/12/2026" }() {
+		t.Errorf("showsDate did not find 24/12/2026, which can only be the 24th of December")
+	}
+	if _, ok := showsDate("2026-12-10", d); ok {
+		t.Errorf("showsDate found 2026-12-01 in 2026-12-10")
+	}
+	if got := dayLabel("Thursday, December 24, 2026"); got != "December 24, 2026" {
+		t.Errorf("dayLabel = %q", got)
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -22,6 +24,15 @@ const nativeSelectJS = `el => { const s = el.tagName === 'LABEL' && el.control ?
 //
 //go:embed js/find_option.js
 var findOptionJS string
+
+// findDayJS finds the day of an opened calendar a date names, and
+// findMonthStepJS the control that shows the next or previous month.
+//
+//go:embed js/find_day.js
+var findDayJS string
+
+//go:embed js/find_month_step.js
+var findMonthStepJS string
 
 // shownJS is what a widget shows as its value: its own value or text, or
 // that of the control around it (a combobox's input sits beside the item
@@ -85,8 +96,50 @@ func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view
 		return res
 	}
 	var name string
-	pick := in.act(ctx, page, open.After, func(t float64) (*engine.Action, error) {
-		v, err := b.h.EvaluateHandle(findOptionJS, want)
+	date, isDate := parseDate(want)
+	if isDate {
+		// A date picker: its days are no options. Step to the month the
+		// date is in, as a user does, then pick the day.
+		for i := 0; i < maxMonthSteps; i++ {
+			dir, err := monthToward(b.h, date)
+			if err != nil || dir == "" {
+				break
+			}
+			v, err := b.h.EvaluateHandle(findMonthStepJS, dir)
+			if err != nil {
+				break
+			}
+			nav := v.AsElement()
+			if nav == nil {
+				v.Dispose()
+				break
+			}
+			code, _, err := browser.LocatorOf(page, nav)
+			if err != nil {
+				nav.Dispose()
+				break
+			}
+			step := in.act(ctx, page, res.after, func(t float64) (*engine.Action, error) {
+				return in.eng.OnElement(nav, engine.Target{Code: code}, pwline.Actions["click"], engine.Opts{})
+			})
+			res.changes = append(res.changes, step.Changes...)
+			res.events = append(res.events, browser.Texts(step.Events)...)
+			if step.After != nil {
+				res.after = step.After
+			}
+			if step.Err != nil {
+				res.err = step.Err
+				res.status, res.proof = StepFail, step.Err.Error()
+				return res
+			}
+		}
+	}
+	pick := in.act(ctx, page, res.after, func(t float64) (*engine.Action, error) {
+		script, arg := findOptionJS, any(want)
+		if isDate {
+			script, arg = findDayJS, dateSpellings(date)
+		}
+		v, err := b.h.EvaluateHandle(script, arg)
 		if err != nil {
 			return nil, err
 		}
@@ -140,6 +193,14 @@ func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view
 				if shown == "" {
 					shown = s
 				}
+				if isDate {
+					if f, ok := showsDate(s, date); ok {
+						res.status = StepOK
+						res.proof = fmt.Sprintf("%s shows %q: opened its calendar and picked the day %q, as a user does", b.t.What(), f, name)
+						return res
+					}
+					continue
+				}
 				if strings.Contains(strings.ToLower(" "+s+" "), strings.ToLower(name)) {
 					res.status = StepOK
 					res.proof = fmt.Sprintf("%s shows %q: opened it and picked option %q, as a user does", b.t.What(), name, name)
@@ -151,4 +212,104 @@ func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view
 	res.err = &engine.ValueMismatchError{Field: b.t.What(), Want: name, Got: shown}
 	res.status, res.proof = StepFail, res.err.Error()
 	return res
+}
+
+// maxMonthSteps bounds how far a date pick steps through a calendar's
+// months: two years either way.
+const maxMonthSteps = 24
+
+// dateLayouts are the ways a do instruction may write a date.
+var dateLayouts = []string{"2006-01-02", "January 2, 2006", "January 2 2006", "2 January 2006", "Jan 2, 2006", "Jan 2 2006", "2 Jan 2006"}
+
+// parseDate reads want as a date.
+func parseDate(want string) (time.Time, bool) {
+	w := strings.Join(strings.Fields(want), " ")
+	for _, l := range dateLayouts {
+		if d, err := time.Parse(l, w); err == nil {
+			return d, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// dateSpellings are the ways calendars label a day: in aria-label, title
+// or a date attribute.
+func dateSpellings(d time.Time) []string {
+	ord := "th"
+	switch day := d.Day(); {
+	case day == 1 || day == 21 || day == 31:
+		ord = "st"
+	case day == 2 || day == 22:
+		ord = "nd"
+	case day == 3 || day == 23:
+		ord = "rd"
+	}
+	return []string{d.Format("2006-01-02"), d.Format("January 2, 2006"), d.Format("2 January 2006"), d.Format("Jan 2, 2006"),
+		d.Format("January ") + strconv.Itoa(d.Day()) + ord + d.Format(", 2006")}
+}
+
+// showsDate finds the date in a widget's shown value, written in one of
+// the ways a date field writes it.
+func showsDate(s string, d time.Time) (string, bool) {
+	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
+	fs := dateSpellings(d)
+	if d.Day() > 12 || d.Day() == int(d.Month()) {
+		// Numbers only where they cannot be another day read the other
+		// way round (01/12 is the 1st of December or the 12th of January).
+		fs = append(fs, d.Format("01/02/2006"), d.Format("02/01/2006"), d.Format("02.01.2006"))
+	}
+	for _, f := range fs {
+		if strings.Contains(s, strings.ToLower(f)) {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// monthToward says which way the open calendar must step to show d:
+// "next", "prev", or "" when its days already reach d or none can be read.
+func monthToward(h playwright.ElementHandle, d time.Time) (string, error) {
+	v, err := h.Evaluate(findDayJS, dateSpellings(d))
+	if err != nil {
+		return "", err
+	}
+	m, _ := v.(map[string]any)
+	if m == nil || m["why"] != "none" {
+		return "", nil // found (or several): no step
+	}
+	names, _ := m["names"].([]any)
+	var first, last time.Time
+	for _, x := range names {
+		s, _ := x.(string)
+		t, ok := parseDate(dayLabel(s))
+		if !ok {
+			continue
+		}
+		if first.IsZero() || t.Before(first) {
+			first = t
+		}
+		if t.After(last) {
+			last = t
+		}
+	}
+	switch {
+	case first.IsZero():
+		return "", nil
+	case d.Before(first):
+		return "prev", nil
+	case d.After(last):
+		return "next", nil
+	}
+	return "", nil
+}
+
+// dayLabel is the date part of a day's label ("Thursday, December 24,
+// 2026" -> "December 24, 2026").
+func dayLabel(s string) string {
+	if _, rest, ok := strings.Cut(s, ", "); ok {
+		if _, err := time.Parse("January 2, 2006", rest); err == nil {
+			return rest
+		}
+	}
+	return s
 }
