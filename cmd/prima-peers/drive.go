@@ -114,8 +114,12 @@ func (b *bench) primaTask(ctx context.Context, tk task) (t tally) {
 		return t
 	}
 
-	snap := b.prima(ctx, "snapshot")
-	t.count(snap, "snapshot")
+	first := []string{"snapshot"}
+	if tk.Lookup {
+		first = []string{"snapshot", "--grep", tk.Steps[0].Target.Name}
+	}
+	snap := b.prima(ctx, first...)
+	t.count(snap, strings.Join(first, " "))
 	if snap.failed() {
 		t.Err = fmt.Sprintf("snapshot: exit %d %v", snap.exit, snap.err)
 		return t
@@ -225,7 +229,7 @@ func (b *bench) cliTask(ctx context.Context, tk task) (t tally) {
 	// view runs a counted command and returns the page as the
 	// orchestrator then sees it: its output, and the snapshot files it
 	// links, read.
-	view := func(what string, args ...string) (string, error) {
+	view := func(what string, read bool, args ...string) (string, error) {
 		r := b.cli(ctx, args...)
 		t.count(r, what)
 		if r.failed() || strings.Contains(r.out, "### Error") {
@@ -233,6 +237,9 @@ func (b *bench) cliTask(ctx context.Context, tk task) (t tally) {
 		}
 		page := r.out
 		for _, l := range ymlLinks(r.out) {
+			if !read {
+				break
+			}
 			p := l
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(b.ws, p)
@@ -249,7 +256,15 @@ func (b *bench) cliTask(ctx context.Context, tk task) (t tally) {
 		return page, nil
 	}
 
-	page, err := view("snapshot", "snapshot")
+	// lookup is how the orchestrator looks for something it does not see:
+	// a snapshot, or in the lookup variant `find TEXT`.
+	lookup := func(text string) (string, error) {
+		if tk.Lookup {
+			return view("find "+text, true, "find", text)
+		}
+		return view("snapshot", true, "snapshot")
+	}
+	page, err := lookup(tk.Steps[0].Target.Name)
 	if err != nil {
 		t.Err = err.Error()
 		return t
@@ -261,8 +276,12 @@ func (b *bench) cliTask(ctx context.Context, tk task) (t tally) {
 			if ref != "" || err != nil {
 				return ref, err
 			}
-			t.Extra = append(t.Extra, fmt.Sprintf("step %d: snapshot to find %s", i+1, want))
-			if page, err = view("snapshot", "snapshot"); err != nil {
+			how := "snapshot"
+			if tk.Lookup {
+				how = "find"
+			}
+			t.Extra = append(t.Extra, fmt.Sprintf("step %d: %s to find %s", i+1, how, want))
+			if page, err = lookup(want.Name); err != nil {
 				return "", err
 			}
 			ref, err = findRef(page, want)
@@ -276,11 +295,17 @@ func (b *bench) cliTask(ctx context.Context, tk task) (t tally) {
 			t.Err = fmt.Sprintf("step %d: %v", i+1, err)
 			break
 		}
-		if page, err = view(strings.Join(args, " "), args...); err != nil {
+		if page, err = view(strings.Join(args, " "), !tk.Lookup, args...); err != nil {
 			t.Err = fmt.Sprintf("step %d: %v", i+1, err)
 			break
 		}
 		acted = true
+	}
+	if tk.Lookup && acted && t.Err == "" {
+		// The action's output says nothing of the page: look the outcome up.
+		if page, err = view("find "+tk.Want, true, "find", tk.Want); err != nil {
+			t.Err = err.Error()
+		}
 	}
 	t.Seen = acted && t.Err == "" && seen(page, tk)
 	t.Status, _ = b.cliStatus(ctx)

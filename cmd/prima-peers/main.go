@@ -34,9 +34,19 @@ import (
 // and prima detach (their daemons, Chromium).
 const markerVar = "PRIMA_PEERS_RUN"
 
-const cliConfig = `{"browser":{"launchOptions":{"executablePath":"/usr/bin/chromium","chromiumSandbox":false,` +
-	`"args":["--no-sandbox","--disable-gpu","--disable-background-networking","--disable-component-update",` +
-	`"--no-first-run","--disable-sync","--disable-quic"]}}}` + "\n"
+// cliConfig is playwright-cli's config, as the repository's tests write it
+// (the system Chromium), plus an init page that gives the page's calls
+// (its AI snapshot among them) 4 minutes instead of Playwright's 30 s: the
+// first snapshot of the big table takes longer than that on this machine,
+// and prima's commands get --timeout 4m.
+func cliConfig(initPage string) string {
+	return `{"browser":{"initPage":[` + strconv.Quote(initPage) + `],` +
+		`"launchOptions":{"executablePath":"/usr/bin/chromium","chromiumSandbox":false,` +
+		`"args":["--no-sandbox","--disable-gpu","--disable-background-networking","--disable-component-update",` +
+		`"--no-first-run","--disable-sync","--disable-quic"]}},"timeouts":{"navigation":240000}}` + "\n"
+}
+
+const initPageJS = "exports.default = async ({ page }) => { page.setDefaultTimeout(240000); };\n"
 
 type config struct {
 	prima, cli, url, work, driver, out, transcript, session string
@@ -61,6 +71,14 @@ func main() {
 	if cfg.prima == "" || cfg.url == "" || cfg.work == "" {
 		fmt.Fprintln(os.Stderr, "prima-peers: -prima, -url and -work are required (scripts/bench-peers sets them)")
 		os.Exit(2)
+	}
+	for _, p := range []*string{&cfg.prima, &cfg.cli, &cfg.work, &cfg.driver} {
+		abs, err := filepath.Abs(*p) // the tools run in other folders
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "prima-peers:", err)
+			os.Exit(2)
+		}
+		*p = abs
 	}
 	if cfg.session == "" {
 		cfg.session = "bench-peers-" + strconv.Itoa(os.Getpid())
@@ -131,15 +149,15 @@ func newBench(cfg config) (*bench, error) {
 			return nil, err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(b.ws, ".playwright", "cli.config.json"), []byte(cliConfig), 0o600); err != nil {
+	ip := filepath.Join(cfg.work, "init-page.cjs")
+	if err := os.WriteFile(ip, []byte(initPageJS), 0o600); err != nil {
 		return nil, err
 	}
-	driver, err := filepath.Abs(cfg.driver)
-	if err != nil {
+	if err := os.WriteFile(filepath.Join(b.ws, ".playwright", "cli.config.json"), []byte(cliConfig(ip)), 0o600); err != nil {
 		return nil, err
 	}
 	common := map[string]string{"NO_UPDATE_NOTIFIER": "1", "TMPDIR": filepath.Join(cfg.work, "t"), markerVar: cfg.work}
-	b.primaEnv = childEnv(common, map[string]string{"PRIMA_HOME": b.home, "XDG_CACHE_HOME": filepath.Join(cfg.work, "pc"), "PLAYWRIGHT_DRIVER_PATH": driver})
+	b.primaEnv = childEnv(common, map[string]string{"PRIMA_HOME": b.home, "XDG_CACHE_HOME": filepath.Join(cfg.work, "pc"), "PLAYWRIGHT_DRIVER_PATH": cfg.driver})
 	b.cliEnv = childEnv(common, map[string]string{"XDG_CACHE_HOME": filepath.Join(cfg.work, "cc")})
 	if cfg.transcript != "" {
 		os.MkdirAll(filepath.Dir(cfg.transcript), 0o755)
@@ -276,6 +294,8 @@ func (b *bench) close() {
 func sweep(marker string) int {
 	pids := markedPIDs(marker)
 	for _, p := range pids {
+		comm, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(p), "comm"))
+		fmt.Fprintf(os.Stderr, "cleanup: pid %d (%s) of this run is still up: ending it\n", p, strings.TrimSpace(string(comm)))
 		syscall.Kill(p, syscall.SIGTERM)
 	}
 	deadline := time.Now().Add(3 * time.Second)

@@ -40,6 +40,11 @@ type task struct {
 	Solved    *regexp.Regexp // matches the solved status line
 	Steps     []step
 	Big       bool // the big table: its own target (bytes <= 0.01x), its own median
+	// Lookup: both orchestrators look targets up by text instead of
+	// reading whole snapshots (prima: `snapshot --grep`; playwright-cli:
+	// `find`, also to see the outcome, instead of the snapshot file its
+	// action links). A variant of the big table, outside the medians.
+	Lookup bool
 }
 
 func exact(s string) *regexp.Regexp { return regexp.MustCompile("^" + regexp.QuoteMeta(s) + "$") }
@@ -49,7 +54,7 @@ func exact(s string) *regexp.Regexp { return regexp.MustCompile("^" + regexp.Quo
 // round(N/2.5) rows) and the row whose Edit button is clicked.
 func tasks(bigN, bigRow int) []task {
 	c := func(role, name string) target { return target{role, name} }
-	row := strconv.Itoa(bigRow)
+	row, row2 := strconv.Itoa(bigRow), strconv.Itoa(bigRow+1)
 	return []task{
 		{ID: "choices", Title: "Choices: pick a colour", Path: "/zoo/choices",
 			Ready: "Chosen: nothing", Want: "Chosen: Green", Solved: exact("Chosen: Green"),
@@ -80,7 +85,10 @@ func tasks(bigN, bigRow int) []task {
 			Steps: []step{
 				{Verb: "click", Target: c("combobox", "Size")},
 				{Verb: "click", Target: c("option", "Large"), Appears: true},
-				{Verb: "check", Target: c("checkbox", "Gift wrap")},
+				// The box itself is a visually hidden <input> in the
+				// component's shadow root, with no ref in either tool's
+				// snapshot: a user (and an orchestrator) clicks its label.
+				{Verb: "click", Target: c("generic", "Gift wrap")},
 			}},
 		{ID: "sortable", Title: "SortableJS: drag a card", Path: "/zoo/sortable",
 			Ready: "To do: a b c; Done: d", Want: "To do: b c; Done: a d (or d a)", Solved: regexp.MustCompile(`^To do: b c; Done: (a d|d a)$`),
@@ -96,6 +104,11 @@ func tasks(bigN, bigRow int) []task {
 			Ready: "", Want: "Editing row " + row, Solved: exact("Editing row " + row), Big: true,
 			Steps: []step{
 				{Verb: "click", Target: c("button", "Edit row "+row)},
+			}},
+		{ID: "big-lookup", Title: fmt.Sprintf("big table, looked up by text (prima `snapshot --grep`, playwright-cli `find`): click Edit row %d", bigRow+1),
+			Path: fmt.Sprintf("/big?n=%d", bigN), Ready: "", Want: "Editing row " + row2, Solved: exact("Editing row " + row2), Big: true, Lookup: true,
+			Steps: []step{
+				{Verb: "click", Target: c("button", "Edit row "+row2)},
 			}},
 	}
 }

@@ -73,7 +73,9 @@ import (
 //   - hit: exit 0, ok: true, and the page shows what was asked;
 //   - honest failure: exit 1, ok: false with a ### Failure, and the status
 //     (and the field acted on) as it was; or, where a rule says the action
-//     fails after it ran (Veggie's swap), the page as that rule says;
+//     fails after it ran (Veggie's swap), the page as that rule says; or,
+//     in a two-step `do` whose second step failed, the page as its first
+//     step left it;
 //   - wrong hit: ok: true where the page does not show what was asked, or
 //     where the rules say it fails (an option the widget does not hold);
 //     a failure after which the page shows something else than before or
@@ -84,7 +86,8 @@ import (
 //   - false `no change`: ok: true, the page changed (status, field, a list
 //     opened or closed), and ### Changes says `no change` (or only the
 //     page's own), or a one-step `do` says `unproven — no observed change`
-//     (in a two-step `do`, its last step while the status changed).
+//     (in a two-step `do`, its last step while the status changed), as the
+//     truth suite counts a `do` step.
 //
 // The run fails on any wrong hit, false failure or false `no change`,
 // printing the first 10 with the command, the envelope and the state before
@@ -124,11 +127,6 @@ func TestReliabilityZoo(t *testing.T) {
 		b, _ := os.ReadFile(r.h.home + "/daemon.log")
 		t.Logf("daemon.log (last 4000 bytes):\n%s", tail(b, 4000))
 	}
-	if r.fatal != "" {
-		t.Fatalf("seed %d: %s", seed, r.fatal)
-	}
-	r.controls()
-
 	bad := r.badList()
 	for i, a := range bad {
 		if i == 10 {
@@ -137,6 +135,10 @@ func TestReliabilityZoo(t *testing.T) {
 		}
 		t.Errorf("%s #%d of %d (%s): %s\n%s", a.class, i+1, len(bad), a.why, a.line(), a.res)
 	}
+	if r.fatal != "" {
+		t.Fatalf("seed %d: %s", seed, r.fatal)
+	}
+	r.controls()
 	if st.wrong > 0 {
 		t.Errorf("seed %d: %d wrong hits out of %d actions", seed, st.wrong, st.actions)
 	}
@@ -231,7 +233,9 @@ type zooAction struct {
 	keyTo  string   // what that field must hold after it
 	fail   string   // the code the rules say the action fails with ("" none)
 	grid   bool     // a grid sort: the Changes must not say a header was removed
-	steps  int      // the instructions of a do (0 for pw)
+	// A do whose first step sets a field: a failure of a later step may
+	// leave the status as it was and that field as the first step set it.
+	partKey, partTo string
 
 	res   result
 	after zooProbe
@@ -423,6 +427,10 @@ func (r *zooRun) exec(a *zooAction) {
 	r.st.count(a, +1)
 	r.track(a)
 	r.prev, r.cur = a, a.after
+	if steps := rtStepLines(a.res.out); len(steps) > 1 && strings.Contains(steps[0], "no observed change") {
+		// The field it filled is not what the page shows at the end: noted.
+		r.st.note("a first step `unproven — no observed change` in a two-step do", a.shape, 1)
+	}
 	if r.trace {
 		r.t.Logf("#%d %s | %s | exit %d %s | %s -> %s | %s %s", a.n, a.shape, zooCmd(a.args), a.res.code, codeOf(a.res.out), a.before, a.after, a.class, a.why)
 	}
@@ -492,6 +500,7 @@ func (r *zooRun) classify(a *zooAction) {
 	okEnv := a.res.code == 0 && strings.Contains(out, "ok: true")
 	failEnv := a.res.code == 1 && strings.Contains(out, "ok: false") && strings.Contains(out, "### Failure")
 	match, moved, changed := a.matches(a.after), a.moved(a.after), a.after != a.before
+	partial := failEnv && a.partKey != "" && rtFailedStep(out) > 0 && a.after.S == a.before.S && a.after.field(a.partKey) == a.partTo
 	a.class, a.why = classHit, ""
 	switch {
 	case okEnv && a.fail != "":
@@ -503,7 +512,7 @@ func (r *zooRun) classify(a *zooAction) {
 	case okEnv && changed && a.saysNoChange():
 		a.class, a.why = classFalseNoChange, "the page changed ("+a.before.String()+" -> "+a.after.String()+"), the envelope says it did not"
 	case okEnv:
-	case failEnv && !moved:
+	case failEnv && (!moved || partial):
 		a.class, a.why = classHonest, codeOf(out)
 	case failEnv && a.fail != "" && match:
 		// The rules say it fails after it ran: the page is as they say.
@@ -753,7 +762,7 @@ func (r *zooRun) genChoices(b zooProbe) {
 // options, or now and then one it does not hold, which must fail
 // not_found with the state as it was.
 func (r *zooRun) doSelect(b zooProbe, page, name string, options, absent []string, status func(string) string) {
-	a := &zooAction{before: b, steps: 1}
+	a := &zooAction{before: b}
 	x := pick(r, options)
 	if r.pct(25) {
 		x = pick(r, absent)
@@ -841,14 +850,14 @@ func (r *zooRun) fillAndPick(b zooProbe, w autoWidget) {
 	case k < 15 && !w.first:
 		// One do, both instructions.
 		a := pickAction(b, []string{"do", fmt.Sprintf("fill %s with %s", w.field, pfx), "click " + r.said(target)}, "do fill+click")
-		a.steps = 2
+		a.partKey, a.partTo = w.key, pfx
 		if a.fail == "" {
 			a.shape = w.page + ": do fill+click"
 		}
 		r.exec(a)
 	case k < 55:
 		a := &zooAction{shape: w.page + ": do fill a prefix", args: []string{"do", fmt.Sprintf("fill %s with %s", w.field, pfx)}, before: b,
-			want: []string{b.S}, key: w.key, keyTo: pfx, steps: 1}
+			want: []string{b.S}, key: w.key, keyTo: pfx}
 		r.exec(a)
 		if a.after.field(w.key) != pfx || !r.more() {
 			return
@@ -858,7 +867,6 @@ func (r *zooRun) fillAndPick(b zooProbe, w autoWidget) {
 			return
 		}
 		c := pickAction(b, []string{"do", "click " + r.said(target)}, "do click")
-		c.steps = 1
 		r.exec(c)
 	default:
 		snap := r.snapshot()
@@ -879,7 +887,6 @@ func (r *zooRun) fillAndPick(b zooProbe, w autoWidget) {
 				return
 			}
 			c := pickAction(b, []string{"do", "click " + target}, "do click")
-			c.steps = 1
 			r.exec(c)
 			return
 		}
@@ -1039,7 +1046,7 @@ func (r *zooRun) genBoard(b zooProbe, bd *zooBoard) {
 		if onto != "" {
 			to = bd.cards[onto]
 		}
-		a.shape, a.steps = bd.page+": do drag onto a card", 1
+		a.shape = bd.page + ": do drag onto a card"
 		if onto == "" {
 			// The list's heading has its name too: ambiguous is honest.
 			a.shape = bd.page + ": do drag onto a list"
@@ -1079,7 +1086,7 @@ func (r *zooRun) genTabulator(b zooProbe) {
 	}
 	a := &zooAction{before: b, want: []string{"Sorted by " + field + " " + dir}, grid: true}
 	if r.pct(35) {
-		a.shape, a.args, a.steps = "tabulator: do click a header", []string{"do", "click " + r.said(col)}, 1
+		a.shape, a.args = "tabulator: do click a header", []string{"do", "click " + r.said(col)}
 		r.exec(a)
 		return
 	}
@@ -1115,7 +1122,7 @@ func (r *zooRun) genShoelace(b zooProbe) {
 		verb := pick(r, []string{"check", "uncheck"})
 		to := map[string]string{"check": "yes", "uncheck": "no"}[verb]
 		r.exec(&zooAction{shape: "shoelace: do " + verb, args: []string{"do", verb + " " + r.said("Gift wrap")}, before: b,
-			want: []string{fmt.Sprintf(zooGiftFmt, size, to)}, steps: 1})
+			want: []string{fmt.Sprintf(zooGiftFmt, size, to)}})
 	case k < 70:
 		snap := r.snapshot()
 		ref, what := zooTextRef(snap, "generic", "Gift wrap"), "label text"
@@ -1174,7 +1181,7 @@ func (r *zooRun) genSlider(b zooProbe) {
 	a := &zooAction{before: b, want: []string{fmt.Sprintf("Volume: %d", to)}}
 	switch k := r.rng.IntN(100); {
 	case k < 35:
-		a.shape, a.args, a.steps = "slider: do press", []string{"do", fmt.Sprintf("press %s in Volume", key)}, 1
+		a.shape, a.args = "slider: do press", []string{"do", fmt.Sprintf("press %s in Volume", key)}
 		r.exec(a)
 		return
 	case k < 85:
@@ -1201,7 +1208,7 @@ func (r *zooRun) genQuill(b zooProbe) {
 	text := fmt.Sprintf("%s %d", pick(r, zooWords), r.values)
 	a := &zooAction{before: b, want: []string{"Text: " + text}}
 	if r.pct(50) {
-		a.shape, a.args, a.steps = "quill: do fill", []string{"do", "fill Notes with " + text}, 1
+		a.shape, a.args = "quill: do fill", []string{"do", "fill Notes with " + text}
 		r.exec(a)
 		return
 	}
@@ -1223,7 +1230,7 @@ func (r *zooRun) genJSON(b zooProbe) {
 	}
 	a := &zooAction{before: b, want: []string{status}}
 	if r.pct(40) && !strings.Contains(text, "\n") {
-		a.shape, a.args, a.steps = "jsoneditor: do fill", []string{"do", "fill JSON editor with " + text}, 1
+		a.shape, a.args = "jsoneditor: do fill", []string{"do", "fill JSON editor with " + text}
 		r.exec(a)
 		return
 	}
@@ -1284,7 +1291,7 @@ func (r *zooRun) controls() {
 	}
 
 	// A real pick, its envelope forged to a failure.
-	ff := &zooAction{shape: "control", args: []string{"do", "select Blue from Colour"}, want: []string{"Chosen: Blue"}, steps: 1}
+	ff := &zooAction{shape: "control", args: []string{"do", "select Blue from Colour"}, want: []string{"Chosen: Blue"}}
 	if run(ff) {
 		r.classify(ff)
 		if ff.class != classHit {
@@ -1297,7 +1304,7 @@ func (r *zooRun) controls() {
 
 	// A real pick, its Changes forged to `no change`; then to a removed
 	// column header, judged as a grid sort.
-	fnc := &zooAction{shape: "control", args: []string{"do", "select Red from Colour"}, want: []string{"Chosen: Red"}, steps: 1}
+	fnc := &zooAction{shape: "control", args: []string{"do", "select Red from Colour"}, want: []string{"Chosen: Red"}}
 	if run(fnc) {
 		out := fnc.res.out
 		ch := section(out, "Changes")
