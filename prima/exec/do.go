@@ -351,6 +351,11 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			// change is the one with the values read from the element.
 			res.proof = fieldProof(o.Typed, o.Value, res.changes)
 		}
+		if res.proof == "" && intent.Verb == "fill" && o.Value != nil && o.Value[0] == o.Value[1] {
+			// The field held the value already, and holds it (read from the
+			// element after the fill): nothing to change, and nothing wrong.
+			res.proof = fmt.Sprintf("%s holds %q, as it did before", target.What(), o.Value[1])
+		}
 		if res.proof == "" {
 			// A dialog answered, a tab opened, a download: outside the
 			// tree, still the effect. Console errors and requests still in
@@ -612,7 +617,9 @@ func proof(verb string, target engine.Target, fromURL, toURL string, cs []ariadi
 	}
 	switch verb {
 	case "fill", "type", "clear":
-		return about(ariadiff.Typed)
+		// A combobox's typed text is its value, which the diff calls
+		// selected.
+		return about(ariadiff.Typed, ariadiff.Selected)
 	case "select":
 		return about(ariadiff.Selected, ariadiff.Typed)
 	case "check", "uncheck":

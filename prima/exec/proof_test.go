@@ -30,6 +30,16 @@ func TestProofIsTheActedElementsChange(t *testing.T) {
 	if p := proof("fill", engine.Target{Role: "textbox", Name: long}, "/a", "/a", cs); !strings.Contains(p, "ring twice") {
 		t.Errorf("fill a field with a %d-character name: proof %q (changes %v)", len(long), p, cs)
 	}
+	// An autocomplete's combobox: the text typed into it is its value.
+	city := engine.Target{Role: "combobox", Name: "City"}
+	cs = diff("- combobox \"City\"\n- combobox \"Town\"", "- combobox \"City\": ber\n- combobox \"Town\"")
+	if p := proof("fill", city, "/a", "/a", cs); !strings.Contains(p, `combobox "City"`) || !strings.Contains(p, "ber") {
+		t.Errorf("fill City: proof %q, want its value change (changes %v)", p, cs)
+	}
+	cs = diff("- combobox \"City\"\n- combobox \"Town\"", "- combobox \"City\"\n- combobox \"Town\": ber")
+	if p := proof("fill", city, "/a", "/a", cs); p != "" {
+		t.Errorf("fill City proven by another combobox's change: %q", p)
+	}
 	cs = diff("- checkbox \"Agree\"\n- checkbox \"Subscribe\"", "- checkbox \"Agree\"\n- checkbox \"Subscribe\" [checked]")
 	if p := proof("check", engine.Target{Role: "checkbox", Name: "Agree"}, "/a", "/a", cs); p != "" {
 		t.Errorf("check Agree proven by Subscribe: %q", p)

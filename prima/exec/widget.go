@@ -39,6 +39,11 @@ var findMonthStepJS string
 // it shows), up to two levels up.
 const shownJS = `el => { const out = []; let e = el; for (let i = 0; e && i < 3; i++, e = e.parentElement) out.push(String(e.value || '') + ' ' + (e.innerText || '')); return out; }`
 
+// expandedJS tells whether a widget says its list is open: aria-expanded
+// on it, on what holds it, or on a control inside it (Choices' combobox
+// wraps the element a label names).
+const expandedJS = `el => { const x = el.closest('[aria-expanded]') || el.querySelector('[aria-expanded]'); return !!x && x.getAttribute('aria-expanded') === 'true'; }`
+
 // OptionError: the list a widget opened holds no option, or several, that
 // a select names.
 type OptionError struct {
@@ -80,13 +85,18 @@ func quoteAll(ss []string) []string {
 // back. Each click goes through the act path; the step is the two.
 func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view *engine.View, b bound, want string) stepResult {
 	defer b.h.Dispose()
-	open := in.act(ctx, page, view, func(t float64) (*engine.Action, error) {
-		a, err := in.eng.OnElement(b.h, b.t, pwline.Actions["click"], engine.Opts{})
-		if a != nil {
-			a.Release = nil // the widget's value is read after the pick
-		}
-		return a, err
-	})
+	open := engine.Outcome{After: view}
+	// A list already open (a pick that failed left it so) is picked from
+	// as it is: a click would close it.
+	if v, err := b.h.Evaluate(expandedJS); err != nil || v != true {
+		open = in.act(ctx, page, view, func(t float64) (*engine.Action, error) {
+			a, err := in.eng.OnElement(b.h, b.t, pwline.Actions["click"], engine.Opts{})
+			if a != nil {
+				a.Release = nil // the widget's value is read after the pick
+			}
+			return a, err
+		})
+	}
 	res := stepResult{used: open.Used, ref: b.ref, err: open.Err, after: open.After, changes: open.Changes, own: open.Own, events: browser.Texts(open.Events), blocked: open.Blocked}
 	if open.Err != nil || open.Blocked || open.After == nil {
 		if res.err == nil {

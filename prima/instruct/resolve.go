@@ -136,6 +136,7 @@ var clickable = map[string]bool{
 	"menuitem": true, "menuitemcheckbox": true, "menuitemradio": true, "option": true, "treeitem": true,
 	"combobox": true, "textbox": true, "searchbox": true, "spinbutton": true, "slider": true, "listbox": true,
 	"heading": true, "img": true, "row": true, "cell": true, "gridcell": true, "listitem": true,
+	"columnheader": true, "rowheader": true, // a grid sorts by a header's click
 }
 
 // fits reports whether the verb can act on a node of this role.
@@ -287,6 +288,19 @@ func resolveIn(t *ariadiff.Tree, verb string, target Target) (Candidate, error) 
 					hits = append(hits, Candidate{Ref: n.Ref(), Role: n.Role, Name: s.text, Match: tr.match})
 					break
 				}
+			}
+		}
+		if verb == "select" && len(hits) > 1 {
+			// An open custom select shows its list beside it, named as
+			// it is: what a user selects from is the combobox.
+			var boxes []Candidate
+			for _, h := range hits {
+				if h.Role == "combobox" {
+					boxes = append(boxes, h)
+				}
+			}
+			if len(boxes) == 1 && len(hits) == 2 {
+				hits = boxes
 			}
 		}
 		switch {

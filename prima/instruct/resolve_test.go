@@ -110,6 +110,8 @@ func TestResolveNames(t *testing.T) {
 		{"unnamed clickable reports its shown text", "profile", "click clickable", Candidate{Ref: "e20", Role: "generic", Name: "clickable div", Match: MatchWords}},
 		{"a placeholder match by words", "profile", "fill anything with hello", Candidate{Ref: "e27", Role: "textbox", Name: "Ask anything…", Match: MatchWords}},
 		{"the role word read whole is exact", "iframe", "click Inner button", Candidate{Ref: "f1e3", Role: "button", Name: "Inner button", Match: MatchExact}},
+		{"an open select is selected from by its combobox, not its list", "widgets", "select Paris from City", Candidate{Ref: "e2", Role: "combobox", Name: "City", Match: MatchExact}},
+		{"a grid's column header is clicked to sort, case aside", "widgets", "click name", Candidate{Ref: "e8", Role: "columnheader", Name: "Name", Match: MatchExact}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := resolve(t, c.page, c.instruction)

@@ -21,10 +21,17 @@
   const pick = (scopes) => {
     const all = [];
     for (const s of scopes) for (const o of s.querySelectorAll('[role=option]')) if (visible(o) && !all.includes(o)) all.push(o);
-    const exact = all.filter((o) => nameOf(o) === w);
+    // The value a widget shows may be an option of its own (Choices
+    // shows the chosen one so): the one in the list it opened, outside
+    // the widget or in a list of its own within it, is picked.
+    const listed = (os) => {
+      const out = os.filter((o) => { const l = o.closest('[role=listbox]'); return !widget.contains(o) || (l && l !== widget); });
+      return os.length > 1 && out.length === 1 ? out : os;
+    };
+    const exact = listed(all.filter((o) => nameOf(o) === w));
     if (exact.length === 1) return { el: exact[0] };
     if (exact.length > 1) return { why: 'ambiguous', names: exact.map(nameOf) };
-    const byWords = all.filter((o) => { const n = ' ' + nameOf(o) + ' '; return words.length && words.every((x) => n.includes(' ' + x + ' ')); });
+    const byWords = listed(all.filter((o) => { const n = ' ' + nameOf(o) + ' '; return words.length && words.every((x) => n.includes(' ' + x + ' ')); }));
     if (byWords.length === 1) return { el: byWords[0], byWords: true };
     if (byWords.length > 1) return { why: 'ambiguous', names: byWords.map(nameOf) };
     return { why: 'none', names: all.map(nameOf).slice(0, 20) };
