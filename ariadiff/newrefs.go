@@ -67,15 +67,20 @@ func AddsControls(t *Tree, cs []Change) bool {
 // that a change of cs added, or that is inside one it added, with the
 // node's ancestors.
 func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
-	added := map[string]bool{}
+	added, opened := map[string]bool{}, map[string]bool{}
 	for _, c := range cs {
 		// An unnamed container (a generic) says nothing of which one was
 		// added: it would match every unnamed one.
 		if c.Kind == Added && !c.Own && c.Of != nil && (c.Of.Name != "" || actionable[c.Of.Role]) {
 			added[c.Of.Role+"\x00"+c.Of.Name] = true
 		}
+		// A widget that expanded shows what it holds: a custom select's
+		// options, in a list of its own inside it.
+		if c.Kind == Changed && !c.Own && c.Of != nil && c.Of.Name != "" && strings.HasSuffix(c.Text, "collapsed -> expanded") {
+			opened[c.Of.Role+"\x00"+c.Of.Name] = true
+		}
 	}
-	if len(added) == 0 || t == nil {
+	if len(added)+len(opened) == 0 || t == nil {
 		return
 	}
 	var stack []*Node
@@ -91,11 +96,15 @@ func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
 	}
 	t.Root.Walk(func(n *Node, depth int) bool {
 		stack = append(stack[:depth], n)
-		if !added[n.Role+"\x00"+capRunes(n.Name, maxLabel)] {
+		key := n.Role + "\x00" + capRunes(n.Name, maxLabel)
+		switch {
+		case added[key]:
+			if actionable[n.Role] {
+				fn(n, stack[:depth])
+			}
+		case opened[key]:
+		default:
 			return true
-		}
-		if actionable[n.Role] {
-			fn(n, stack[:depth])
 		}
 		inside(n, depth+1)
 		return false

@@ -57,3 +57,24 @@ func TestAddsControls(t *testing.T) {
 		t.Error("a dialog holding a textbox and a button does not count")
 	}
 }
+
+// A custom select that expands shows its options in a list of its own
+// inside it (Choices): the Changes say it expanded, and the options it
+// now shows are listed; what was there before is not.
+func TestNewRefsOfAWidgetThatExpanded(t *testing.T) {
+	before := Parse(`- listbox "Colour" [ref=e4]:
+  - option "Pick a colour" [selected] [ref=e7]
+- status [ref=e8]: Chosen: nothing`)
+	after := Parse(`- listbox "Colour" [expanded] [ref=e4]:
+  - option "Pick a colour" [selected] [ref=e7]
+  - listbox [ref=e10]:
+    - option "Red" [ref=e12]
+    - option "Green" [ref=e13]
+- status [ref=e8]: Chosen: nothing`)
+	cs := Diff(before, after)
+	lines, _ := NewRefs(after, cs, map[string]bool{"e4": true, "e7": true, "e8": true}, 1000)
+	want := []string{`listbox [ref=e10] (in listbox "Colour")`, `option "Red" [ref=e12] (in listbox "Colour")`, `option "Green" [ref=e13] (in listbox "Colour")`}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("NewRefs = %q (changes %v); want %q", lines, cs, want)
+	}
+}
