@@ -135,7 +135,11 @@ func (b *bench) primaTask(ctx context.Context, tk task) (t tally) {
 			if ref != "" || err != nil {
 				return ref, err
 			}
-			t.Misses = append(t.Misses, fmt.Sprintf("step %d: %s appeared after step %d but is not in its ### New refs", i+1, want, i))
+			held := "the envelope has no ### New refs"
+			if fresh := strings.TrimSpace(section(last, "New refs")); fresh != "" {
+				held = "its ### New refs list only " + clip(strings.Join(strings.Split(fresh, "\n"), "; "), 300)
+			}
+			t.Misses = append(t.Misses, fmt.Sprintf("step %d: %s appeared after step %d, but %s", i+1, want, i, held))
 		} else {
 			for k := len(known) - 1; k >= 0; k-- {
 				if ref, err := findRef(known[k], want); ref != "" || err != nil {

@@ -280,7 +280,12 @@ func (b *bench) close() {
 			fmt.Fprintf(os.Stderr, "cleanup: prima daemon stop: exit %d %v\n", r.exit, r.err)
 		}
 	}
-	if n := sweep(markerVar + "=" + b.cfg.work); n > 0 {
+	// Both stop asynchronously: give them time to end their processes.
+	marker := markerVar + "=" + b.cfg.work
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline) && len(markedPIDs(marker)) > 0; {
+		time.Sleep(200 * time.Millisecond)
+	}
+	if n := sweep(marker); n > 0 {
 		fmt.Fprintf(os.Stderr, "cleanup: ended %d leftover process(es) of this run\n", n)
 	}
 	if b.transcriptCloser != nil {

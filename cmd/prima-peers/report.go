@@ -167,6 +167,7 @@ libraries to load is set-up, for both, and not counted):
 		w("| %s | %d / %d / %d (%d) | %g | %g | %s | %s | %s | %s | %s | %s |\n", g.g.name, g.g.nPrima, g.g.nCLI, g.g.nBoth, g.g.nTasks,
 			g.g.rtP, g.g.rtC, ratio(g.g.rtP, g.g.rtC), rtv, kb(int(g.g.byP)), kb(int(g.g.byC)), ratio3(g.g.byP, g.g.byC), byv)
 	}
+	w("\nWith one first look each and no snapshot in between, a task of s steps costs prima 1 + s round trips and playwright-cli 1 + 2s (an action, then its file), so the round-trip ratio is (1 + s) / (1 + 2s): 0.67 at one step, 0.60 at two, 0.57 at three.\n")
 	w("\nThe medians leave out the looked-up variant of the big table (its row above), which shows what the bytes are when a playwright-cli orchestrator uses `find` instead of reading snapshots.\n")
 	if g := medians("widget pages", widgets); g.okR {
 		w("\nOn the widget tasks both tools solved (%d), the median of the per-task ratios: round trips %.2fx, bytes %.2fx.\n", g.nBoth, g.rtR, g.byR)
@@ -198,7 +199,7 @@ libraries to load is set-up, for both, and not counted):
 		}
 	}
 	if len(nav) > 0 {
-		w("\nAside (set-up, not counted): `prima go`'s own envelope already listed step 1's target in its `### New refs` on %d of %d pages (%s), so an orchestrator that navigated with prima could skip the first snapshot there.\n",
+		w("\nAside (set-up, not counted): `prima go`'s own envelope already listed step 1's target in its `### New refs` on %d of %d tasks (%s), so an orchestrator that navigated with prima could skip the first snapshot there.\n",
 			len(nav), len(rs), strings.Join(nav, ", "))
 	}
 
