@@ -104,9 +104,13 @@ func MarkOwn(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 		return cs
 	}
 	self, caused := squashAll(a.Self), squashAll(a.Caused)
+	shapes := make([]string, len(caused))
+	for i, t := range caused {
+		shapes[i] = shape(t)
+	}
 	out := make([]ariadiff.Change, len(cs))
 	for i, c := range cs {
-		if c.Kind != ariadiff.Typed && shows(c, self) && !shows(c, caused) {
+		if c.Kind != ariadiff.Typed && shows(c, self) && !shows(c, caused) && !shows(shaped(c), shapes) {
 			c.Own = true
 		}
 		out[i] = c
@@ -139,6 +143,38 @@ func shows(c ariadiff.Change, texts []string) bool {
 		}
 	}
 	return false
+}
+
+// shape writes every run of digits as one #: a clock the action reset
+// ("Tick 0") and ticked on since ("Tick 4") is the element the action
+// changed, though the page's own ticks changed it too, and the text the
+// action left is gone by the time the page is read.
+func shape(s string) string {
+	var b strings.Builder
+	digits := false
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			if !digits {
+				b.WriteByte('#')
+			}
+			digits = true
+			continue
+		}
+		digits = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// shaped is c with its texts written as shape writes them.
+func shaped(c ariadiff.Change) ariadiff.Change {
+	c.Text = shape(c.Text)
+	if c.Of != nil {
+		of := *c.Of
+		of.Name, of.Value, of.To = shape(of.Name), shape(of.Value), shape(of.To)
+		c.Of = &of
+	}
+	return c
 }
 
 func squashAll(ts []string) []string {

@@ -29,6 +29,8 @@ func TestMarkOwnTellsThePagesChangesFromTheActions(t *testing.T) {
 			[]ariadiff.Change{tick, status, slide}, []bool{true, false, true}},
 		{"text spaced otherwise in the tree", seen([]string{"Tick\n  2"}, nil), []ariadiff.Change{tick}, []bool{true}},
 		{"the action changed the same element", seen([]string{"Tick 2"}, []string{"Tick 2"}), []ariadiff.Change{tick}, []bool{false}},
+		{"the action reset a clock the page ticked on since", seen([]string{"Tick 1", "Tick 2"}, []string{"Tick 0"}), []ariadiff.Change{tick}, []bool{false}},
+		{"the action changed another element than the clock", seen([]string{"Tick 2"}, []string{"Saved 3"}), []ariadiff.Change{tick}, []bool{true}},
 		{"an element named inside a larger changed block", seen([]string{"Deals Offers Today"}, nil), []ariadiff.Change{named}, []bool{true}},
 		{"a value typed is the action's", seen([]string{"Tick 2"}, nil), []ariadiff.Change{typed}, []bool{false}},
 		{"too short a text is found anywhere", seen([]string{"2"}, nil), []ariadiff.Change{tick}, []bool{false}},
