@@ -834,6 +834,11 @@ func (r *zooRun) fillAndPick(b zooProbe, w autoWidget) {
 		switch {
 		case fail != "":
 			a.shape, a.fail, a.want = w.page+": "+how+" an option the prefix filtered out", fail, []string{b.S}
+		case w.first && target != shown[0] && strings.HasPrefix(how, "pw"):
+			// pw clicks the ref it was given and proves nothing more: the
+			// click is ok, and its Changes show what the widget selected
+			// (as the truth suite counts a pw click on such a widget).
+			a.shape, a.want, a.key, a.keyTo = w.page+": "+how+" an item the widget swaps", []string{b.S}, w.key, shown[0]
 		case w.first && target != shown[0]:
 			// The widget takes its first match: the rules say the click
 			// fails, naming what the widget selected.
