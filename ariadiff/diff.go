@@ -580,13 +580,16 @@ func wrapsField(n *Node) bool {
 }
 
 // selection is a combobox's or listbox's value: its inline value, else the
-// names of its selected options.
+// names of its selected options, those of a list nested in it aside.
 func selection(n *Node) (string, bool) {
 	if n.HasValue {
 		return n.Value, true
 	}
 	var sel []string
 	n.Walk(func(c *Node, _ int) bool {
+		if c != n && (c.Role == "combobox" || c.Role == "listbox") {
+			return false // a list of its own inside (a custom select's popup, its hidden native select) holds its own selection
+		}
 		if c.Role == "option" && (c.Has("selected") || c.Has("checked")) {
 			sel = append(sel, c.Name)
 		}
