@@ -241,7 +241,7 @@ func errorResult(err error) *sdk.CallToolResult {
 	case errors.As(err, &ue):
 		e.Code = wire.CodeUsage
 	case errors.As(err, &ae):
-		e.Code, e.Reason, e.Message, e.Fix, e.Titles = wire.EnvelopeCode(ae.Code), ae.Code, ae.Message, advice(ae), ae.Titles
+		e.Code, e.Reason, e.Message, e.Fix, e.Titles = wire.EnvelopeCode(ae.Code), ae.Code, ae.Message, client.Advice(ae, client.MCP), ae.Titles
 	case errors.Is(err, context.DeadlineExceeded):
 		e.Code, e.Message = "timeout", "no answer from the prima daemon in time: "+err.Error()
 		e.Fix = "look at the page with snapshot before repeating the call: whether it ran is unknown"
@@ -258,31 +258,4 @@ func errorResult(err error) *sdk.CallToolResult {
 		Error errObj `json:"error"`
 	}{false, e})
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}, StructuredContent: json.RawMessage(js), IsError: true}
-}
-
-// advice turns a daemon error code into what a model (or its user) can do.
-func advice(e *wire.Error) string {
-	switch e.Code {
-	case wire.CodeNoBrowser:
-		if e.Session != "" {
-			return fmt.Sprintf("the playwright-cli session %q is gone: ask the user to restart it (playwright-cli -s=%s open URL), or call browser_open with a url for prima's own browser", e.Session, e.Session)
-		}
-		return "call browser_open with a url to start prima's own Chromium (or the user starts a playwright-cli session: playwright-cli open URL)"
-	case wire.CodeAmbiguousSession:
-		return fmt.Sprintf("several playwright-cli sessions are live (%s): the user starts prima mcp with --pw-session TITLE or PLAYWRIGHT_CLI_SESSION=TITLE; or call browser_open for prima's own browser", strings.Join(e.Titles, ", "))
-	case wire.CodeSessionNotFound:
-		if len(e.Titles) > 0 {
-			return fmt.Sprintf("the session this server was started for is not live; live sessions: %s (the user restarts prima mcp with --pw-session TITLE)", strings.Join(e.Titles, ", "))
-		}
-		return fmt.Sprintf("the user starts it: playwright-cli -s=%s open URL", e.Session)
-	case wire.CodeVersion:
-		return "the user runs a playwright-cli or Playwright server on a Playwright version prima attaches to (`prima version` lists them; @playwright/cli 0.1.22 is on 1.64), or a prima release whose driver matches it"
-	case wire.CodeBrowserGone:
-		return "the remote browser is down: once it is back, the next call reconnects (its pages are new)"
-	case wire.CodeNoInstance:
-		return "see the instances with browser_list"
-	case wire.CodeAttach:
-		return "check the endpoint is live with browser_list"
-	}
-	return ""
 }

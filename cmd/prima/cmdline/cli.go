@@ -260,7 +260,7 @@ func (e *env) fail(err error) error {
 	}
 	var ae *wire.Error
 	if errors.As(err, &ae) {
-		code, fix := wire.EnvelopeCode(ae.Code), suggest(ae)
+		code, fix := wire.EnvelopeCode(ae.Code), client.Advice(ae, client.CLI)
 		if e.json {
 			e.printFailure(code, ae.Code, ae.Message, fix)
 		} else {
@@ -293,33 +293,6 @@ func (e *env) printFailure(code, reason, msg, fix string) {
 	}{Code: code, Reason: reason, Failure: struct {
 		Error string `json:"error"`
 	}{msg}, Fix: fix})
-}
-
-// suggest is the one place that turns an error code into advice.
-func suggest(e *wire.Error) string {
-	switch e.Code {
-	case wire.CodeNoBrowser:
-		if e.Session != "" {
-			return fmt.Sprintf("restart that session (playwright-cli -s=%s open URL), or use prima's own browser: prima browser open URL", e.Session)
-		}
-		return "open prima's own browser: prima browser open URL (or start a playwright-cli session: playwright-cli open URL)"
-	case wire.CodeAmbiguousSession:
-		return fmt.Sprintf("choose one with --pw-session TITLE or PLAYWRIGHT_CLI_SESSION=TITLE (live: %s)", strings.Join(e.Titles, ", "))
-	case wire.CodeSessionNotFound:
-		if len(e.Titles) > 0 {
-			return fmt.Sprintf("pass one of the live sessions to --pw-session: %s", strings.Join(e.Titles, ", "))
-		}
-		return fmt.Sprintf("start it: playwright-cli -s=%s open URL", e.Session)
-	case wire.CodeVersion:
-		return "use a playwright-cli or Playwright server on a Playwright version prima attaches to (prima version lists them; @playwright/cli 0.1.22 runs 1.64), or a prima release whose driver matches it"
-	case wire.CodeBrowserGone:
-		return "start the remote browser again: the next command reconnects (its pages are new)"
-	case wire.CodeNoInstance:
-		return "see the instances: prima browser list"
-	case wire.CodeAttach:
-		return "check the endpoint is live: prima browser list"
-	}
-	return ""
 }
 
 // NewBackend builds what `prima daemon run` serves: the executor. The
