@@ -22,9 +22,10 @@ import (
 //	go test -tags reliability -run TestReliability ./cmd/prima/
 //
 // or scripts/reliability. RELIABILITY_SEED (default 1), RELIABILITY_ACTIONS
-// (default 1000) and RELIABILITY_BUDGET (default 10m: CI runs the two
-// suites side by side with the other tests, where 1,000 actions take 3-6
-// minutes) tune a run.
+// (default 1000) and RELIABILITY_BUDGET (default 15m: CI runs the
+// suites side by side with the other tests, where 1,000 actions take 3-8
+// minutes, and 10 minutes ran out once with the machine's load at 22)
+// tune a run.
 
 // TestReliabilityNoSubstitution drives prima's own Chromium on /chaos, a page
 // whose DOM changes every 150-400 ms (renames, moves, duplicates, removals,
@@ -56,7 +57,7 @@ import (
 func TestReliabilityNoSubstitution(t *testing.T) {
 	seed := envInt("RELIABILITY_SEED", 1)
 	want := envInt("RELIABILITY_ACTIONS", 1000)
-	budget := 10 * time.Minute
+	budget := 15 * time.Minute
 	if d, err := time.ParseDuration(os.Getenv("RELIABILITY_BUDGET")); err == nil {
 		budget = d
 	}
