@@ -129,8 +129,10 @@
   // Light-DOM content slotted into the element (a web component's label
   // text) is the element's where it shows, though elementFromPoint answers
   // with the host that holds that content.
-  const slots = el.localName === 'slot' ? [el] : Array.from(el.querySelectorAll('slot'));
-  const slotted = (t, x, y) => slots.some(s => s.assignedNodes({ flatten: true }).some(n => {
+  // Read only when the point is not plainly the element's: a big container
+  // would walk its whole subtree for slots on every pointer action.
+  let slots = null;
+  const slotted = (t, x, y) => (slots = slots || (el.localName === 'slot' ? [el] : Array.from(el.querySelectorAll('slot')))).some(s => s.assignedNodes({ flatten: true }).some(n => {
     if (!(n === t || n.contains(t) || t.contains(n))) return false;
     let rects;
     if (n.nodeType === 1) rects = [n.getBoundingClientRect()];
