@@ -300,16 +300,6 @@ func TestChildEnv(t *testing.T) {
 	}
 }
 
-func TestHasEnvEntry(t *testing.T) {
-	env := []byte("A=1\x00PRIMA_BENCH_RUN=/tmp/prima-bench-1\x00B=2\x00")
-	if !hasEnvEntry(env, "PRIMA_BENCH_RUN=/tmp/prima-bench-1") {
-		t.Error("exact entry not found")
-	}
-	if hasEnvEntry(env, "PRIMA_BENCH_RUN=/tmp/prima-bench-") || hasEnvEntry(env, "PRIMA_BENCH_RUN=/tmp/prima-bench-12") {
-		t.Error("a prefix or a longer value matched")
-	}
-}
-
 // sameLines fails t when got and want differ, showing both.
 func sameLines(t *testing.T, got, want []string) {
 	t.Helper()

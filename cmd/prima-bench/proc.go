@@ -11,12 +11,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/internal/procsweep"
 )
 
 // markerVar is set in every child's environment to the run's temp folder,
@@ -273,62 +274,11 @@ func (h *harness) close() {
 		}
 	}
 	if h.tmp != "" {
-		if n := sweep(markerVar + "=" + h.tmp); n > 0 {
+		if n := procsweep.Sweep(markerVar+"="+h.tmp, nil); n > 0 {
 			fmt.Fprintf(h.log, "cleanup: ended %d leftover process(es) of this run\n", n)
 		}
 		if err := os.RemoveAll(h.tmp); err != nil {
 			fmt.Fprintln(h.log, "cleanup:", err)
 		}
 	}
-}
-
-// sweep ends, by pid, the processes whose environment holds this run's
-// marker (the ones it started, directly or through playwright-cli and
-// prima), SIGTERM first, SIGKILL after 3 s. It returns how many it found.
-func sweep(marker string) int {
-	pids := markedPIDs(marker)
-	for _, p := range pids {
-		syscall.Kill(p, syscall.SIGTERM)
-	}
-	deadline := time.Now().Add(3 * time.Second)
-	for time.Now().Before(deadline) && len(markedPIDs(marker)) > 0 {
-		time.Sleep(100 * time.Millisecond)
-	}
-	for _, p := range markedPIDs(marker) {
-		syscall.Kill(p, syscall.SIGKILL)
-	}
-	return len(pids)
-}
-
-func markedPIDs(marker string) []int {
-	self := os.Getpid()
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
-	var out []int
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == self {
-			continue
-		}
-		env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil {
-			continue // gone, a zombie, or not ours to read
-		}
-		if hasEnvEntry(env, marker) {
-			out = append(out, pid)
-		}
-	}
-	return out
-}
-
-// hasEnvEntry reports whether a NUL-separated environ block holds exactly kv.
-func hasEnvEntry(environ []byte, kv string) bool {
-	for _, e := range bytes.Split(environ, []byte{0}) {
-		if string(e) == kv {
-			return true
-		}
-	}
-	return false
 }

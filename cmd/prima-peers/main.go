@@ -27,6 +27,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/prima-dev/prima/internal/procsweep"
 )
 
 // markerVar is set in every child's environment, so that cleanup finds
@@ -282,59 +284,16 @@ func (b *bench) close() {
 	}
 	// Both stop asynchronously: give them time to end their processes.
 	marker := markerVar + "=" + b.cfg.work
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline) && len(markedPIDs(marker)) > 0; {
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline) && len(procsweep.Marked(marker)) > 0; {
 		time.Sleep(200 * time.Millisecond)
 	}
-	if n := sweep(marker); n > 0 {
+	if n := procsweep.Sweep(marker, func(p int) {
+		comm, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(p), "comm"))
+		fmt.Fprintf(os.Stderr, "cleanup: pid %d (%s) of this run is still up: ending it\n", p, strings.TrimSpace(string(comm)))
+	}); n > 0 {
 		fmt.Fprintf(os.Stderr, "cleanup: ended %d leftover process(es) of this run\n", n)
 	}
 	if b.transcriptCloser != nil {
 		b.transcriptCloser.Close()
 	}
-}
-
-// sweep ends, by pid, the processes whose environment holds this run's
-// marker (the ones it started, directly or through the tools), SIGTERM
-// first, SIGKILL after 3 s. It returns how many it found.
-func sweep(marker string) int {
-	pids := markedPIDs(marker)
-	for _, p := range pids {
-		comm, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(p), "comm"))
-		fmt.Fprintf(os.Stderr, "cleanup: pid %d (%s) of this run is still up: ending it\n", p, strings.TrimSpace(string(comm)))
-		syscall.Kill(p, syscall.SIGTERM)
-	}
-	deadline := time.Now().Add(3 * time.Second)
-	for time.Now().Before(deadline) && len(markedPIDs(marker)) > 0 {
-		time.Sleep(100 * time.Millisecond)
-	}
-	for _, p := range markedPIDs(marker) {
-		syscall.Kill(p, syscall.SIGKILL)
-	}
-	return len(pids)
-}
-
-func markedPIDs(marker string) []int {
-	self := os.Getpid()
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
-	var out []int
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == self {
-			continue
-		}
-		env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil {
-			continue
-		}
-		for _, kv := range bytes.Split(env, []byte{0}) {
-			if string(kv) == marker {
-				out = append(out, pid)
-				break
-			}
-		}
-	}
-	return out
 }
