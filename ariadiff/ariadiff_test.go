@@ -3,6 +3,7 @@ package ariadiff
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -315,5 +316,29 @@ func TestKeysTellApartIdentitiesWithOneHash(t *testing.T) {
 	}
 	if len(k.counts) != 3 {
 		t.Fatalf("%d numbers given", len(k.counts))
+	}
+}
+
+// A navigation to another document: what it removed is one line naming
+// the page left, and the rest stays in order.
+func TestLeftBehind(t *testing.T) {
+	before := Parse("- heading \"Paint order\" [level=1]\n- listbox \"Colour\"\n- status: Chosen: nothing\n- button \"Clear\"\n- link \"Home\"")
+	after := Parse("- heading \"Booking\" [level=1]\n- textbox \"Arrival\"\n- link \"Home\"")
+	got := LeftBehind(Diff(before, after), "/zoo/choices")
+	var removed []string
+	for _, c := range got {
+		if c.Kind == Removed {
+			removed = append(removed, c.Text)
+		}
+	}
+	if len(removed) != 1 || removed[0] != "the page before, /zoo/choices (3 lines)" {
+		t.Errorf("removed = %q, want one line naming the page left (all: %v)", removed, got)
+	}
+	if !slices.ContainsFunc(got, func(c Change) bool { return c.Kind == Added && c.Text == `textbox "Arrival"` }) {
+		t.Errorf("the added lines are gone: %v", got)
+	}
+	two := Diff(Parse("- button \"A\"\n- button \"B\""), Parse("- button \"C\""))
+	if !slices.EqualFunc(LeftBehind(two, "/x"), two, func(a, b Change) bool { return a.String() == b.String() }) {
+		t.Errorf("two removals were folded: %v", LeftBehind(two, "/x"))
 	}
 }

@@ -50,6 +50,10 @@ type Change struct {
 	// They serve checks in the daemon and are never sent.
 	From string `json:"-"`
 	To   string `json:"-"`
+	// Members are, for a run of added elements shown as one line
+	// (`generic ×49`), each named member's role and name ("role\x00name"):
+	// what the action added, for New refs. Never sent.
+	Members []string `json:"-"`
 }
 
 func (c Change) String() string { return string(c.Kind) + ": " + c.Line() }
@@ -1109,6 +1113,7 @@ func collapse(items []item) []Change {
 		first, last int
 		raw         string // the first member's
 		alike       bool
+		members     []string // named added members (see Change.Members)
 	}
 	var runs map[key]*run
 	if len(items) >= min(collapseText, collapseElements) {
@@ -1128,6 +1133,9 @@ func collapse(items []item) []Change {
 			}
 			r.n++
 			r.last = i
+			if it.Kind == Added && it.from == nil && it.to != nil && it.to.name != "" && it.to.ctx == "" {
+				r.members = append(r.members, it.to.role+"\x00"+capRunes(it.to.name, maxLabel))
+			}
 		}
 	}
 	out := make([]Change, 0, len(items))
@@ -1159,7 +1167,7 @@ func collapse(items []item) []Change {
 			b.WriteString(orUnnamed(items[r.last].desc()))
 			b.WriteByte(')')
 		}
-		out = append(out, Change{Kind: it.Kind, Text: b.String()})
+		out = append(out, Change{Kind: it.Kind, Text: b.String(), Members: r.members})
 	}
 	return out
 }
@@ -1290,6 +1298,33 @@ func stateWord(name string, groups []string) string {
 		return w[0]
 	}
 	return "no " + name
+}
+
+// LeftBehind folds what a navigation to another document removed into
+// one line that names the page left (its path): the old page's lines are
+// not what the caller acts on next, and listing them costs as much as
+// that page. Fewer than three removals stay as they are.
+func LeftBehind(cs []Change, page string) []Change {
+	n := 0
+	for _, c := range cs {
+		if c.Kind == Removed {
+			n++
+		}
+	}
+	if n < 3 {
+		return cs
+	}
+	out := make([]Change, 0, len(cs)-n+1)
+	for _, c := range cs {
+		switch {
+		case c.Kind != Removed:
+			out = append(out, c)
+		case n > 0:
+			out = append(out, Change{Kind: Removed, Text: "the page before, " + page + " (" + strconv.Itoa(n) + " lines)"})
+			n = 0
+		}
+	}
+	return out
 }
 
 // Cap keeps the first n changes and says how many it cut.

@@ -1,9 +1,6 @@
 package ariadiff
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // actionable are the roles an orchestrator acts on next: what an action
 // made appear with one of these roles, or inside an element it made
@@ -15,41 +12,51 @@ var actionable = map[string]bool{
 	"spinbutton": true,
 }
 
+// A RefLine is one element of New refs: its ref line and, for context,
+// the nearest named container it is in ("" when none).
+type RefLine struct{ Line, In string }
+
 // NewRefs lists, in page order, the ref lines of t (a snapshot with refs,
 // taken after an action) for the actionable elements the action's Changes
 // added, and those inside what they added (a menu's items, a list's
 // options), each with its nearest named container for context:
-// `option "Paris" [ref=e21] (in listbox "City")`. A ref in old (the refs
+// {`option "Paris" [ref=e21]`, `listbox "City"`}. A ref in old (the refs
 // of a snapshot from before, nil when there was none) named an element
-// that was there already, and is left out. Past budget bytes the rest is
-// counted in more.
-func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []string, more int) {
-	size := 0
+// that was there already, and is left out. Past budget bytes, as the
+// envelope prints them (a context once for a run of lines in it), the
+// rest is counted in more.
+func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []RefLine, more int) {
+	size, in := 0, ""
 	addedControls(t, cs, func(n *Node, ancestors []*Node) {
 		ref := n.Ref()
 		if ref == "" || old[ref] {
 			return
 		}
-		line := Head(n.Role, n.Name) + " [ref=" + ref + "]"
+		l := RefLine{Line: Head(n.Role, n.Name) + " [ref=" + ref + "]"}
 		if n.Name == "" {
 			// Named by its content, which the snapshot shows instead of
 			// a name (an option whose match is highlighted).
 			if t := shownText(n); t != "" {
-				line += ": " + t
+				l.Line += ": " + t
 			}
 		}
 		for i := len(ancestors) - 1; i >= 0; i-- {
 			if a := ancestors[i]; a.Name != "" && a.Role != "generic" {
-				line += " (in " + Head(a.Role, a.Name) + ")"
+				l.In = Head(a.Role, a.Name)
 				break
 			}
 		}
-		if size+len(line) > budget {
+		cost := len(l.Line) + 5
+		if l.In != "" && l.In != in {
+			cost += len(l.In) + 5
+		}
+		if size+cost > budget {
 			more++
 			return
 		}
-		size += len(line) + 3
-		lines = append(lines, line)
+		size += cost
+		in = l.In
+		lines = append(lines, l)
 	})
 	return lines, more
 }
@@ -74,6 +81,13 @@ func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
 		if c.Kind == Added && !c.Own && c.Of != nil && (c.Of.Name != "" || actionable[c.Of.Role]) {
 			added[c.Of.Role+"\x00"+c.Of.Name] = true
 		}
+		// A run of many added elements is one line (`generic ×49`): its
+		// named members were added each (a calendar's days).
+		if c.Kind == Added && !c.Own {
+			for _, m := range c.Members {
+				added[m] = true
+			}
+		}
 		// A widget that expanded shows what it holds: a custom select's
 		// options, in a list of its own inside it.
 		if c.Kind == Changed && !c.Own && c.Of != nil && c.Of.Name != "" && strings.HasSuffix(c.Text, "collapsed -> expanded") {
@@ -88,7 +102,7 @@ func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
 	inside = func(x *Node, d int) {
 		for _, c := range x.Children {
 			stack = append(stack[:d], c)
-			if actionable[c.Role] {
+			if clickable(c) {
 				fn(c, stack[:d])
 			}
 			inside(c, d+1)
@@ -99,7 +113,7 @@ func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
 		key := n.Role + "\x00" + capRunes(n.Name, maxLabel)
 		switch {
 		case added[key]:
-			if actionable[n.Role] {
+			if clickable(n) {
 				fn(n, stack[:depth])
 			}
 		case opened[key]:
@@ -109,6 +123,24 @@ func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
 		inside(n, depth+1)
 		return false
 	})
+}
+
+// clickable: an element of an actionable role, or a named one the page
+// marks as clickable (a date picker's day is a generic with a name and a
+// pointer cursor).
+func clickable(n *Node) bool {
+	if actionable[n.Role] {
+		return true
+	}
+	if n.Name == "" {
+		return false
+	}
+	for _, g := range n.Groups {
+		if g == "cursor=pointer" {
+			return true
+		}
+	}
+	return false
 }
 
 // shownText is the text an unnamed element shows, as its name would be
@@ -144,11 +176,6 @@ func shownText(n *Node) string {
 		sep = ""
 	}
 	return capRunes(strings.Join(parts, sep), maxLabel)
-}
-
-// MoreRefs is the line that stands for refs left out past the budget.
-func MoreRefs(n int) string {
-	return fmt.Sprintf("… %d more: prima snapshot lists %s", n, map[bool]string{true: "it", false: "them"}[n == 1])
 }
 
 // Size is how many nodes t holds.

@@ -1,6 +1,8 @@
 package ariadiff
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -22,13 +24,14 @@ func TestNewRefs(t *testing.T) {
 	cs := Diff(before, after)
 	old := map[string]bool{"e2": true, "e3": true}
 	lines, more := NewRefs(after, cs, old, 1000)
-	want := []string{`menuitem "New" [ref=e6] (in menu "File")`, `menuitem "Open" [ref=e7] (in menu "File")`, `menuitem "Quit" [ref=e8] (in menu "File")`}
-	if strings.Join(lines, "\n") != strings.Join(want, "\n") || more != 0 {
+	want := []RefLine{{`menuitem "New" [ref=e6]`, `menu "File"`}, {`menuitem "Open" [ref=e7]`, `menu "File"`}, {`menuitem "Quit" [ref=e8]`, `menu "File"`}}
+	if !slices.Equal(lines, want) || more != 0 {
 		t.Errorf("NewRefs = %q, %d; want %q", lines, more, want)
 	}
-	if lines, _ := NewRefs(after, cs, old, 60); len(lines) != 1 {
-		t.Errorf("a 60-byte budget kept %q", lines)
-	} else if _, more := NewRefs(after, cs, old, 60); more != 2 {
+	// The context costs once: 5+15 for it, then 5+23 a line.
+	if lines, _ := NewRefs(after, cs, old, 80); len(lines) != 2 {
+		t.Errorf("an 80-byte budget kept %q", lines)
+	} else if _, more := NewRefs(after, cs, old, 80); more != 1 {
 		t.Errorf("past the budget: %d more, want 2", more)
 	}
 	// Nothing added: no refs. The page's own additions prove nothing and
@@ -73,8 +76,33 @@ func TestNewRefsOfAWidgetThatExpanded(t *testing.T) {
 - status [ref=e8]: Chosen: nothing`)
 	cs := Diff(before, after)
 	lines, _ := NewRefs(after, cs, map[string]bool{"e4": true, "e7": true, "e8": true}, 1000)
-	want := []string{`listbox [ref=e10] (in listbox "Colour")`, `option "Red" [ref=e12] (in listbox "Colour")`, `option "Green" [ref=e13] (in listbox "Colour")`}
-	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+	want := []RefLine{{`listbox [ref=e10]`, `listbox "Colour"`}, {`option "Red" [ref=e12]`, `listbox "Colour"`}, {`option "Green" [ref=e13]`, `listbox "Colour"`}}
+	if !slices.Equal(lines, want) {
 		t.Errorf("NewRefs = %q (changes %v); want %q", lines, cs, want)
+	}
+}
+
+// A calendar's days come as one run of many generics (`generic ×49`):
+// the named ones the page marks clickable are listed, what is not
+// clickable (a weekday's header, a day of another month) is not.
+func TestNewRefsOfACollapsedRun(t *testing.T) {
+	before := Parse(`- textbox "Arrival" [ref=e4]`)
+	var b strings.Builder
+	b.WriteString("- textbox \"Arrival\" [active] [ref=e4]\n- generic [ref=e5]:\n")
+	for _, d := range []string{"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"} {
+		b.WriteString("  - generic [ref=e6]: " + d + "\n")
+	}
+	b.WriteString("  - generic \"November 30, 2026\" [ref=e7]: \"30\"\n")
+	for d := 1; d <= 31; d++ {
+		fmt.Fprintf(&b, "  - generic \"December %d, 2026\" [ref=e%d] [cursor=pointer]: \"%d\"\n", d, 10+d, d)
+	}
+	after := Parse(b.String())
+	cs := Diff(before, after)
+	if !slices.ContainsFunc(cs, func(c Change) bool { return strings.Contains(c.Text, "×") }) {
+		t.Fatalf("the days are not one run: %v", cs)
+	}
+	lines, more := NewRefs(after, cs, map[string]bool{"e4": true}, 4000)
+	if len(lines) != 31 || more != 0 || lines[14].Line != `generic "December 15, 2026" [ref=e25]` {
+		t.Errorf("NewRefs = %q, %d more; want the 31 December days", lines, more)
 	}
 }

@@ -87,12 +87,14 @@ type Envelope struct {
 	// Changes is the proof of what changed. Nil means the command is not an action and gets no
 	// Changes section; non-nil and empty renders `no change`.
 	Changes *Changes `json:"changes,omitempty"`
-	// NewRefs are the lines of the `### New refs` section: the refs of the
-	// actionable elements the action made appear, with their context, so
-	// the next command acts on them without a snapshot; Changes stay
-	// ref-free (they are the proof). Past the budget the last line says
-	// how many more and which command lists them.
-	NewRefs []string `json:"new_refs,omitempty"`
+	// NewRefs are the `### New refs` section: the refs of the actionable
+	// elements the action made appear, with their context, so the next
+	// command acts on them without a snapshot; Changes stay ref-free
+	// (they are the proof).
+	NewRefs []NewRef `json:"new_refs,omitempty"`
+	// MoreRefs counts those past the budget; the section's last line says
+	// how many and which command lists them.
+	MoreRefs int `json:"more_refs,omitempty"`
 	// Events are the lines of the `### Events` section, one `- <line>` each: what happened
 	// outside the page tree (a dialog left open, a tab opened, a download, console errors).
 	Events []string `json:"events,omitempty"`
@@ -113,6 +115,13 @@ type Envelope struct {
 	CurrentPage string `json:"current_page,omitempty"`
 	// Artifacts lists files written by the command; only existing, non-empty files are rendered.
 	Artifacts []Artifact `json:"artifacts,omitempty"`
+}
+
+// NewRef is one element an action made appear: its ref line as a
+// snapshot prints it, and the nearest named container it is in.
+type NewRef struct {
+	Ref string `json:"ref"`
+	In  string `json:"in,omitempty"`
 }
 
 // Goal is what `prima goal` set out to reach and the claim its verifier
@@ -153,6 +162,10 @@ type Page struct {
 	PrevTitle string `json:"prev_title,omitempty"`
 	// State is the state id; the state line is omitted when it is empty.
 	State string `json:"state,omitempty"`
+	// PrevState is the state id before the command, set with PrevURL.
+	// When the address, the title and the state are all unchanged,
+	// markdown leaves the Page section out: it would say nothing new.
+	PrevState string `json:"prev_state,omitempty"`
 	// Visit counts visits to State; 0 omits the `(visit #N)` suffix.
 	Visit int `json:"visit,omitempty"`
 }

@@ -53,6 +53,22 @@ var goldenCases = []struct {
 		Page:    &Page{URL: orderURL, PrevURL: orderURL, Title: "Order 4821", PrevTitle: "Order 4821", State: "orders_4821", Visit: 3},
 		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: []string{`status: "Updated 10:01" -> "Updated 10:02"`}}}},
 	}},
+	{"action_quiet_same_state", Envelope{
+		OK: true, Command: "pw click e7",
+		Used: "await page.getByRole('button', { name: 'Menu', exact: true }).click();",
+		Page: &Page{URL: orderURL, PrevURL: orderURL, Title: "Order 4821", PrevTitle: "Order 4821",
+			State: "orders_4821", PrevState: "orders_4821", Visit: 3},
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: []string{`button "Menu": collapsed -> expanded`}}}},
+	}},
+	{"new_refs", Envelope{
+		OK: true, Command: "pw click e4",
+		Used:    "await page.getByRole('button', { name: 'File', exact: true }).click();",
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: []string{`button "File": collapsed -> expanded`}}}},
+		NewRefs: []NewRef{{Ref: `searchbox "Find" [ref=e8]`}, {Ref: `menuitem "New" [ref=e10]`, In: `menu "File"`},
+			{Ref: `menuitem "Open" [ref=e11]`, In: `menu "File"`}, {Ref: `menuitem "Recent" [ref=e12]`, In: `menu "Open recent"`},
+			{Ref: `button "Close" [ref=e13]`}},
+		MoreRefs: 4,
+	}},
 	{"changes_answer", Envelope{
 		OK: true, Command: `go "the order total"`, Page: &Page{URL: orderURL, State: "orders_4821"},
 		Changes: &Changes{},
@@ -340,8 +356,8 @@ func TestSectionOrder(t *testing.T) {
 // New refs come right after the Changes they name, before Events.
 func TestNewRefsFollowTheChanges(t *testing.T) {
 	e := Envelope{OK: true, Command: "pw click e5", Changes: &Changes{Groups: []ChangeGroup{{Kind: "added", Items: []string{`menuitem "Rename"`}}}},
-		NewRefs: []string{`menuitem "Rename" [ref=e9] (in menu "File")`}, Events: []string{"console: 1 error"}}
-	if md := e.Markdown(); !strings.Contains(md, "  - menuitem \"Rename\"\n\n### New refs\n- menuitem \"Rename\" [ref=e9] (in menu \"File\")\n\n### Events\n") {
+		NewRefs: []NewRef{{Ref: `menuitem "Rename" [ref=e9]`, In: `menu "File"`}}, Events: []string{"console: 1 error"}}
+	if md := e.Markdown(); !strings.Contains(md, "  - menuitem \"Rename\"\n\n### New refs\nin menu \"File\":\n  - menuitem \"Rename\" [ref=e9]\n\n### Events\n") {
 		t.Errorf("New refs not between Changes and Events:\n%s", md)
 	}
 }

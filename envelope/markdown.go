@@ -10,8 +10,10 @@ import (
 
 // Markdown renders the envelope as markdown sections in a fixed order, each only when it
 // has content, separated by one blank line and ending in a single newline. It costs no
-// more than it says: the command is printed only on a failure, and the page's address and
-// title only when the command changed them or there was no page before (JSON has all). The order is
+// more than it says: the command is printed only on a failure, the page's address and
+// title only when the command changed them or there was no page before, and the Page
+// section not at all when the address, title and state are all as they were (JSON has
+// all). The order is
 // Result, Page, Changes, Events, Answer, Verdict, Research, Snapshot, Steps, Failure,
 // Current page (compact ARIA), Artifacts; Failure and Current page only when OK is false.
 // Every name, value and text is printed with invisible and bidi characters escaped (see
@@ -30,7 +32,7 @@ func (e *Envelope) Markdown() string {
 	add("Result", e.mdResult())
 	add("Page", mdPage(e.Page))
 	add("Changes", mdChanges(e.Changes))
-	add("New refs", mdList(e.NewRefs))
+	add("New refs", mdNewRefs(e.NewRefs, e.MoreRefs))
 	add("Events", mdList(e.Events))
 	add("Answer", mdBody(e.Answer))
 	add("Verdict", mdVerdict(e.Verdict))
@@ -43,6 +45,32 @@ func (e *Envelope) Markdown() string {
 	}
 	add("Artifacts", mdArtifacts(e.Artifacts))
 	return strings.Join(sections, "\n\n") + "\n"
+}
+
+// mdNewRefs lists the refs at the top level, and those in a named
+// container under one `in <container>:` line for each run of them.
+func mdNewRefs(refs []NewRef, more int) string {
+	var b strings.Builder
+	in := ""
+	for _, r := range refs {
+		switch {
+		case r.In == "":
+			b.WriteString("- " + one(r.Ref) + "\n")
+		case r.In == in:
+			b.WriteString("  - " + one(r.Ref) + "\n")
+		default:
+			b.WriteString("in " + one(r.In) + ":\n  - " + one(r.Ref) + "\n")
+		}
+		in = r.In
+	}
+	if more > 0 {
+		them := "them"
+		if more == 1 {
+			them = "it"
+		}
+		fmt.Fprintf(&b, "- … %d more: prima snapshot lists %s\n", more, them)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func (e *Envelope) mdResult() string {
@@ -79,6 +107,9 @@ func mdPage(p *Page) string {
 	}
 	var b strings.Builder
 	same := p.PrevURL != "" && p.PrevURL == p.URL && p.PrevTitle == p.Title && p.Redirected == ""
+	if same && p.PrevState == p.State {
+		return ""
+	}
 	if p.URL != "" && !same {
 		b.WriteString("url: " + one(p.URL))
 		if from, to, ok := urlChange(p.PrevURL, p.URL); ok {

@@ -12,7 +12,7 @@ var refRE = regexp.MustCompile(`\[ref=((?:f\d+)?e\d+)\]`)
 
 // line is one line of an AI-mode aria snapshot, as prima and playwright-cli
 // both print it: `- ROLE "NAME" [attr]… [ref=REF] [attr]…: TEXT`, or a
-// line of prima's ### New refs, which may end with `(in listbox "City")`.
+// line of prima's ### New refs (indented under `in listbox "City":`).
 type line struct {
 	indent          int
 	role, name, ref string

@@ -18,7 +18,8 @@ func TestFindRef(t *testing.T) {
       - text: ple
   - status [ref=e8]: "Chosen: nothing"`
 	prima := `### New refs
-- option "Paris" [ref=f3e12] (in listbox "City")
+in listbox "City":
+  - option "Paris" [ref=f3e12]
 - button "Edit row 2500" [ref=f1e18759]
 `
 	for _, c := range []struct {

@@ -116,13 +116,13 @@ func TestDoUsesTheResearchMapFromTheThirdVisit(t *testing.T) {
 	mustContain(t, "research", out, "### Research", `textbox "Name" → page.getByRole('textbox', { name: 'Name', exact: true })`, "- map: ")
 	// Visit 1 (above), then 2: refs still serve.
 	h.primaOK("go", "/sidebar")
-	h.primaOK("go", "/profile")
-	mustContain(t, "second visit", h.primaOK("do", "fill Name with Ada"), "(visit #2)", "1. ok        fill Name with Ada — typed:")
+	mustContain(t, "second visit", h.primaOK("go", "/profile"), "(visit #2)")
+	mustContain(t, "second visit", h.primaOK("do", "fill Name with Ada"), "1. ok        fill Name with Ada — typed:")
 	h.primaOK("go", "/sidebar")
-	h.primaOK("go", "/profile")
+	mustContain(t, "third visit", h.primaOK("go", "/profile"), "(visit #3)")
 	app.Reset()
 	out = h.primaOK("do", "fill Name with Grace", "click Save")
-	mustContain(t, "third visit", out, "(visit #3)", `typed: textbox "Name": "" -> "Grace" (via research map)`, "added: status: Profile saved (via research map)")
+	mustContain(t, "third visit", out, `typed: textbox "Name": "" -> "Grace" (via research map)`, "added: status: Profile saved (via research map)")
 	var acted []string
 	for _, a := range settledActions(t, 2) {
 		if a.Kind == "click" || a.Kind == "input" {

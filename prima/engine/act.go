@@ -90,7 +90,7 @@ type Outcome struct {
 	// appear, from the after-view (a Playwright snapshot then), so the
 	// next command acts on them with no snapshot between; MoreRefs counts
 	// those past the budget.
-	NewRefs  []string
+	NewRefs  []ariadiff.RefLine
 	MoreRefs int
 }
 
@@ -257,6 +257,11 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		}
 		out.Note += nc.Note()
 	}
+	if len(rec.Docs) > 0 && before != nil && !browser.SamePage(before.URL, after.URL) {
+		// Checked against the old page's lines above; the caller acts on
+		// the new one.
+		out.Changes = ariadiff.LeftBehind(out.Changes, PathOf(before.URL))
+	}
 	if len(rec.Docs) > 0 {
 		last := rec.Docs[len(rec.Docs)-1]
 		if last.From != "" && !browser.SamePage(last.From, last.URL) {
@@ -277,7 +282,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 // own holds no refs: a Playwright snapshot is taken then, and serves only
 // when it shows the very page the proof was computed from (else no refs,
 // and after as it was).
-func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, after *View, cs []ariadiff.Change) ([]string, int, *View) {
+func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, after *View, cs []ariadiff.Change) ([]ariadiff.RefLine, int, *View) {
 	if after == nil || !ariadiff.AddsControls(after.Tree, cs) {
 		return nil, 0, after
 	}

@@ -187,7 +187,7 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 	env.OK = true
 	if !run.blocked {
 		lines, more, _ := in.eng.NewRefs(ctx, page, first, run.last, all)
-		env.NewRefs = refLines(lines, more)
+		env.NewRefs, env.MoreRefs = newRefs(lines), more
 	}
 	return env
 }

@@ -59,16 +59,16 @@ func (in *Instance) fill(ctx context.Context, env *envelope.Envelope, o engine.O
 		return
 	}
 	env.OK = true
-	env.NewRefs = refLines(o.NewRefs, o.MoreRefs)
+	env.NewRefs, env.MoreRefs = newRefs(o.NewRefs), o.MoreRefs
 }
 
-// refLines are the New refs section's lines, and the one that counts
-// those past the budget.
-func refLines(lines []string, more int) []string {
-	if more > 0 {
-		lines = append(lines, ariadiff.MoreRefs(more))
+// newRefs are the New refs section's entries.
+func newRefs(lines []ariadiff.RefLine) []envelope.NewRef {
+	var out []envelope.NewRef
+	for _, l := range lines {
+		out = append(out, envelope.NewRef{Ref: l.Line, In: l.In})
 	}
-	return lines
+	return out
 }
 
 // failWith marks the envelope failed with err's code, and the page as it
@@ -96,7 +96,7 @@ func (in *Instance) fillPage(env *envelope.Envelope, before, after *engine.View)
 	st := after.State()
 	env.Page = &envelope.Page{URL: after.URL, Title: after.Title, State: st.ID(), Visit: in.states.observe(st.ID())}
 	if before != nil {
-		env.Page.PrevURL, env.Page.PrevTitle = before.URL, before.Title
+		env.Page.PrevURL, env.Page.PrevTitle, env.Page.PrevState = before.URL, before.Title, before.State().ID()
 	}
 }
 
