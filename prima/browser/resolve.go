@@ -52,6 +52,9 @@ func ReadInfo(h playwright.ElementHandle) (ElementInfo, error) {
 //go:embed js/position.js
 var positionJS string
 
+//go:embed js/match_index.js
+var matchIndexJS string
+
 // roleless roles cannot be addressed with getByRole.
 var roleless = map[string]bool{"": true, "generic": true, "text": true, "none": true, "presentation": true, "iframe": true}
 
@@ -287,7 +290,7 @@ func LocatorOf(page playwright.Page, h playwright.ElementHandle) (code, selector
 // MatchOf counts the locator's matches and finds h among them, in one
 // round trip: a locator is unique for h when it gives (1, 0).
 func MatchOf(l playwright.Locator, h playwright.ElementHandle) (count, index int) {
-	v, err := l.EvaluateAll("(els, t) => [els.length, els.indexOf(t)]", h)
+	v, err := l.EvaluateAll(matchIndexJS, h)
 	if err != nil {
 		return 0, -1
 	}

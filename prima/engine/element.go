@@ -150,7 +150,7 @@ func onHandle(a pwline.Action, h playwright.ElementHandle, o Opts, timeout float
 // their session in its modal state). It returns the input it set, nil
 // when h itself took the files.
 func upload(h playwright.ElementHandle, files []string, t *float64) (playwright.ElementHandle, error) {
-	v, err := h.Evaluate("el => el.tagName === 'INPUT' && el.type === 'file'")
+	v, err := h.Evaluate(fileInputJS)
 	if err != nil {
 		return nil, err
 	}
@@ -179,6 +179,11 @@ func upload(h playwright.ElementHandle, files []string, t *float64) (playwright.
 	}
 	return input, input.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
 }
+
+// fileInputJS tells whether an element is a file input.
+//
+//go:embed js/file_input.js
+var fileInputJS string
 
 // labelControlJS is the file input a label (or an element inside one)
 // stands for, else null.
@@ -257,10 +262,19 @@ func inspect(h playwright.ElementHandle, pointer, stop bool) (inspection, error)
 	return in, nil
 }
 
+// pointerReachedJS and swappedOnHoverJS read what inspectJS recorded of
+// the pointer's arrival.
+//
+//go:embed js/pointer_reached.js
+var pointerReachedJS string
+
+//go:embed js/swapped_on_hover.js
+var swappedOnHoverJS string
+
 // pointerReached tells whether the pointer reached the element (a
 // mouseover on it, or inside it) since inspectJS armed the recorder.
 func pointerReached(h playwright.ElementHandle) bool {
-	v, err := h.Evaluate(`el => el.ownerDocument.defaultView.__primaOver === true`)
+	v, err := h.Evaluate(pointerReachedJS)
 	return err == nil && v == true
 }
 
@@ -269,7 +283,7 @@ func pointerReached(h playwright.ElementHandle) bool {
 // only then is an element of the same kind that the used: locator alone
 // matches its replacement, and not another element the page put there.
 func swappedOnHover(h playwright.ElementHandle) bool {
-	v, err := h.Evaluate(`el => el.ownerDocument.defaultView.__primaSwapped === true`)
+	v, err := h.Evaluate(swappedOnHoverJS)
 	return err == nil && v == true
 }
 
@@ -279,6 +293,11 @@ func swappedOnHover(h playwright.ElementHandle) bool {
 func positional(code string) bool {
 	return strings.Contains(code, ".nth(") || strings.Contains(code, "xpath=") || strings.Contains(code, ".first()") || strings.Contains(code, ".last()")
 }
+
+// sameKindJS tells whether an element is connected and of another's tag.
+//
+//go:embed js/same_kind.js
+var sameKindJS string
 
 // replacement finds the element that took h's place: the one element the
 // action's own used: line matches now, of h's tag, in h's frame. pwline
@@ -300,7 +319,7 @@ func replacement(h playwright.ElementHandle, used pwline.Line) (playwright.Eleme
 	if err != nil {
 		return nil, err
 	}
-	same, err := h2.Evaluate("(el, old) => el.isConnected && el.tagName === old.tagName", h)
+	same, err := h2.Evaluate(sameKindJS, h)
 	if err != nil || same != true {
 		return nil, fmt.Errorf("the element the locator matches now is not of the same kind")
 	}
@@ -312,14 +331,25 @@ func replacement(h playwright.ElementHandle, used pwline.Line) (playwright.Eleme
 // fired, {gone: true} if the page took the element away meanwhile and
 // {disabled: true} if it disabled it (a browser sends no click then),
 // else null. The action is over: it stops nothing more.
-const landedJS = `el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); return w.__primaHit || (!el.isConnected ? { gone: true } : el.matches(':disabled') ? { disabled: true } : null); }`
+//
+//go:embed js/landed.js
+var landedJS string
 
 // coveringLabelJS finds the label of the element that covers its centre.
-const coveringLabelJS = `el => { const b = el.getBoundingClientRect(); const root = el.getRootNode().elementFromPoint ? el.getRootNode() : document; const t = root.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2); return Array.from(el.labels || []).find(l => l === t || l.contains(t)) || null; }`
+//
+//go:embed js/covering_label.js
+var coveringLabelJS string
 
 // disarmJS: an action that clicks ended without its click (it failed
 // before, or its element went away); the user's next click is not its.
-const disarmJS = `el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); }`
+//
+//go:embed js/disarm.js
+var disarmJS string
+
+// connectedJS tells whether an element is still in its document.
+//
+//go:embed js/connected.js
+var connectedJS string
 
 // MisdirectedError: the page moved between press and release, and the
 // browser sent the click to another element. Stopped: prima's listener
@@ -507,17 +537,23 @@ func spaced(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // inputSeenJS tells whether an input event of the action reached the
 // page (inspect.js watches at the window).
-const inputSeenJS = `el => !!el.ownerDocument.defaultView.__primaInput`
+//
+//go:embed js/input_seen.js
+var inputSeenJS string
 
 // checkedJS reads whether a box is checked, as Playwright's check does: a
 // checkbox or radio input (through its label), else aria-checked; null
 // when the element says neither.
-const checkedJS = `el => { const t = el.tagName === 'LABEL' && el.control ? el.control : el; if (t.type === 'checkbox' || t.type === 'radio') return t.checked; const a = t.getAttribute('aria-checked'); return a === null ? null : a === 'true'; }`
+//
+//go:embed js/checked.js
+var checkedJS string
 
 // selectedJS lists the options a select holds, [value, label] each; a
 // label is read through its control, which Playwright's selectOption acted
 // on; null for an element that holds no options.
-const selectedJS = `el => { const s = el.tagName === 'LABEL' && el.control ? el.control : el; return s.selectedOptions ? Array.from(s.selectedOptions, o => [o.value, o.label]) : null; }`
+//
+//go:embed js/selected.js
+var selectedJS string
 
 // Target is what an action acts on: the element's role and name when a
 // snapshot named it, and the code of the locator that found it.
@@ -610,7 +646,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		}
 		// An element the page removed mid-action: ask the element itself
 		// rather than read the error's text.
-		if v, cerr := h.Evaluate("el => el.isConnected"); cerr != nil || v != false {
+		if v, cerr := h.Evaluate(connectedJS); cerr != nil || v != false {
 			return err
 		}
 		if a.Name == "hover" && pointerReached(h) {
@@ -843,7 +879,9 @@ func unknownKey(err error) *UnknownKeyError {
 
 // focusedJS is the element that has the focus, into shadow roots and
 // same-origin frames; null when it is the page itself.
-const focusedJS = `() => { let d = document, f = d.activeElement; for (;;) { if (f && f.shadowRoot && f.shadowRoot.activeElement) { f = f.shadowRoot.activeElement; continue; } if (f && (f.tagName === 'IFRAME' || f.tagName === 'FRAME')) { try { const inner = f.contentDocument && f.contentDocument.activeElement; if (inner) { f = inner; continue; } } catch (e) {} } break; } return f && f !== f.ownerDocument.body && f !== f.ownerDocument.documentElement ? f : null; }`
+//
+//go:embed js/focused.js
+var focusedJS string
 
 // OnFocused prepares a page-level key action (pw press KEY): the keys go
 // to the element that has the focus, and the check after it is the one a
@@ -882,7 +920,9 @@ func (e *Engine) OnFocused(page playwright.Page, line pwline.Line, run func() er
 
 // describeJS names an element as a Change would (role "name"), roughly:
 // enough to say which element had the focus.
-const describeJS = `el => { const r = el.getAttribute('role') || ({A: 'link', BUTTON: 'button', SELECT: 'combobox', TEXTAREA: 'textbox', INPUT: ({checkbox: 'checkbox', radio: 'radio', range: 'slider', button: 'button', submit: 'button'})[el.type] || 'textbox'})[el.tagName] || (el.isContentEditable ? 'textbox' : el.tagName.toLowerCase()); const n = (el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].textContent) || (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) ? el.getAttribute('placeholder') || '' : el.textContent) || '').replace(/\s+/g, ' ').trim().slice(0, 60); return n ? r + ' ' + JSON.stringify(n) : r; }`
+//
+//go:embed js/describe.js
+var describeJS string
 
 // DragOpts are dragTo's options: Steps (0 for prima's own), and the
 // points of the two elements to press and release at (nil: centres).
@@ -891,11 +931,16 @@ type DragOpts struct {
 	From, To *pwline.Point
 }
 
+// sameElementJS tells whether two handles are the same element.
+//
+//go:embed js/same_element.js
+var sameElementJS string
+
 // Drag prepares a drag of one element onto another, as a user does
 // it: press on the first, move in steps onto the second, release.
 // Chromium turns that into HTML5 drag events too.
 func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string, o DragOpts) (*Action, error) {
-	same, err := from.Evaluate("(a, b) => a === b", to)
+	same, err := from.Evaluate(sameElementJS, to)
 	if err != nil {
 		return nil, err
 	}

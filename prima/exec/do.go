@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -687,13 +688,9 @@ func selectedOther(name string, names []string, cs []ariadiff.Change) string {
 // listItemsJS gives the texts of the other items of the list an element
 // is an item of (an option of a listbox, a menu's item, a list's li), or
 // null when it is none.
-const listItemsJS = `el => {
-  const ITEM = '[role=option],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox],[role=treeitem],[role=tab],[role=radio],li,option';
-  const item = el.closest(ITEM);
-  const list = item && item.parentElement && item.parentElement.closest('[role=listbox],[role=menu],[role=tree],[role=tablist],[role=radiogroup],ul,ol,select,datalist');
-  if (!list) return null;
-  return Array.from(list.querySelectorAll(ITEM)).filter(x => x !== item).slice(0, 200).map(x => x.textContent.replace(/\s+/g, ' ').trim()).filter(Boolean);
-}`
+//
+//go:embed js/list_items.js
+var listItemsJS string
 
 // listItems reads listItemsJS on h: nil when h is no item of a list.
 func listItems(h playwright.ElementHandle) []string {

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"strings"
@@ -354,7 +355,9 @@ func (r *modelRun) context(ctx context.Context) string {
 }
 
 // pointJS names the element under a point, for vision clicks.
-const pointJS = `([x, y]) => document.elementFromPoint(x, y)`
+//
+//go:embed js/element_at_point.js
+var pointJS string
 
 // locateByVision asks the vision model where the described element is,
 // binds the element under that point, and derives its unique locator so

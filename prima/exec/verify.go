@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"slices"
@@ -208,7 +209,7 @@ func (e liveElement) IsEnabled() (bool, error)    { return e.h.IsEnabled() }
 func (e liveElement) IsChecked() (bool, error)    { return e.h.IsChecked() }
 func (e liveElement) InputValue() (string, error) { return e.h.InputValue() }
 func (e liveElement) IsFocused() (bool, error) {
-	v, err := e.h.Evaluate("el => el === el.ownerDocument.activeElement")
+	v, err := e.h.Evaluate(isFocusedJS)
 	b, _ := v.(bool)
 	return b, err
 }
@@ -360,3 +361,6 @@ func stateCheck(expect, state string, el checkElement, n *ariadiff.Node) check {
 	}
 	return check{line: line, held: held, reason: fmt.Sprintf("it is not %s", state)}
 }
+
+//go:embed js/is_focused.js
+var isFocusedJS string

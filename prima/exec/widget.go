@@ -18,7 +18,9 @@ import (
 
 // nativeSelectJS tells whether an element is a <select>, or a label of
 // one: Playwright's selectOption sets those directly.
-const nativeSelectJS = `el => { const s = el.tagName === 'LABEL' && el.control ? el.control : el; return s.tagName === 'SELECT'; }`
+//
+//go:embed js/native_select.js
+var nativeSelectJS string
 
 // findOptionJS finds the option of an opened list a user would pick.
 //
@@ -34,15 +36,24 @@ var findDayJS string
 //go:embed js/find_month_step.js
 var findMonthStepJS string
 
+// optionNameJS is the name of an option, as its click's Target names it.
+//
+//go:embed js/option_name.js
+var optionNameJS string
+
 // shownJS is what a widget shows as its value: its own value or text, or
 // that of the control around it (a combobox's input sits beside the item
 // it shows), up to two levels up.
-const shownJS = `el => { const out = []; let e = el; for (let i = 0; e && i < 3; i++, e = e.parentElement) out.push(String(e.value || '') + ' ' + (e.innerText || '')); return out; }`
+//
+//go:embed js/shown_value.js
+var shownJS string
 
 // expandedJS tells whether a widget says its list is open: aria-expanded
 // on it, on what holds it, or on a control inside it (Choices' combobox
 // wraps the element a label names).
-const expandedJS = `el => { const x = el.closest('[aria-expanded]') || el.querySelector('[aria-expanded]'); return !!x && x.getAttribute('aria-expanded') === 'true'; }`
+//
+//go:embed js/expanded.js
+var expandedJS string
 
 // OptionError: the list a widget opened holds no option, or several, that
 // a select names.
@@ -160,7 +171,7 @@ func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view
 			if err != nil {
 				return nil, err
 			}
-			n, _ := h.Evaluate(`o => (o.getAttribute('aria-label') || o.innerText || o.textContent || '').replace(/\s+/g, ' ').trim()`)
+			n, _ := h.Evaluate(optionNameJS)
 			name, _ = n.(string)
 			return in.eng.OnElement(h, engine.Target{Role: "option", Name: name, Code: code}, pwline.Actions["click"], engine.Opts{})
 		}

@@ -1,0 +1,2 @@
+// The element that has the focus, into shadow roots and same-origin frames; null for the page itself.
+() => { let d = document, f = d.activeElement; for (;;) { if (f && f.shadowRoot && f.shadowRoot.activeElement) { f = f.shadowRoot.activeElement; continue; } if (f && (f.tagName === 'IFRAME' || f.tagName === 'FRAME')) { try { const inner = f.contentDocument && f.contentDocument.activeElement; if (inner) { f = inner; continue; } } catch (e) {} } break; } return f && f !== f.ownerDocument.body && f !== f.ownerDocument.documentElement ? f : null; }
