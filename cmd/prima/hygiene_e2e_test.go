@@ -203,6 +203,8 @@ func TestAttachedSessionHygieneCommands(t *testing.T) {
 			{name: "wait 200ms", cmds: one("wait", "200ms")},
 			{name: "eval", cmds: one("eval", "document.title")},
 			{name: "eval on a ref", cmds: one("eval", "el => el.value", "@textbox/Name")},
+			{name: "get value of a ref", cmds: one("get", "value", "@textbox/Name")},
+			{name: "cookies and storage", cmds: [][]string{{"cookies", "set", "hyg", "1"}, {"cookies", "list"}, {"storage", "set", "hyg", "1"}, {"storage", "get"}}},
 			{name: "screenshot", cmds: one("screenshot")},
 			{name: "screenshot --full", cmds: one("screenshot", "--full")},
 			{name: "screenshot of a ref", cmds: one("screenshot", "@button/Count")},

@@ -72,6 +72,7 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 		"do": "instructions", "go": "target", "back": "", "forward": "", "reload": "",
 		"verify": "claim", "research": "", "tab": "op", "dialog": "op", "wait": "",
 		"screenshot": "", "eval": "js", "console": "", "export": "", "goal": "goal",
+		"get": "target,what", "cookies": "op", "storage": "op",
 	}
 	if len(required) != len(want) {
 		t.Errorf("tools %v, want %v", required, want)

@@ -215,14 +215,9 @@ func (c *Client) Wait(ctx context.Context, req wire.WaitRequest) (*envelope.Enve
 	return c.envelope(ctx, wire.RouteWait, req)
 }
 
-// Eval runs JavaScript in the page.
-func (c *Client) Eval(ctx context.Context, req wire.EvalRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteEval, req)
-}
-
-// Console reads the console messages since the last read.
-func (c *Client) Console(ctx context.Context, req wire.ConsoleRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteConsole, req)
+// Run runs a command of the table with its request (from cmd.Decode).
+func (c *Client) Run(ctx context.Context, cmd wire.Command, req wire.Request) (*envelope.Envelope, error) {
+	return c.envelope(ctx, cmd.Route(), req)
 }
 
 // Screenshot writes a PNG of the page or an element.

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -187,10 +188,6 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *e
 		}, nil
 	case *wire.TabRequest:
 		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Tabs(ctx, r.Op, r.Index, r.URL) }, nil
-	case *wire.EvalRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Eval(ctx, r.JS, r.Ref) }, nil
-	case *wire.ConsoleRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Console(r.Errors) }, nil
 	case *wire.ScreenshotRequest:
 		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Screenshot(ctx, r.Ref, r.Full) }, nil
 	case *wire.ExportRequest:
@@ -200,7 +197,23 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *e
 			return in.Wait(ctx, r.Text, r.Gone, r.Duration())
 		}, nil
 	}
+	if run, ok := tableRuns[reflect.TypeOf(req)]; ok {
+		return func(ctx context.Context, in *Instance) *envelope.Envelope { return run(in, ctx, req) }, nil
+	}
 	return nil, wire.Errorf(wire.CodeInternal, "no command runs %T", req)
+}
+
+// tableRuns are the runs of the table's commands (wire.Commands), by
+// request type; each command's file adds its own with runs.
+var tableRuns = map[reflect.Type]func(*Instance, context.Context, wire.Request) *envelope.Envelope{}
+
+// runs registers how an instance runs a table command's request R: a
+// method expression, (*Instance).Get.
+func runs[R wire.Request](run func(*Instance, context.Context, R) *envelope.Envelope) {
+	var r R
+	tableRuns[reflect.TypeOf(r)] = func(in *Instance, ctx context.Context, req wire.Request) *envelope.Envelope {
+		return run(in, ctx, req.(R))
+	}
 }
 
 // with runs fn on in under the instance's lock, with the request's

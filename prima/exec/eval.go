@@ -11,7 +11,17 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/wire"
 )
+
+func init() {
+	runs(func(in *Instance, ctx context.Context, r *wire.EvalRequest) *envelope.Envelope {
+		return in.Eval(ctx, r.JS, r.Ref)
+	})
+	runs(func(in *Instance, _ context.Context, r *wire.ConsoleRequest) *envelope.Envelope {
+		return in.Console(r.Errors)
+	})
+}
 
 // MaxAnswer caps an eval result in the envelope.
 const MaxAnswer = 2048

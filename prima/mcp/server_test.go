@@ -140,6 +140,7 @@ func TestToolsAndTheirSchemas(t *testing.T) {
 		"do": {"instructions"}, "go": {"target"}, "back": nil, "forward": nil, "reload": nil,
 		"verify": {"claim"}, "research": nil, "tab": {"op"}, "dialog": {"op"}, "wait": nil,
 		"screenshot": nil, "eval": {"js"}, "console": nil, "export": nil, "goal": {"goal"},
+		"get": {"target", "what"}, "cookies": {"op"}, "storage": {"op"},
 	}
 	got := map[string]bool{}
 	for _, tool := range res.Tools {
@@ -272,7 +273,10 @@ func TestBadInputIsAnErrorAndTheServerKeepsServing(t *testing.T) {
 		{"wait", map[string]any{"text": "a", "ms": 5}, "exactly one"},
 		{"wait", map[string]any{"ms": 60000}, "not shorter"},
 		{"dialog", map[string]any{"op": "dismiss", "text": "x"}, "no text"},
-		{"eval", map[string]any{"js": "  "}, "empty"},
+		{"eval", map[string]any{"js": "  "}, "blank"},
+		{"get", map[string]any{"what": "attr", "target": "e5"}, "attribute's NAME"},
+		{"cookies", map[string]any{"op": "set", "name": "sid"}, "NAME and a VALUE"},
+		{"storage", map[string]any{"op": "get", "key": "a", "value": "b"}, "at most a KEY"},
 	}
 	for _, c := range cases {
 		res := call(t, cs, c.tool, c.args)

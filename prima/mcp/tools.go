@@ -68,13 +68,6 @@ type (
 		Target string `json:"target,omitempty"`
 		Full   bool   `json:"full,omitempty"`
 	}
-	evalIn struct {
-		JS     string `json:"js"`
-		Target string `json:"target,omitempty"`
-	}
-	consoleIn struct {
-		Errors bool `json:"errors,omitempty"`
-	}
 	exportIn struct {
 		Since int `json:"since,omitempty"`
 	}
@@ -126,10 +119,9 @@ func (s *Server) addTools() {
 	s.addDialogTool()
 	s.addWaitTool()
 	s.addScreenshotTool()
-	s.addEvalTool()
-	s.addConsoleTool()
 	s.addGoalTool()
 	s.addExportTool()
+	s.addTableTools()
 }
 
 func modifiers() *jsonschema.Schema {

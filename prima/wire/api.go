@@ -24,9 +24,7 @@ const (
 	RouteResearch     = "/v0/research"
 	RouteSnapshot     = "/v0/snapshot"
 	RouteTab          = "/v0/tab"
-	RouteEval         = "/v0/eval"
 	RouteExport       = "/v0/export"
-	RouteConsole      = "/v0/console"
 	RouteScreenshot   = "/v0/screenshot"
 	RouteWait         = "/v0/wait"
 	RouteStatus       = "/v0/status"
@@ -65,19 +63,6 @@ type TabRequest struct {
 	Op    string `json:"op"`
 	Index int    `json:"index,omitempty"` // 1-based, as tab list prints it
 	URL   string `json:"url,omitempty"`
-}
-
-// EvalRequest is `prima eval JS [TARGET]`.
-type EvalRequest struct {
-	Target
-	JS  string `json:"js"`
-	Ref string `json:"target,omitempty"`
-}
-
-// ConsoleRequest is `prima console [--errors]`.
-type ConsoleRequest struct {
-	Target
-	Errors bool `json:"errors,omitempty"`
 }
 
 // ScreenshotRequest is `prima screenshot [TARGET] [--full]`.

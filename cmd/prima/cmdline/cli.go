@@ -316,7 +316,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 		OnUsageError: func(ctx context.Context, cmd *cli.Command, err error, isSubcommand bool) error {
 			return usageError{err.Error()}
 		},
-		Commands: []*cli.Command{
+		Commands: append([]*cli.Command{
 			browserCommand(stdout, stderr),
 			doCommand(stdout, stderr),
 			goCommand(stdout, stderr),
@@ -332,15 +332,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 			historyCommand(stdout, stderr, "reload", "reload", "Reload the page, proven like any action"),
 			tabCommand(stdout, stderr),
 			waitCommand(stdout, stderr),
-			evalCommand(stdout, stderr),
 			exportCommand(stdout, stderr),
 			goalCommand(stdout, stderr),
-			consoleCommand(stdout, stderr),
 			screenshotCommand(stdout, stderr),
 			mcpCommand(stdout, stderr),
 			versionCommand(stdout, stderr),
 			installCommand(stdout, stderr),
-		},
+		}, tableCommands(stdout, stderr)...),
 	}
 	quietUsage(root)
 	err := root.Run(ctx, args)

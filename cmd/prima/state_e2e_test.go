@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// get reads what the tree does not show, acting on nothing: a field's
+// value, an attribute (null when absent), a count, a box; a password's
+// value reads as ••••, and a target that names nothing or several fails
+// as an action's would.
+func TestGetReadsWhatTheTreeDoesNotShow(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/surface/state")
+	snap := h.primaOK("snapshot")
+	app.Reset()
+	answer := func(args ...string) string {
+		t.Helper()
+		r := h.prima(append([]string{"get"}, args...)...)
+		wantOK(t, "get "+strings.Join(args, " "), r)
+		wantReadOnly(t, "get "+strings.Join(args, " "), r.out)
+		return section(r.out, "Answer")
+	}
+	nick := ref(t, snap, "textbox", "Nickname")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"value", nick}, `"ada"`},
+		{[]string{"value", "#pw"}, `"••••"`},
+		{[]string{"attr", "value", "#pw"}, `"••••"`},
+		{[]string{"attr", "href", ref(t, snap, "link", "Trip details")}, `"/surface/booking"`},
+		{[]string{"attr", "download", ref(t, snap, "link", "Trip details")}, `null`},
+		{[]string{"text", ref(t, snap, "heading", "Account state")}, `"Account state"`},
+		{[]string{"count", "li.tag"}, `3`},
+		{[]string{"count", "li.nothing"}, `0`},
+	} {
+		if got := answer(c.args...); got != c.want {
+			t.Errorf("get %s: ### Answer is %q, want %q", strings.Join(c.args, " "), got, c.want)
+		}
+	}
+	var box struct{ X, Y, Width, Height float64 }
+	if err := json.Unmarshal([]byte(answer("box", nick)), &box); err != nil || box.Width <= 0 || box.Height <= 0 {
+		t.Errorf("get box: %+v (%v), want a box with a size", box, err)
+	}
+	if r := h.prima("get", "value", "e9999"); r.code != 1 || codeOf(r.out) != "stale_ref" {
+		t.Errorf("get value of a ref that names nothing: exit %d, code %q, want 1 and stale_ref (as pw's)\n%s", r.code, codeOf(r.out), r.out)
+	}
+	if r := h.prima("get", "text", "li.tag"); r.code != 1 || codeOf(r.out) != "ambiguous" {
+		t.Errorf("get text of a selector matching 3: exit %d, code %q, want 1 and ambiguous\n%s", r.code, codeOf(r.out), r.out)
+	}
+	for _, bad := range [][]string{{"attr", nick}, {"text", "href", nick}, {"size", nick}, {}} {
+		if r := h.prima(append([]string{"get"}, bad...)...); r.code != 2 {
+			t.Errorf("get %v: exit %d, want 2 (usage)\n%s%s", bad, r.code, r.out, r.err)
+		}
+	}
+	noActions(t, "get")
+}
+
+// cookies and storage: what set puts reaches the server and the page,
+// what clear removes is gone, list and get show them, and set and clear
+// report the page's Changes like any action.
+func TestCookiesAndStorageReachThePage(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/surface/state")
+	show := ref(t, h.primaOK("snapshot"), "button", "Show state")
+
+	mustContain(t, "cookies set", h.primaOK("cookies", "set", "sid", "abc123"), "### Changes")
+	mustContain(t, "cookies set --domain", h.primaOK("cookies", "set", "lang", "en", "--domain", "127.0.0.1"), "### Changes")
+	mustContain(t, "storage set", h.primaOK("storage", "set", "theme", "dark"), "local storage items now: 1")
+	acts(t, "show after set", h.prima("pw", "click", show), "Server saw cookies: lang=en; sid=abc123; theme: dark")
+
+	list := section(h.primaOK("cookies", "list"), "Answer")
+	mustContain(t, "cookies list", list, "sid=abc123; domain=127.0.0.1; path=/", "lang=en; domain=127.0.0.1; path=/")
+	if a := section(h.primaOK("cookies", "list", "--domain", "example.com"), "Answer"); a != "no cookies" {
+		t.Errorf("cookies list --domain example.com: %q, want no cookies", a)
+	}
+	if a := section(h.primaOK("storage", "get", "theme"), "Answer"); a != `"dark"` {
+		t.Errorf("storage get theme: %q", a)
+	}
+	if a := section(h.primaOK("storage", "get", "--session"), "Answer"); a != `{}` {
+		t.Errorf("storage get --session: %q, want {} (the theme is in local storage)", a)
+	}
+
+	h.primaOK("cookies", "clear", "sid")
+	h.primaOK("storage", "clear")
+	acts(t, "show after clear", h.prima("pw", "click", show), "Server saw cookies: lang=en; theme: none")
+	h.primaOK("cookies", "clear")
+	if a := section(h.primaOK("cookies", "list"), "Answer"); a != "no cookies" {
+		t.Errorf("cookies list after clear: %q", a)
+	}
+	for _, bad := range [][]string{{"cookies", "set", "sid"}, {"cookies", "eat"}, {"cookies", "list", "--url", "http://x"},
+		{"storage", "set", "theme"}, {"storage", "get", "a", "b"}} {
+		if r := h.prima(bad...); r.code != 2 {
+			t.Errorf("%v: exit %d, want 2 (usage)\n%s%s", bad, r.code, r.out, r.err)
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package mcp
+
+import (
+	"context"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/prima-dev/prima/prima/wire"
+)
+
+// addTableTools registers a tool for each command of the table
+// (wire.Commands): its input schema from the command's params, its
+// arguments decoded into the command's request by the table.
+func (s *Server) addTableTools() {
+	for _, cmd := range wire.Commands() {
+		s.addTableTool(cmd)
+	}
+}
+
+func (s *Server) addTableTool(cmd wire.Command) {
+	c, t := s.o.Client, s.o.Target
+	var fs []field
+	for _, p := range cmd.Params {
+		fs = append(fs, field{name: p.Key, schema: paramSchema(p), required: p.Required})
+	}
+	tool := &sdk.Tool{Name: cmd.Name, Description: cmd.Usage + ". " + cmd.Detail, InputSchema: object(fs...), Annotations: readOnly(cmd.Title)}
+	if cmd.Acts {
+		tool.Description += acts
+		tool.Annotations = acting(cmd.Title)
+	}
+	add(s, tool, func(ctx context.Context, in map[string]any) (*sdk.CallToolResult, error) {
+		req, err := cmd.Decode(in, t)
+		if err != nil {
+			return nil, usagef("%s: %v", cmd.Name, err)
+		}
+		return envelopeResult(c.Run(ctx, cmd, req))
+	})
+}
+
+func paramSchema(p wire.Param) *jsonschema.Schema {
+	switch {
+	case len(p.Enum) > 0:
+		return enum(p.Help, p.Enum...)
+	case p.Kind == wire.KindText:
+		return text(p.Help)
+	case p.Kind == wire.KindBool:
+		return boolean(p.Help)
+	case p.Kind == wire.KindInt:
+		return integer(p.Help, 0, 0)
+	}
+	return str(p.Help)
+}

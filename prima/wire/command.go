@@ -1,0 +1,191 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Command is one command of the table: its name, its inputs, its help and
+// the request its inputs decode into. The CLI subcommand and its help, the
+// MCP tool and its input schema, the client call and the daemon route all
+// come from it, and the request is decoded once, here; the executor runs
+// the request it gets. A command of the table is one file (cmd_NAME.go)
+// that registers itself, beside the executor's file that runs it.
+type Command struct {
+	Name   string // the CLI word and the MCP tool name
+	Usage  string // one line: the CLI's usage and the tool description's head
+	Detail string // the rest of the tool's description: what it answers, when to use it
+	Title  string // the tool's title
+	// Acts: it can change the page or the browser's state (MCP: not
+	// read-only), so its envelope carries Changes.
+	Acts   bool
+	Params []Param
+	New    func() Request // a new request; its JSON fields are the params' keys
+}
+
+// Kind is what a param takes.
+type Kind string
+
+const (
+	KindText   Kind = "text"   // a string that must not be blank
+	KindString Kind = "string" // any string
+	KindBool   Kind = "bool"   // a switch
+	KindInt    Kind = "int"    // a whole number, 0 or more
+)
+
+// Param is one input of a command: a positional word of the CLI (Word) or
+// a --flag, and one property of the MCP tool's input.
+type Param struct {
+	Key      string // the request's JSON field; the flag is Key with '-' for '_'
+	Kind     Kind
+	Help     string
+	Word     bool     // a positional CLI word, taken in the order of Params
+	Required bool     // (words) it must be given
+	Enum     []string // the words it takes, when it is one of a few
+}
+
+// Flag is the param's CLI flag name.
+func (p Param) Flag() string { return strings.ReplaceAll(p.Key, "_", "-") }
+
+// Meta is how the CLI's usage names a word: KEY.
+func (p Param) Meta() string {
+	if len(p.Enum) > 0 {
+		return strings.Join(p.Enum, "|")
+	}
+	return strings.ToUpper(p.Key)
+}
+
+// Route is the command's daemon route.
+func (c Command) Route() string { return "/v0/" + c.Name }
+
+// ArgsUsage is the CLI's usage line of the words: `JS [TARGET]`.
+func (c Command) ArgsUsage() string {
+	var ws []string
+	for _, p := range c.Params {
+		if !p.Word {
+			continue
+		}
+		if p.Required {
+			ws = append(ws, p.Meta())
+		} else {
+			ws = append(ws, "["+p.Meta()+"]")
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+var commands = map[string]Command{}
+
+// register adds a command to the table; each cmd_NAME.go calls it once.
+func register(c Command) {
+	if _, dup := commands[c.Name]; dup {
+		panic("wire: command " + c.Name + " registered twice")
+	}
+	commands[c.Name] = c
+	Requests[c.Route()] = c.New
+}
+
+// Commands is the table, sorted by name.
+func Commands() []Command {
+	out := make([]Command, 0, len(commands))
+	for _, c := range commands {
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b Command) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Words gives the CLI's positional words to the word params: the required
+// ones first take a word each, in order, and the optional ones the words
+// left over, in order (`get attr NAME TARGET` and `get text TARGET`). Too
+// few or too many words is a usage error that says what the command takes.
+func (c Command) Words(words []string, values map[string]any) error {
+	var params []Param
+	required := 0
+	for _, p := range c.Params {
+		if p.Word {
+			params = append(params, p)
+			if p.Required {
+				required++
+			}
+		}
+	}
+	spare := len(words) - required
+	if spare < 0 || spare > len(params)-required {
+		return usagef("it takes %s (got %d words)", c.ArgsUsage(), len(words))
+	}
+	i := 0
+	for _, p := range params {
+		if !p.Required {
+			if spare == 0 {
+				continue
+			}
+			spare--
+		}
+		values[p.Key] = words[i]
+		i++
+	}
+	return nil
+}
+
+// Decode builds the command's request for the browser t from values keyed
+// by param (a CLI's words and flags, an MCP call's arguments), and checks
+// it: an unknown key, a blank text, a word not in the enum, a missing
+// required param, and the request's own Validate are usage errors, worded
+// to follow the command's name ("get: attr needs …"), which the surfaces
+// put before them.
+func (c Command) Decode(values map[string]any, t Target) (Request, error) {
+	for k := range values {
+		if !slices.ContainsFunc(c.Params, func(p Param) bool { return p.Key == k }) {
+			return nil, usagef("it takes no %q (it takes %s)", k, c.keys())
+		}
+	}
+	for _, p := range c.Params {
+		v, given := values[p.Key]
+		s, isString := v.(string)
+		switch {
+		case !given && p.Required:
+			return nil, usagef("%s is missing: %s", p.Meta(), p.Help)
+		case given && p.Kind == KindText && isString && strings.TrimSpace(s) == "":
+			return nil, usagef("%s is blank: %s", p.Meta(), p.Help)
+		case given && len(p.Enum) > 0 && !slices.Contains(p.Enum, s):
+			return nil, usagef("%q is not one of %s", v, strings.Join(p.Enum, ", "))
+		}
+	}
+	b, err := json.Marshal(values)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	req := c.New()
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(req); err != nil {
+		return nil, usagef("%v", err)
+	}
+	w, ok := req.(interface{ setWhere(Target) })
+	if !ok {
+		return nil, fmt.Errorf("%s: its request %T does not embed a Target", c.Name, req)
+	}
+	w.setWhere(t)
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+func (c Command) keys() string {
+	var ks []string
+	for _, p := range c.Params {
+		ks = append(ks, p.Key)
+	}
+	if len(ks) == 0 {
+		return "nothing"
+	}
+	return strings.Join(ks, ", ")
+}
+
+// setWhere points a request embedding Target at the browser t.
+func (t *Target) setWhere(x Target) { *t = x }

@@ -1,0 +1,101 @@
+package wire
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The table's commands decode CLI words and MCP arguments into their
+// requests, once, and refuse what can never run with a usage error that
+// says what the command takes.
+func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
+	get, cookies, storage := commands["get"], commands["cookies"], commands["storage"]
+	at := Target{Instance: "a"}
+	for _, c := range []struct {
+		cmd   Command
+		words []string
+		flags map[string]any
+		want  Request
+	}{
+		{get, []string{"text", "e5"}, nil, &GetRequest{Target: at, What: "text", Ref: "e5"}},
+		{get, []string{"attr", "href", "e5"}, nil, &GetRequest{Target: at, What: "attr", Name: "href", Ref: "e5"}},
+		{cookies, []string{"list"}, map[string]any{"domain": "example.com"}, &CookiesRequest{Target: at, Op: "list", Domain: "example.com"}},
+		{cookies, []string{"set", "sid", "abc"}, nil, &CookiesRequest{Target: at, Op: "set", Name: "sid", Value: "abc"}},
+		{storage, []string{"get"}, map[string]any{"session": true}, &StorageRequest{Target: at, Op: "get", Session: true}},
+		{commands["eval"], []string{"document.title"}, nil, &EvalRequest{Target: at, JS: "document.title"}},
+	} {
+		values := map[string]any{}
+		for k, v := range c.flags {
+			values[k] = v
+		}
+		err := c.cmd.Words(c.words, values)
+		var got Request
+		if err == nil {
+			got, err = c.cmd.Decode(values, at)
+		}
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s %v: %#v, %v; want %#v", c.cmd.Name, c.words, got, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		cmd   Command
+		words []string
+		want  string
+	}{
+		{get, nil, "it takes text|value|attr|count|box [NAME] TARGET (got 0 words)"},
+		{get, []string{"a", "b", "c", "d"}, "got 4 words"},
+		{get, []string{"size", "e5"}, `"size" is not one of text, value, attr, count, box`},
+		{get, []string{"attr", "e5"}, "attr needs the attribute's NAME"},
+		{get, []string{"text", "href", "e5"}, "only attr takes a NAME"},
+		{get, []string{"text", " "}, "TARGET is blank"},
+		{cookies, []string{"set", "sid"}, "set needs a NAME and a VALUE"},
+		{storage, []string{"get", "a", "b"}, "get takes at most a KEY"},
+	} {
+		values := map[string]any{}
+		err := c.cmd.Words(c.words, values)
+		if err == nil {
+			_, err = c.cmd.Decode(values, at)
+		}
+		var ue *UsageError
+		if !errors.As(err, &ue) || !strings.Contains(ue.Msg, c.want) {
+			t.Errorf("%s %q: %v; want a usage error saying %q", c.cmd.Name, c.words, err, c.want)
+		}
+	}
+	// An MCP call's arguments: an unknown one, or a missing required one.
+	if _, err := get.Decode(map[string]any{"what": "text", "target": "e5", "endpoint": "x"}, at); err == nil || !strings.Contains(err.Error(), `takes no "endpoint"`) {
+		t.Errorf("an argument get does not take: %v", err)
+	}
+	if _, err := get.Decode(map[string]any{"what": "text"}, at); err == nil || !strings.Contains(err.Error(), "TARGET is missing") {
+		t.Errorf("a missing target: %v", err)
+	}
+}
+
+// Every command of the table has a route the daemon serves, a request
+// that embeds a Target, and params whose keys are the request's JSON
+// fields.
+func TestEveryCommandOfTheTableIsWhole(t *testing.T) {
+	for _, c := range Commands() {
+		if Requests[c.Route()] == nil {
+			t.Errorf("%s: no daemon route %s", c.Name, c.Route())
+		}
+		req := reflect.TypeOf(c.New()).Elem()
+		fields := map[string]bool{}
+		for i := 0; i < req.NumField(); i++ {
+			tag, _, _ := strings.Cut(req.Field(i).Tag.Get("json"), ",")
+			fields[tag] = true
+		}
+		if _, ok := c.New().(interface{ setWhere(Target) }); !ok {
+			t.Errorf("%s: its request does not embed a Target", c.Name)
+		}
+		for _, p := range c.Params {
+			if !fields[p.Key] {
+				t.Errorf("%s: param %q is no field of %s", c.Name, p.Key, req.Name())
+			}
+		}
+		if c.Usage == "" || c.Detail == "" || c.Title == "" {
+			t.Errorf("%s: help missing (usage, detail, title)", c.Name)
+		}
+	}
+}
