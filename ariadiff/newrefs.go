@@ -9,7 +9,7 @@ var actionable = map[string]bool{
 	"button": true, "link": true, "textbox": true, "searchbox": true, "checkbox": true, "radio": true,
 	"switch": true, "combobox": true, "listbox": true, "option": true, "menuitem": true,
 	"menuitemcheckbox": true, "menuitemradio": true, "tab": true, "treeitem": true, "slider": true,
-	"spinbutton": true,
+	"spinbutton": true, "columnheader": true, "rowheader": true,
 }
 
 // A RefLine is one element of New refs: its ref line and, for context,
@@ -42,7 +42,10 @@ func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []Ref
 		}
 		for i := len(ancestors) - 1; i >= 0; i-- {
 			if a := ancestors[i]; a.Name != "" && a.Role != "generic" {
-				l.In = Head(a.Role, a.Name)
+				// A cell named by the field it holds says nothing more.
+				if a.Name != n.Name {
+					l.In = Head(a.Role, a.Name)
+				}
 				break
 			}
 		}

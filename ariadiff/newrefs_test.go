@@ -106,3 +106,21 @@ func TestNewRefsOfACollapsedRun(t *testing.T) {
 		t.Errorf("NewRefs = %q, %d more; want the 31 December days", lines, more)
 	}
 }
+
+// A cell named by the field it holds gives no context: the field's line
+// stands alone; a column header (a table's sort control) is listed.
+func TestNewRefsLeaveOutAContextThatRepeatsTheName(t *testing.T) {
+	before := Parse(`- heading "Rows" [ref=e1]`)
+	after := Parse(`- heading "Rows" [ref=e1]
+- table "Notes" [ref=e2]:
+  - row "Age Note" [ref=e3]:
+    - columnheader "Age" [ref=e4]
+  - row [ref=e5]:
+    - cell "Note 1" [ref=e6]:
+      - textbox "Note 1" [ref=e7]`)
+	lines, _ := NewRefs(after, Diff(before, after), map[string]bool{"e1": true}, 1000)
+	want := []RefLine{{`columnheader "Age" [ref=e4]`, `row "Age Note"`}, {`textbox "Note 1" [ref=e7]`, ""}}
+	if !slices.Equal(lines, want) {
+		t.Errorf("NewRefs = %q; want %q", lines, want)
+	}
+}

@@ -64,11 +64,8 @@ func mdNewRefs(refs []NewRef, more int) string {
 		in = r.In
 	}
 	if more > 0 {
-		them := "them"
-		if more == 1 {
-			them = "it"
-		}
-		fmt.Fprintf(&b, "- … %d more: prima snapshot lists %s\n", more, them)
+		// On a big page the snapshot is outlined: --grep finds one.
+		fmt.Fprintf(&b, "- … %d more: prima snapshot --grep TEXT finds one\n", more)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
