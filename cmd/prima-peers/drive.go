@@ -9,25 +9,33 @@ import (
 	"time"
 )
 
-// tally is what one tool cost on one task: what the orchestrator ran and
-// read, from its first look at the page (navigating there, and waiting for
-// the page's libraries to load, is set-up, the same for both, and not
-// counted) to the last output it read.
+// accounting is where the count of a task starts. Waiting for the page's
+// libraries to load, right after the navigation, is set-up in both.
+type accounting int
+
+const (
+	// fromLook: navigating to the page is set-up; the count starts with
+	// the first look (prima snapshot, playwright-cli snapshot).
+	fromLook accounting = iota
+	// fromNav: the navigation (prima go, playwright-cli goto and the
+	// snapshot file it links) is counted, and is the first look.
+	fromNav
+)
+
+// tally is what one tool cost on one task in one accounting: what the
+// orchestrator ran and read, up to the last output it read.
 type tally struct {
 	Cmds   int           // commands run
 	Reads  int           // snapshot files read (playwright-cli)
 	Bytes  int           // stdout of every command, plus every file read
 	Wall   time.Duration // of the counted commands
 	Trail  []string      // what ran, in order, with its bytes
-	Extra  []string      // snapshots taken after the first one, and why
-	Misses []string      // prima: a target that appeared but was not in ### New refs
+	Extra  []string      // snapshots taken after the first look, and why
+	Misses []string      // prima: a target on the page that was not in the ### New refs it looked in
 	Status string        // the status line after the task, read through the tool's eval
 	Solved bool          // ... matches the task's
 	Seen   bool          // the last output the orchestrator read shows the solved status
 	Err    string        // why the task stopped early, or could not be checked
-	// NavRefs: prima's navigation envelope (set-up) already listed step
-	// 1's target in its ### New refs.
-	NavRefs bool
 }
 
 func (t tally) RT() int { return t.Cmds + t.Reads }
@@ -40,9 +48,12 @@ func (t tally) brief() string {
 	return fmt.Sprintf("%s, %d round trips, %d bytes, %.1f s", s, t.RT(), t.Bytes, t.Wall.Seconds())
 }
 
+// pair is both tools on one task in one accounting.
+type pair struct{ prima, cli tally }
+
 type outcome struct {
-	task       task
-	prima, cli tally
+	task      task
+	look, nav pair // from the first look; from navigation
 }
 
 func kb(n int) string {
@@ -88,73 +99,95 @@ func (b *bench) cliStatus(ctx context.Context) (string, bool) {
 	return evalAnswer(b.cli(ctx, "eval", "() => "+statusJS).out)
 }
 
-// primaTask drives the task through prima as an orchestrator would: one
-// snapshot, then each action on a ref it already has: for a target the
-// step before made appear, from that step's ### New refs; for one that was
-// there before, from the last snapshot (or a New refs list since). A new
-// snapshot only when the ref is in neither, and then `snapshot --grep`
-// when the snapshot was outlined and the target is behind a collapsed line.
-func (b *bench) primaTask(ctx context.Context, tk task) (t tally) {
+// blank is where every task's navigation starts from, for both tools
+// (set-up, not counted): a fresh document, so that prima's go envelope
+// does not list what the previous task's page removed, and a run does not
+// start on the page the run before it left.
+const blank = "about:blank"
+
+// primaTask drives the task through prima as an orchestrator would. The
+// first look is one snapshot (fromLook), or the envelope of the counted
+// `prima go` (fromNav), whose ### New refs list the page's controls. Then
+// each action on a ref it already has: for a target the step before made
+// appear, from that step's ### New refs; for one that was there before,
+// from the first look (or a New refs list since). A new snapshot only
+// when the ref is in neither, and then `snapshot --grep` when the snapshot
+// was outlined and the target is behind a collapsed line; the lookup
+// variant goes to `snapshot --grep` at once.
+func (b *bench) primaTask(ctx context.Context, tk task, acc accounting) (t tally) {
 	url := b.cfg.url + tk.Path
-	var nav result
+	var reset result
 	if !b.primaUp {
-		nav = b.prima(ctx, "browser", "open", url)
+		reset = b.prima(ctx, "browser", "open")
 	} else {
-		nav = b.prima(ctx, "go", url)
+		reset = b.prima(ctx, "go", "--allow-scheme", blank)
 	}
-	if nav.failed() {
-		t.Err = fmt.Sprintf("set-up: prima go: exit %d %v", nav.exit, nav.err)
+	if reset.failed() {
+		t.Err = fmt.Sprintf("set-up: prima to %s: exit %d %v", blank, reset.exit, reset.err)
 		return t
 	}
-	if ref, _ := findRef(section(nav.out, "New refs"), tk.Steps[0].Target); ref != "" {
-		t.NavRefs = true
+	nav := b.prima(ctx, "go", url)
+	if acc == fromNav {
+		t.count(nav, "go "+tk.Path)
+	}
+	if nav.failed() {
+		t.Err = fmt.Sprintf("prima go: exit %d %v", nav.exit, nav.err)
+		return t
 	}
 	if s, ok := ready(ctx, tk.Ready, func() (string, bool) { return b.primaStatus(ctx) }); !ok {
 		t.Err = fmt.Sprintf("set-up: the status line reads %q, not %q", s, tk.Ready)
 		return t
 	}
 
-	first := []string{"snapshot"}
-	if tk.Lookup {
-		first = []string{"snapshot", "--grep", tk.Steps[0].Target.Name}
+	var known []string // the first look, then every New refs list since
+	var lastOutlined bool
+	if acc == fromNav {
+		known = []string{section(nav.out, "New refs")}
+	} else {
+		first := []string{"snapshot"}
+		if tk.Lookup {
+			first = []string{"snapshot", "--grep", tk.Steps[0].Target.Name}
+		}
+		snap := b.prima(ctx, first...)
+		t.count(snap, strings.Join(first, " "))
+		if snap.failed() {
+			t.Err = fmt.Sprintf("snapshot: exit %d %v", snap.exit, snap.err)
+			return t
+		}
+		known, lastOutlined = []string{snap.out}, outlined(snap.out)
 	}
-	snap := b.prima(ctx, first...)
-	t.count(snap, strings.Join(first, " "))
-	if snap.failed() {
-		t.Err = fmt.Sprintf("snapshot: exit %d %v", snap.exit, snap.err)
-		return t
-	}
-	known := []string{snap.out} // the last snapshot, then every New refs list since
-	lastOutlined := outlined(snap.out)
-	var last string // the previous action's envelope
+	navOnly := acc == fromNav // no snapshot yet: known is go's New refs and the actions' since
+	var last string           // the previous action's envelope
 
 	// look finds a target's ref, taking a snapshot when it must.
 	look := func(i int, want target, appears bool) (string, error) {
+		why := ""
 		if appears {
 			ref, err := findRef(section(last, "New refs"), want)
 			if ref != "" || err != nil {
 				return ref, err
 			}
-			held := "the envelope has no ### New refs"
-			if fresh := strings.TrimSpace(section(last, "New refs")); fresh != "" {
-				held = "its ### New refs list only " + clip(strings.Join(strings.Split(fresh, "\n"), "; "), 300)
-			}
-			t.Misses = append(t.Misses, fmt.Sprintf("step %d: %s appeared after step %d, but %s", i+1, want, i, held))
+			why = fmt.Sprintf("not in step %d's New refs", i)
+			t.Misses = append(t.Misses, fmt.Sprintf("step %d: %s appeared after step %d, but %s", i+1, want, i, heldRefs(last)))
 		} else {
 			for k := len(known) - 1; k >= 0; k-- {
 				if ref, err := findRef(known[k], want); ref != "" || err != nil {
 					return ref, err
 				}
 			}
+			if navOnly {
+				why = "not in `go`'s New refs"
+				t.Misses = append(t.Misses, fmt.Sprintf("step %d: %s was on the page `go` opened, but %s", i+1, want, heldRefs(nav.out)))
+			}
 		}
-		if !lastOutlined || appears {
+		if !tk.Lookup && (!lastOutlined || appears) {
 			s := b.prima(ctx, "snapshot")
 			t.count(s, "snapshot")
-			t.Extra = append(t.Extra, fmt.Sprintf("step %d: snapshot to find %s", i+1, want))
+			t.Extra = append(t.Extra, fmt.Sprintf("step %d: snapshot to find %s%s", i+1, want, paren(why)))
 			if s.failed() {
 				return "", fmt.Errorf("snapshot: exit %d %v", s.exit, s.err)
 			}
-			known, lastOutlined = []string{s.out}, outlined(s.out)
+			known, lastOutlined, navOnly = []string{s.out}, outlined(s.out), false
 			if ref, err := findRef(s.out, want); ref != "" || err != nil {
 				return ref, err
 			}
@@ -162,13 +195,16 @@ func (b *bench) primaTask(ctx context.Context, tk task) (t tally) {
 				return "", fmt.Errorf("no %s with a ref in a new snapshot", want)
 			}
 		}
+		if lastOutlined {
+			why = "behind the outline's collapsed lines"
+		}
 		g := b.prima(ctx, "snapshot", "--grep", want.Name)
 		t.count(g, "snapshot --grep "+want.Name)
-		t.Extra = append(t.Extra, fmt.Sprintf("step %d: `snapshot --grep` for %s (behind the outline's collapsed lines)", i+1, want))
+		t.Extra = append(t.Extra, fmt.Sprintf("step %d: `snapshot --grep` for %s%s", i+1, want, paren(why)))
 		if g.failed() {
 			return "", fmt.Errorf("snapshot --grep: exit %d %v", g.exit, g.err)
 		}
-		known = append(known, g.out)
+		known, navOnly = append(known, g.out), false
 		ref, err := findRef(g.out, want)
 		if ref == "" && err == nil {
 			err = fmt.Errorf("no %s with a ref in `snapshot --grep`", want)
@@ -187,7 +223,7 @@ func (b *bench) primaTask(ctx context.Context, tk task) (t tally) {
 		if failureCode(r.out) == "stale_ref" {
 			// A ref the orchestrator had is dead: it must look again.
 			t.Extra = append(t.Extra, fmt.Sprintf("step %d: stale_ref on %s, snapshot and again", i+1, args[1]))
-			known, lastOutlined = nil, false
+			known, lastOutlined, navOnly = nil, false, false
 			if args, err = stepArgs(st, func(w target, _ bool) (string, error) { return look(i, w, false) }); err != nil {
 				t.Err = fmt.Sprintf("step %d: %v", i+1, err)
 				break
@@ -209,24 +245,22 @@ func (b *bench) primaTask(ctx context.Context, tk task) (t tally) {
 }
 
 // cliTask drives the task through playwright-cli as an orchestrator
-// would: a snapshot, then each action on a ref from the page as it last
-// saw it, which after an action is the snapshot file the action's output
-// links (read, and counted as a round trip and its bytes); a new
-// `snapshot` only when that does not show the target.
-func (b *bench) cliTask(ctx context.Context, tk task) (t tally) {
+// would: a first look, which is a snapshot (fromLook), or the counted
+// `goto` and the snapshot file its output links, read (fromNav); then each
+// action on a ref from the page as it last saw it, which after an action
+// is the snapshot file the action's output links (read, and counted as a
+// round trip and its bytes); a new `snapshot` only when that does not show
+// the target. The lookup variant reads no snapshot file: it runs `find`.
+func (b *bench) cliTask(ctx context.Context, tk task, acc accounting) (t tally) {
 	url := b.cfg.url + tk.Path
-	var nav result
+	var reset result
 	if !b.cliOpen {
-		nav = b.cli(ctx, "open", url)
+		reset = b.cli(ctx, "open", blank)
 	} else {
-		nav = b.cli(ctx, "goto", url)
+		reset = b.cli(ctx, "goto", blank)
 	}
-	if nav.failed() || strings.Contains(nav.out, "### Error") {
-		t.Err = fmt.Sprintf("set-up: playwright-cli goto: exit %d %v %s", nav.exit, nav.err, firstLine(section(nav.out, "Error")))
-		return t
-	}
-	if s, ok := ready(ctx, tk.Ready, func() (string, bool) { return b.cliStatus(ctx) }); !ok {
-		t.Err = fmt.Sprintf("set-up: the status line reads %q, not %q", s, tk.Ready)
+	if reset.failed() || strings.Contains(reset.out, "### Error") {
+		t.Err = fmt.Sprintf("set-up: playwright-cli to %s: exit %d %v %s", blank, reset.exit, reset.err, firstLine(section(reset.out, "Error")))
 		return t
 	}
 
@@ -260,6 +294,22 @@ func (b *bench) cliTask(ctx context.Context, tk task) (t tally) {
 		return page, nil
 	}
 
+	var page string // what the orchestrator last saw of the page
+	var err error
+	if acc == fromNav {
+		if page, err = view("goto "+tk.Path, !tk.Lookup, "goto", url); err != nil {
+			t.Err = err.Error()
+			return t
+		}
+	} else if nav := b.cli(ctx, "goto", url); nav.failed() || strings.Contains(nav.out, "### Error") {
+		t.Err = fmt.Sprintf("set-up: playwright-cli goto: exit %d %v %s", nav.exit, nav.err, firstLine(section(nav.out, "Error")))
+		return t
+	}
+	if s, ok := ready(ctx, tk.Ready, func() (string, bool) { return b.cliStatus(ctx) }); !ok {
+		t.Err = fmt.Sprintf("set-up: the status line reads %q, not %q", s, tk.Ready)
+		return t
+	}
+
 	// lookup is how the orchestrator looks for something it does not see:
 	// a snapshot, or in the lookup variant `find TEXT`.
 	lookup := func(text string) (string, error) {
@@ -268,10 +318,11 @@ func (b *bench) cliTask(ctx context.Context, tk task) (t tally) {
 		}
 		return view("snapshot", true, "snapshot")
 	}
-	page, err := lookup(tk.Steps[0].Target.Name)
-	if err != nil {
-		t.Err = err.Error()
-		return t
+	if acc == fromLook {
+		if page, err = lookup(tk.Steps[0].Target.Name); err != nil {
+			t.Err = err.Error()
+			return t
+		}
 	}
 	var acted bool
 	for i, st := range tk.Steps {
@@ -315,6 +366,43 @@ func (b *bench) cliTask(ctx context.Context, tk task) (t tally) {
 	t.Status, _ = b.cliStatus(ctx)
 	t.Solved = tk.Solved.MatchString(t.Status)
 	return t
+}
+
+// heldRefs says what an envelope's ### New refs held, for a miss: the
+// list, or when it is long its first and last refs and its `… more` line.
+func heldRefs(out string) string {
+	fresh := strings.TrimSpace(section(out, "New refs"))
+	if fresh == "" {
+		return "the envelope has no ### New refs"
+	}
+	lines := strings.Split(fresh, "\n")
+	if len(fresh) <= 300 {
+		return "its ### New refs list only " + strings.Join(lines, "; ")
+	}
+	var refs []string
+	more := ""
+	for _, l := range lines {
+		if p, ok := parseLine(l); ok && p.ref != "" {
+			refs = append(refs, strings.TrimSpace(l))
+		} else if strings.HasPrefix(l, "- … ") {
+			more = l
+		}
+	}
+	if len(refs) == 0 {
+		return "its ### New refs list no ref"
+	}
+	s := fmt.Sprintf("its ### New refs list only %d refs, `%s` to `%s`", len(refs), refs[0], refs[len(refs)-1])
+	if more != "" {
+		s += ", then `" + more + "`"
+	}
+	return s
+}
+
+func paren(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
 }
 
 // stepArgs is a step as the words both tools take: VERB REF [REF|ARGS…].

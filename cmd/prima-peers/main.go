@@ -1,10 +1,13 @@
 // Command prima-peers drives the same scripted tasks on the fixture app's
-// widget zoo pages and its big table twice, through prima and through
+// widget zoo pages and its big table through prima and through
 // playwright-cli, each as an orchestrator would drive it, and counts per
 // task the round trips (commands run, and for playwright-cli the snapshot
 // files its output links, which the orchestrator must read) and the bytes
-// the orchestrator reads. The page's status line, read through each tool's
-// eval, says whether the task got solved. It writes a markdown report.
+// the orchestrator reads. Each tool runs each task twice, once per
+// accounting: from the first look (the navigation is set-up) and from
+// navigation (the navigation is counted, and is the first look). The
+// page's status line, read through each tool's eval, says whether the task
+// got solved. It writes a markdown report.
 //
 // scripts/bench-peers builds everything, starts the fixture app and runs
 // it; run by hand:
@@ -106,11 +109,17 @@ func run(ctx context.Context, cfg config) int {
 			break
 		}
 		o := outcome{task: tk}
-		fmt.Fprintf(os.Stderr, "%-13s prima ...", tk.ID)
-		o.prima = b.primaTask(ctx, tk)
-		fmt.Fprintf(os.Stderr, " %s; playwright-cli ...", o.prima.brief())
-		o.cli = b.cliTask(ctx, tk)
-		fmt.Fprintf(os.Stderr, " %s\n", o.cli.brief())
+		for _, a := range []struct {
+			name string
+			acc  accounting
+			p    *pair
+		}{{"from the first look", fromLook, &o.look}, {"from navigation", fromNav, &o.nav}} {
+			fmt.Fprintf(os.Stderr, "%-13s %-19s prima ...", tk.ID, a.name)
+			a.p.prima = b.primaTask(ctx, tk, a.acc)
+			fmt.Fprintf(os.Stderr, " %s; playwright-cli ...", a.p.prima.brief())
+			a.p.cli = b.cliTask(ctx, tk, a.acc)
+			fmt.Fprintf(os.Stderr, " %s\n", a.p.cli.brief())
+		}
 		results = append(results, o)
 	}
 	if ctx.Err() != nil {

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestFindRef(t *testing.T) {
 	cli := `- generic [ref=e1]:
@@ -17,9 +20,12 @@ func TestFindRef(t *testing.T) {
       - mark: Ap
       - text: ple
   - status [ref=e8]: "Chosen: nothing"`
+	// ### New refs group refs under their container, indented.
 	prima := `### New refs
+- textbox "Arrival" [ref=f1e4]
 in listbox "City":
   - option "Paris" [ref=f3e12]
+  - option "Red" [ref=e12]
 - button "Edit row 2500" [ref=f1e18759]
 `
 	for _, c := range []struct {
@@ -34,6 +40,9 @@ in listbox "City":
 		{cli, target{"status", "Chosen: nothing"}, "e8"},
 		{cli, target{"option", "Blue"}, ""},
 		{prima, target{"option", "Paris"}, "f3e12"},
+		{prima, target{"option", "Red"}, "e12"},
+		{prima, target{"textbox", "Arrival"}, "f1e4"},
+		{prima, target{"listbox", "City"}, ""},
 		{prima, target{"button", "Edit row 2500"}, "f1e18759"},
 		{prima, target{"button", "Edit row 250"}, ""},
 	} {
@@ -61,5 +70,24 @@ func TestEvalAnswerAndSections(t *testing.T) {
 	}
 	if l := ymlLinks("- [Snapshot](.playwright-cli/page-1.yml)\n"); len(l) != 1 || l[0] != ".playwright-cli/page-1.yml" {
 		t.Errorf("ymlLinks = %v", l)
+	}
+}
+
+func TestHeldRefs(t *testing.T) {
+	if got := heldRefs("### Changes\nno change\n"); got != "the envelope has no ### New refs" {
+		t.Errorf("no New refs: %q", got)
+	}
+	short := "### New refs\n- combobox \"Size\" [ref=f2e11]\n"
+	if got := heldRefs(short); got != `its ### New refs list only - combobox "Size" [ref=f2e11]` {
+		t.Errorf("short: %q", got)
+	}
+	long := "### New refs\n"
+	for i := 1; i <= 20; i++ {
+		long += fmt.Sprintf("- button \"Edit row %d\" [ref=e%d]\nin cell \"Note %d\":\n  - textbox \"Note %d\" [ref=e%d]\n", i, 2*i, i, i, 2*i+1)
+	}
+	long += "- … 9963 more: prima snapshot lists them\n"
+	want := "its ### New refs list only 40 refs, `- button \"Edit row 1\" [ref=e2]` to `- textbox \"Note 20\" [ref=e41]`, then `- … 9963 more: prima snapshot lists them`"
+	if got := heldRefs(long); got != want {
+		t.Errorf("long:\n got %q\nwant %q", got, want)
 	}
 }
