@@ -50,6 +50,8 @@ func Advice(e *wire.Error, s Surface) string {
 		return "see the instances: " + s.List
 	case wire.CodeAttach:
 		return "check the endpoint is live: " + s.List
+	case wire.CodeOverran:
+		return "look at the page (a snapshot) before repeating it; a longer --timeout gives a slow page more time"
 	}
 	return ""
 }

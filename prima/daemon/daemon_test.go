@@ -28,6 +28,12 @@ import (
 // returns a client for it; the daemon stops with the test.
 func serve(t *testing.T, backend daemon.Backend) *client.Client {
 	t.Helper()
+	return serveWith(t, &daemon.Server{Backend: backend})
+}
+
+// serveWith is serve with the server's settings given.
+func serveWith(t *testing.T, s *daemon.Server) *client.Client {
+	t.Helper()
 	home, err := os.MkdirTemp("", "primad")
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +45,7 @@ func serve(t *testing.T, backend daemon.Backend) *client.Client {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	s := &daemon.Server{Home: home, Backend: backend, Log: log.New(os.Stderr, "daemon: ", 0)}
+	s.Home, s.Log = home, log.New(os.Stderr, "daemon: ", 0)
 	go func() { s.Serve(ctx, ln); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
 	return &client.Client{Home: home}
@@ -316,5 +322,38 @@ func TestASpawnedDaemonWhoseHomeIsGoneExits(t *testing.T) {
 	}
 	if _, err := os.Stat(made); err != nil {
 		t.Errorf("a daemon run by hand did not make its home: %v", err)
+	}
+}
+
+// A command whose backend runs on past its deadline, deaf to it (work that
+// holds a starved CPU): the daemon answers for it by the deadline plus the
+// overrun, saying whether it acted is unknown, and goes on serving.
+func TestDaemonAnswersByTheDeadlineWhenACommandOverruns(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	c := serveWith(t, &daemon.Server{Overrun: 200 * time.Millisecond, Backend: &fake{run: func(ctx context.Context, req wire.Request) (any, error) {
+		if _, ok := req.(*wire.SnapshotRequest); ok {
+			<-release
+		}
+		return okEnvelope()
+	}}})
+	start := time.Now()
+	_, err := c.Snapshot(context.Background(), wire.SnapshotRequest{Target: wire.Target{TimeoutMS: 300}})
+	took := time.Since(start)
+	var we *wire.Error
+	if !errors.As(err, &we) || we.Code != wire.CodeOverran || !strings.Contains(we.Message, "whether it acted is unknown") {
+		t.Fatalf("an overrunning command: err = %v, want code %s", err, wire.CodeOverran)
+	}
+	if took > 5*time.Second {
+		t.Errorf("the answer took %s, past the deadline and the overrun (0.5 s) by far", took)
+	}
+	if wire.EnvelopeCode(we.Code) != envelope.CodeTimeout {
+		t.Errorf("overran maps to %s, want timeout", wire.EnvelopeCode(we.Code))
+	}
+	if _, err := c.Status(context.Background()); err != nil {
+		t.Errorf("the daemon stopped serving: %v", err)
+	}
+	if _, err := c.Run(context.Background(), wire.Commands()[0], &wire.ConsoleRequest{}); err != nil {
+		t.Errorf("another command after the overrun: %v", err)
 	}
 }

@@ -48,6 +48,9 @@ type Server struct {
 	Spawned bool
 	Log     *log.Logger
 	Backend Backend
+	// Overrun is how long past a command's deadline the daemon waits for
+	// the backend before it answers; 0 means DefaultOverrun.
+	Overrun time.Duration
 
 	mu       sync.Mutex // guards the activity counters
 	started  time.Time
@@ -191,12 +194,54 @@ func (s *Server) routes() http.Handler {
 			}
 			ctx, cancel := context.WithTimeout(ctx, d)
 			defer cancel()
-			return s.Backend.Run(ctx, req)
+			return s.runWithin(ctx, d, req)
 		}))
 	}
 	mux.HandleFunc(wire.RouteStatus, s.wrap(s.status))
 	mux.HandleFunc(wire.RouteStop, s.wrap(s.stopRoute))
 	return mux
+}
+
+// DefaultOverrun is how long past a command's deadline the daemon waits for
+// its backend before it answers for it.
+const DefaultOverrun = 10 * time.Second
+
+type ran struct {
+	resp any
+	err  error
+}
+
+// runWithin runs req on the backend and answers by its deadline (d from
+// now) plus the overrun: a step the deadline cannot stop (work that holds
+// the CPU on a starved machine) must not keep the caller waiting past the
+// --timeout it set. The command goes on in the background, holding its
+// instance until it ends (the next command on it waits or is busy); the
+// caller is told that whether it acted is unknown.
+func (s *Server) runWithin(ctx context.Context, d time.Duration, req wire.Request) (any, error) {
+	over := s.Overrun
+	if over <= 0 {
+		over = DefaultOverrun
+	}
+	done := make(chan ran, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				s.Log.Printf("panic: %v\n%s", p, debug.Stack())
+				done <- ran{err: wire.Errorf(wire.CodeInternal, "internal error: %v (the daemon is still running)", p)}
+			}
+		}()
+		resp, err := s.Backend.Run(ctx, req)
+		done <- ran{resp, err}
+	}()
+	t := time.NewTimer(d + over)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		return r.resp, r.err
+	case <-t.C:
+		s.Log.Printf("%T ran past its deadline (%s) by %s; answered for it, it goes on in the background", req, d, over)
+		return nil, wire.Errorf(wire.CodeOverran, "the command ran %s past its deadline (--timeout %s) and was still running when prima answered; whether it acted is unknown", over, d)
+	}
 }
 
 // wrap checks the peer, reads the body and runs h; a panic becomes an

@@ -237,6 +237,7 @@ const (
 	CodeNoInstance       = "no_instance"       // --instance names nothing
 	CodeBrowserGone      = "browser_gone"      // the attached browser went away and does not answer
 	CodeBusy             = "busy"              // the browser was busy with an earlier command past this one's deadline
+	CodeOverran          = "overran"           // the command ran past its deadline; the daemon answered for it
 	CodeInternal         = "internal"
 )
 
@@ -248,7 +249,7 @@ func EnvelopeCode(code string) string {
 		return envelope.CodeUsage
 	case CodeBrowserGone:
 		return envelope.CodeBrowserGone
-	case CodeBusy:
+	case CodeBusy, CodeOverran:
 		return envelope.CodeTimeout
 	case CodeNoBrowser, CodeAmbiguousSession, CodeSessionNotFound, CodeVersion, CodeAttach, CodeNoInstance:
 		return envelope.CodeAttach
