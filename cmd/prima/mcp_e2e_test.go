@@ -72,7 +72,8 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 		"do": "instructions", "go": "target", "back": "", "forward": "", "reload": "",
 		"verify": "claim", "research": "", "tab": "op", "dialog": "op", "wait": "",
 		"screenshot": "", "eval": "js", "console": "", "export": "", "goal": "goal",
-		"get": "target,what", "cookies": "op", "storage": "op",
+		"get": "target,what", "cookies": "op", "storage": "op", "state": "file,op",
+		"set": "height,what,width", "pdf": "",
 	}
 	if len(required) != len(want) {
 		t.Errorf("tools %v, want %v", required, want)

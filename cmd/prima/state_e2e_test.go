@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -96,4 +98,49 @@ func TestCookiesAndStorageReachThePage(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2 (usage)\n%s%s", bad, r.code, r.out, r.err)
 		}
 	}
+}
+
+// state save writes the context's cookies and storage to a file only its
+// owner reads; state load puts them back after they were cleared, and the
+// page and the server see them again. set viewport resizes the page; pdf
+// writes a PDF.
+func TestStateSaveLoadViewportAndPDF(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/surface/state")
+	show := ref(t, h.primaOK("snapshot"), "button", "Show state")
+	h.primaOK("cookies", "set", "sid", "abc123")
+	h.primaOK("storage", "set", "theme", "dark")
+
+	file := filepath.Join(t.TempDir(), "state.json")
+	mustContain(t, "state save", h.primaOK("state", "save", file), "saved 1 cookies and the local storage of 1 origins", file)
+	if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("the state file: %v, mode %v; want it there, 0600", err, fi.Mode().Perm())
+	}
+	h.primaOK("cookies", "clear")
+	h.primaOK("storage", "clear")
+	acts(t, "show after clear", h.prima("pw", "click", show), "Server saw cookies: none; theme: none")
+	mustContain(t, "state load", h.primaOK("state", "load", file), "### Changes", "loaded 1 cookies")
+	acts(t, "show after load", h.prima("pw", "click", show), "Server saw cookies: sid=abc123; theme: dark")
+	app.Reset()
+	if r := h.prima("state", "load", filepath.Join(t.TempDir(), "none.json")); r.code != 1 || codeOf(r.out) != "usage" || !strings.Contains(r.out, "not a storage state file") {
+		t.Errorf("state load of a missing file: exit %d, code %q\n%s", r.code, codeOf(r.out), r.out)
+	}
+
+	h.primaOK("set", "viewport", "420", "300")
+	var size struct{ W, H int }
+	if err := json.Unmarshal([]byte(section(h.primaOK("eval", "({W: innerWidth, H: innerHeight})"), "Answer")), &size); err != nil || size.W != 420 || size.H != 300 {
+		t.Errorf("after set viewport 420 300 the page is %+v (%v)", size, err)
+	}
+	for _, bad := range [][]string{{"set", "viewport", "wide", "300"}, {"set", "viewport", "0", "300"}, {"set", "zoom", "2", "2"}} {
+		if r := h.prima(bad...); r.code != 2 {
+			t.Errorf("%v: exit %d, want 2 (usage)\n%s%s", bad, r.code, r.out, r.err)
+		}
+	}
+
+	pdf := filepath.Join(t.TempDir(), "page.pdf")
+	mustContain(t, "pdf", h.primaOK("pdf", pdf), "### Artifacts", pdf)
+	if b, err := os.ReadFile(pdf); err != nil || !strings.HasPrefix(string(b), "%PDF-") {
+		t.Errorf("pdf: %v, starts %q; want a PDF", err, string(b[:min(len(b), 8)]))
+	}
+	noActions(t, "state, set and pdf")
 }

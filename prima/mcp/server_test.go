@@ -140,7 +140,8 @@ func TestToolsAndTheirSchemas(t *testing.T) {
 		"do": {"instructions"}, "go": {"target"}, "back": nil, "forward": nil, "reload": nil,
 		"verify": {"claim"}, "research": nil, "tab": {"op"}, "dialog": {"op"}, "wait": nil,
 		"screenshot": nil, "eval": {"js"}, "console": nil, "export": nil, "goal": {"goal"},
-		"get": {"target", "what"}, "cookies": {"op"}, "storage": {"op"},
+		"get": {"target", "what"}, "cookies": {"op"}, "storage": {"op"}, "state": {"file", "op"},
+		"set": {"height", "what", "width"}, "pdf": nil,
 	}
 	got := map[string]bool{}
 	for _, tool := range res.Tools {

@@ -1,0 +1,131 @@
+package exec
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/wire"
+)
+
+func init() {
+	runs((*Instance).State)
+	runs((*Instance).Set)
+	runs((*Instance).PDF)
+}
+
+// State saves the browser context's storage state to a file only its
+// owner reads (it holds session cookies), or loads one into the context
+// through the act path (the page may answer its new cookies).
+func (in *Instance) State(ctx context.Context, r *wire.StateRequest) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "state " + r.Op + " " + r.File}
+	path := requestOf(ctx).path(r.File)
+	var loaded playwright.StorageState
+	if r.Op == "load" {
+		// A file that is not a state fails before anything changes.
+		b, err := os.ReadFile(path)
+		if err == nil {
+			err = json.Unmarshal(b, &loaded)
+		}
+		if err != nil {
+			in.failWith(env, &wire.UsageError{Msg: fmt.Sprintf("state load: %s is not a storage state file (%v); prima state save FILE writes one", path, err)}, nil)
+			return env
+		}
+	}
+	page, before, ok := in.begin(ctx, env, false)
+	if !ok {
+		return env
+	}
+	bc := page.Context()
+	if r.Op == "save" {
+		readOnly(env)
+		in.fillPage(env, before, before)
+		st, err := bc.StorageState()
+		var b []byte
+		if err == nil {
+			b, err = json.MarshalIndent(st, "", "  ")
+		}
+		if err == nil {
+			err = writePrivate(path, b)
+		}
+		if err != nil {
+			in.failWith(env, err, before)
+			return env
+		}
+		env.Answer = stateSummary("saved", st)
+		env.Artifacts = append(env.Artifacts, envelope.Artifact{Name: filepath.Base(path), Path: path})
+		env.OK = true
+		return env
+	}
+	o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
+		return &engine.Action{Run: func(float64) error { return bc.SetStorageState(path) }}, nil
+	})
+	in.fill(ctx, env, o)
+	if env.OK {
+		env.Answer = stateSummary("loaded", &loaded)
+	}
+	return env
+}
+
+// writePrivate writes b to path readable by its owner only, whatever
+// was there before.
+func writePrivate(path string, b []byte) error {
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		return err
+	}
+	return os.Chmod(path, 0o600)
+}
+
+func stateSummary(verb string, st *playwright.StorageState) string {
+	return fmt.Sprintf("%s %d cookies and the local storage of %d origins", verb, len(st.Cookies), len(st.Origins))
+}
+
+// Set sets the page's viewport, through the act path: a responsive page
+// may show other controls at another size.
+func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "set " + r.What + " " + r.Width + " " + r.Height}
+	page, before, ok := in.begin(ctx, env, false)
+	if !ok {
+		return env
+	}
+	w, h := r.Size()
+	o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
+		return &engine.Action{Run: func(float64) error { return page.SetViewportSize(w, h) }}, nil
+	})
+	in.fill(ctx, env, o)
+	return env
+}
+
+// PDF prints the page to a PDF file; it acts on nothing.
+func (in *Instance) PDF(ctx context.Context, r *wire.PDFRequest) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "pdf " + r.File}
+	page, before, ok := in.begin(ctx, env, false)
+	if !ok {
+		return env
+	}
+	readOnly(env)
+	in.fillPage(env, before, before)
+	path := requestOf(ctx).path(r.File)
+	if r.File == "" {
+		dir := filepath.Join(in.ArtifactsDir, time.Now().UTC().Format("20060102T150405.000000000"))
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			in.failWith(env, err, nil)
+			return env
+		}
+		path = filepath.Join(dir, "page.pdf")
+	}
+	if _, err := page.PDF(playwright.PagePdfOptions{Path: playwright.String(path)}); err != nil {
+		in.failWith(env, err, before)
+		return env
+	}
+	env.Artifacts = append(env.Artifacts, envelope.Artifact{Name: filepath.Base(path), Path: path})
+	env.OK = true
+	return env
+}
