@@ -144,11 +144,21 @@ func failure(err error) *envelope.Failure {
 	return f
 }
 
+// artifactPath is where a command writes its artifact name: a folder of
+// its own, named by the time, in the instance's artifacts.
+func (in *Instance) artifactPath(name string) (string, error) {
+	dir := filepath.Join(in.ArtifactsDir, time.Now().UTC().Format("20060102T150405.000000000"))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, name), nil
+}
+
 // writeNetwork stores the captured requests as JSON lines, only ever
 // called with at least one.
 func (in *Instance) writeNetwork(traffic []browser.NetEntry, secrets Secrets) (envelope.Artifact, error) {
-	dir := filepath.Join(in.ArtifactsDir, time.Now().UTC().Format("20060102T150405.000000000"))
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	path, err := in.artifactPath("network.jsonl")
+	if err != nil {
 		return envelope.Artifact{}, err
 	}
 	var b strings.Builder
@@ -157,7 +167,6 @@ func (in *Instance) writeNetwork(traffic []browser.NetEntry, secrets Secrets) (e
 		b.Write(j)
 		b.WriteByte('\n')
 	}
-	path := filepath.Join(dir, "network.jsonl")
 	if err := os.WriteFile(path, []byte(secrets.Redact(b.String())), 0o600); err != nil {
 		return envelope.Artifact{}, err
 	}

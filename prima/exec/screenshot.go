@@ -2,9 +2,6 @@ package exec
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -28,14 +25,12 @@ func (in *Instance) Screenshot(ctx context.Context, target string, full bool) *e
 	}
 	readOnly(env)
 	in.fillPage(env, nil, before)
-	dir := filepath.Join(in.ArtifactsDir, time.Now().UTC().Format("20060102T150405.000000000"))
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	path, err := in.artifactPath("screenshot.png")
+	if err != nil {
 		in.failWith(env, err, nil)
 		return env
 	}
-	path := filepath.Join(dir, "screenshot.png")
 	t := playwright.Float(engine.TimeoutMS(ctx))
-	var err error
 	if target != "" {
 		var h playwright.ElementHandle
 		if h, _, err = in.bind(page, before, target, engine.TimeoutMS(ctx)); err == nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -114,12 +113,11 @@ func (in *Instance) PDF(ctx context.Context, r *wire.PDFRequest) *envelope.Envel
 	in.fillPage(env, before, before)
 	path := requestOf(ctx).path(r.File)
 	if r.File == "" {
-		dir := filepath.Join(in.ArtifactsDir, time.Now().UTC().Format("20060102T150405.000000000"))
-		if err := os.MkdirAll(dir, 0o700); err != nil {
+		var err error
+		if path, err = in.artifactPath("page.pdf"); err != nil {
 			in.failWith(env, err, nil)
 			return env
 		}
-		path = filepath.Join(dir, "page.pdf")
 	}
 	if _, err := page.PDF(playwright.PagePdfOptions{Path: playwright.String(path)}); err != nil {
 		in.failWith(env, err, before)
