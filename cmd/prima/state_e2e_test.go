@@ -144,3 +144,31 @@ func TestStateSaveLoadViewportAndPDF(t *testing.T) {
 	}
 	noActions(t, "state, set and pdf")
 }
+
+// A Save whose request the server refuses while the page says Saved: the
+// click's envelope names the failed request (fetch and XHR alike); the
+// page's own poll, failing all along, is named by no action; a request
+// that works is not listed.
+func TestAnActionNamesItsOwnFailedRequests(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/surface/save")
+	snap := h.primaOK("snapshot")
+	for _, c := range []struct{ button, status string }{{"Save", "Saved"}, {"Save with XHR", "Saved with XHR"}} {
+		r := h.prima("pw", "click", ref(t, snap, "button", c.button))
+		if acts(t, "click "+c.button, r, c.status) {
+			wantEvent(t, "click "+c.button, r.out, "request failed: POST /surface/save-api -> 500")
+			if ev := section(r.out, "Events"); strings.Contains(ev, "/surface/poll") {
+				t.Errorf("click %s: the page's own poll is named as the action's:\n%s", c.button, ev)
+			}
+		}
+	}
+	r := h.prima("pw", "click", ref(t, snap, "button", "Load"))
+	if acts(t, "click Load", r, "Loaded: draft 7") && strings.Contains(section(r.out, "Events"), "request failed") {
+		t.Errorf("click Load: a request that worked is listed as failed:\n%s", r.out)
+	}
+	out := h.primaOK("do", "click Save")
+	mustContain(t, "do click Save", out, "request failed: POST /surface/save-api -> 500")
+	if w := h.primaOK("wait", "1s"); strings.Contains(w, "request failed") {
+		t.Errorf("a wait names the page's own failing poll:\n%s", w)
+	}
+}

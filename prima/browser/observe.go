@@ -265,11 +265,12 @@ type Event struct {
 type EventKind int
 
 const (
-	EventDialog   EventKind = iota + 1 // a dialog opened, and how it was answered
-	EventDownload                      // a download started
-	EventTab                           // the action opened a tab
-	EventConsole                       // the page logged errors
-	EventBusy                          // requests the action started were still in flight when the page was read
+	EventDialog        EventKind = iota + 1 // a dialog opened, and how it was answered
+	EventDownload                           // a download started
+	EventTab                                // the action opened a tab
+	EventConsole                            // the page logged errors
+	EventBusy                               // requests the action started were still in flight when the page was read
+	EventRequestFailed                      // a request the action's own work made failed
 )
 
 // TabOpened is the event of a tab an action opened, with its index as

@@ -203,6 +203,10 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Unread = "the command's time (--timeout) ran out before prima could read the page again"
 		return out
 	}
+	if docID != "" && len(rec.Docs) == 0 {
+		// Past Blocked: no page script answers while a dialog is open.
+		out.Events = append(out.Events, failedRequests(ctx, page)...)
+	}
 	withRefs := p.Arrives && len(rec.Docs) > 0
 	if withRefs {
 		// The engine's world died with the old document.

@@ -10,7 +10,9 @@
       // socket). A page's clock must not prove a click.
       ctx: null, gen: 0, win: false, winId: 0, until: 0, armAt: 0, selfAt: -1e9,
       // The action's requests in flight, and when the last one ended.
-      asked: 0, askedEnd: -1e9 };
+      asked: 0, askedEnd: -1e9,
+      // The action's own requests that failed: [method, url, status, error].
+      failed: [] };
     const st = window.setTimeout.bind(window), ct = window.clearTimeout.bind(window);
     const si = window.setInterval.bind(window);
     const raf = window.requestAnimationFrame ? window.requestAnimationFrame.bind(window) : null;
@@ -183,6 +185,12 @@
     };
     // An answer read from a response is the work that asked for it.
     const tags = new WeakMap();
+    // A request of the action's own work that failed (a status of 400 or
+    // more, or no answer) is named in the envelope: a page that says Saved
+    // while its server refused must not read as a success.
+    const failed = (win, method, url, status, error) => {
+      if (p.winId === win && p.failed.length < 10) p.failed.push([String(method || 'GET').toUpperCase(), String(url), status, error]);
+    };
     const within = (r, tag, keep) => r.then((v) => { enter(tag); if (keep && v && typeof v === 'object') tags.set(v, tag); return v; },
       (e) => { enter(tag); throw e; });
     if (window.fetch) {
@@ -192,7 +200,13 @@
         const r = f.apply(this, arguments);
         if (p.armed) { p.requests++; r.then(done, done); }
         const ended = request(tag);
-        if (ended) r.then(ended, ended);
+        if (ended) {
+          r.then(ended, ended);
+          const input = arguments[0], init = arguments[1], win = p.winId;
+          const method = (init && init.method) || (input && input.method), url = (input && input.url) || input;
+          r.then((res) => { if (res.status >= 400) failed(win, method, url, res.status, ''); },
+            (e) => { if (!e || e.name !== 'AbortError') failed(win, method, url, 0, String((e && e.message) || e)); });
+        }
         return within(r, tag, true);
       };
       if (window.Response) for (const m of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) {
@@ -206,11 +220,12 @@
     // A listener added with capture runs before the page's own on the
     // object itself, added before or after: the request's, socket's or
     // worker's answer runs in the context of the work that sent to it.
-    const xtags = new WeakMap();
+    const xtags = new WeakMap(), xsent = new WeakMap();
     const open = XMLHttpRequest.prototype.open;
     XMLHttpRequest.prototype.open = function () {
       if (!xtags.has(this)) this.addEventListener('readystatechange', () => { const t = xtags.get(this); if (t !== undefined) enter(t); }, true);
       xtags.set(this, undefined);
+      xsent.set(this, [arguments[0], arguments[1]]);
       return open.apply(this, arguments);
     };
     // A socket or a worker answers a message the action sent with one of
@@ -323,7 +338,14 @@
       xtags.set(this, tagNow());
       if (p.armed) { p.requests++; this.addEventListener('loadend', done, { once: true }); }
       const ended = request(xtags.get(this));
-      if (ended) this.addEventListener('loadend', ended, { once: true });
+      if (ended) {
+        this.addEventListener('loadend', ended, { once: true });
+        const [method, url] = xsent.get(this) || [], win = p.winId;
+        // An abort is the page's own choice, not a failure.
+        this.addEventListener('load', () => { if (this.status >= 400) failed(win, method, url, this.status, ''); }, { once: true });
+        this.addEventListener('error', () => failed(win, method, url, 0, 'no answer'), { once: true });
+        this.addEventListener('timeout', () => failed(win, method, url, 0, 'timed out'), { once: true });
+      }
       return send.apply(this, arguments);
     };
     // The action's own input reaches the page as these events; a page
@@ -487,7 +509,7 @@
   // (a panel fading out, then removed on transitionend) is its answer.
   p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9;
   p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++; p.reach = !!cfg.reach; p.scroller = undefined; p.scrollUntil = 0;
-  p.asked = 0; p.askedEnd = -1e9;
+  p.asked = 0; p.askedEnd = -1e9; p.failed = [];
   p.inputs = [];
   // The element focused before the action: a change it fires as the
   // focus leaves commits what an earlier action typed.
