@@ -36,10 +36,11 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 		}
 	}
 	return &cli.Command{
-		Name:      c.Name,
-		Usage:     c.Usage,
-		ArgsUsage: c.ArgsUsage(),
-		Flags:     flags,
+		Name:        c.Name,
+		Usage:       c.Usage,
+		Description: c.Detail,
+		ArgsUsage:   c.ArgsUsage(),
+		Flags:       flags,
 		Action: envelopeAction(stdout, stderr, func(ctx context.Context, e *env, cmd *cli.Command) (*envelope.Envelope, error) {
 			values := map[string]any{}
 			if err := c.Words(cmd.Args().Slice(), values); err != nil {
