@@ -694,6 +694,7 @@ func TestAClickThePageMovesAwayFromIsStoppedAndNamed(t *testing.T) {
 	for _, c := range []struct{ button, why string }{
 		{"Publish draft", "was removed or replaced by the page while it was pressed"},
 		{"Submit draft", "was disabled by the page when it was pressed"},
+		{"Archive draft", "was taken out of the page and put back by the page while it was pressed"},
 	} {
 		h.primaOK("reload")
 		snap := h.primaOK("snapshot")
@@ -708,6 +709,7 @@ func TestAClickThePageMovesAwayFromIsStoppedAndNamed(t *testing.T) {
 	for _, c := range []struct{ button, how, shows string }{
 		{"Send draft", "the page acted on the press and disabled it", "Sending draft"},
 		{"Tag urgent", "the page acted on the press and removed it", "Tagged: urgent"},
+		{"Star draft", "the page acted on the press and moved it", "Starring draft"},
 	} {
 		h.primaOK("reload")
 		snap := h.primaOK("snapshot")

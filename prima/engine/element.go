@@ -328,9 +328,11 @@ func replacement(h playwright.ElementHandle, used pwline.Line) (playwright.Eleme
 
 // landedJS tells where the action's click landed: whether it reached the
 // element, what it reached and whether it was stopped; when no click event
-// fired, {gone: true} if the page took the element away meanwhile and
-// {disabled: true} if it disabled it (a browser sends no click then),
-// else null. The action is over: it stops nothing more.
+// fired, {gone: true} if the page took the element away meanwhile,
+// {disabled: true} if it disabled it and {moved: true} if the press reached
+// it and no click followed (the page took it out and put it back: a browser
+// sends no click to a node removed under the press), else null. The action
+// is over: it stops nothing more.
 //
 //go:embed js/landed.js
 var landedJS string
@@ -397,8 +399,8 @@ func jsInt(v any) int {
 
 // landed checks, after a pointer action, that its click reached the
 // element; no click event (a hover, a navigation that took the document
-// away) proves nothing either way, unless the page took the element away
-// under the press: then no element got the click.
+// away) proves nothing either way, unless the element was pressed or the
+// page took it away under the press: then no element got the click.
 func landed(h playwright.ElementHandle, t Target) error {
 	v, err := h.Evaluate(landedJS)
 	if err != nil {
@@ -410,8 +412,9 @@ func landed(h playwright.ElementHandle, t Target) error {
 	}
 	gone, _ := m["gone"].(bool)
 	disabled, _ := m["disabled"].(bool)
-	if gone || disabled {
-		return &NoClickError{Target: t.What(), Role: t.Role, Name: t.Name, Disabled: disabled}
+	moved, _ := m["moved"].(bool)
+	if gone || disabled || moved {
+		return &NoClickError{Target: t.What(), Role: t.Role, Name: t.Name, Disabled: disabled, Moved: moved}
 	}
 	if hit, _ := m["ok"].(bool); !hit {
 		on, _ := m["on"].(string)

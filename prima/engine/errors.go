@@ -24,7 +24,9 @@ func (e *NotActionableError) Error() string {
 func (e *NotActionableError) FailureCode() string { return envelope.CodeNotActionable }
 
 // NoClickError: the page took the pressed element away under the press
-// (removed, replaced or disabled it), so the browser sent no click. It is
+// (removed, replaced, disabled it, or took it out and put it back, as a
+// list that re-sorts or re-renders in place does), so the browser sent no
+// click. It is
 // a failure only when the press changed nothing else: a page that acts on
 // mousedown (a suggestion list that picks and closes) did what its user
 // asked, and its changes are the proof.
@@ -32,11 +34,15 @@ type NoClickError struct {
 	Target     string // e.g. button "Publish"
 	Role, Name string // how Changes name the target; Role "" when unknown
 	Disabled   bool   // disabled, not removed
+	Moved      bool   // still in the page: taken out and put back
 }
 
 func (e *NoClickError) Error() string {
 	if e.Disabled {
 		return fmt.Sprintf("%s was disabled by the page when it was pressed, so the browser sent it no click, and the press changed nothing else", e.Target)
+	}
+	if e.Moved {
+		return fmt.Sprintf("%s was taken out of the page and put back by the page while it was pressed (a move or a re-render in place), so the browser sent no click, and the press changed nothing else (take a new snapshot)", e.Target)
 	}
 	return fmt.Sprintf("%s was removed or replaced by the page while it was pressed, so the browser sent the click to no element, and the press changed nothing else (take a new snapshot)", e.Target)
 }
@@ -46,8 +52,11 @@ func (e *NoClickError) FailureCode() string { return envelope.CodeNotActionable 
 // Note is what a step says when the press did change the page.
 func (e *NoClickError) Note() string {
 	how := "removed it"
-	if e.Disabled {
+	switch {
+	case e.Disabled:
 		how = "disabled it"
+	case e.Moved:
+		how = "moved it"
 	}
 	return e.Target + ": the page acted on the press and " + how + ", so the browser sent no click; the changes are the press's"
 }

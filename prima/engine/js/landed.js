@@ -1,2 +1,2 @@
-// Where the action's click landed (inspect.js's record), or whether the page took the element away or disabled it.
-el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); return w.__primaHit || (!el.isConnected ? { gone: true } : el.matches(':disabled') ? { disabled: true } : null); }
+// Where the action's click landed (inspect.js's record), or why no click came: the page took the element away, disabled it, or took it out and put it back while it was pressed (the browser sends a node removed under the press no click, even once it is back).
+el => { const w = el.ownerDocument.defaultView; if (w.__primaHitDisarm) w.__primaHitDisarm(); return w.__primaHit || (!el.isConnected ? { gone: true } : el.matches(':disabled') ? { disabled: true } : w.__primaPressed ? { moved: true } : null); }
