@@ -164,10 +164,10 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		}
 	}
 	out.Err = err
-	busy := 0
+	busy, failed := 0, false
 	if !out.Blocked {
 		var serr error
-		busy, serr = e.settle(ctx, page, docID, navigated, popped)
+		busy, failed, serr = e.settle(ctx, page, docID, navigated, popped)
 		if serr != nil && out.Err == nil {
 			out.Err = serr
 		}
@@ -203,7 +203,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Unread = "the command's time (--timeout) ran out before prima could read the page again"
 		return out
 	}
-	if docID != "" && len(rec.Docs) == 0 {
+	if failed && len(rec.Docs) == 0 {
 		// Past Blocked: no page script answers while a dialog is open.
 		out.Events = append(out.Events, failedRequests(ctx, page)...)
 	}

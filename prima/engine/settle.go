@@ -95,8 +95,10 @@ func armSettle(page playwright.Page) string {
 // until the command's deadline (a slow server is not a failure), and one
 // the deadline cut is the error it returns. Requests the action started
 // and still in flight at the cap are waited for up to answerCap (within
-// the command's deadline); busy is how many were left even then.
-func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string, navigated, popped <-chan struct{}) (busy int, err error) {
+// the command's deadline); busy is how many were left even then. failed
+// tells whether a request of the action's own failed, or may have (one
+// answered after the cap): only then are they read (failedRequests).
+func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string, navigated, popped <-chan struct{}) (busy int, failed bool, err error) {
 	capAt := time.Now().Add(settleCap)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(capAt) {
 		capAt = dl
@@ -110,12 +112,12 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 	}
 	newDoc := false
 	if ctx.Err() != nil {
-		return 0, nil
+		return 0, false, nil
 	}
 	if docID != "" {
 		v, err := evaluateWithin(ctx, page, probeJS, left())
 		if ctx.Err() != nil {
-			return 0, nil
+			return 0, false, nil
 		}
 		switch {
 		case err != nil:
@@ -123,15 +125,17 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		default:
 			a, _ := v.([]any)
 			id, nav, capped, popup, requests := "", false, false, false, 0
-			if len(a) == 5 {
+			if len(a) == 6 {
 				id, _ = a[0].(string)
 				nav, _ = a[1].(bool)
 				capped, _ = a[2].(bool)
 				popup, _ = a[3].(bool)
 				requests = jsInt(a[4])
+				failed = jsInt(a[5]) > 0
 			}
 			if capped && requests > 0 && id == docID {
 				busy = e.awaitAnswer(ctx, page, requests)
+				failed = true
 			}
 			if popup {
 				// A new tab was asked for; Chromium reports it a moment
@@ -148,7 +152,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 				// A navigation started; wait for it to commit.
 				var err error
 				if newDoc, err = e.awaitCommit(ctx, navigated, time.Until(capAt)+loadGrace); err != nil {
-					return busy, err
+					return busy, failed, err
 				}
 			}
 		}
@@ -157,7 +161,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 	}
 	if newDoc && !page.IsClosed() {
 		if err := page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateDomcontentloaded, Timeout: playwright.Float(LeftMS(ctx))}); err != nil && ctx.Err() != nil {
-			return 0, fmt.Errorf("%w while the new page's DOM loaded", ErrDeadline)
+			return 0, false, fmt.Errorf("%w while the new page's DOM loaded", ErrDeadline)
 		}
 		grace := loadGrace
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl)/2 < grace {
@@ -172,7 +176,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		evaluateWithin(ctx, page, trackJS, trackCfg("arm", false))
 	}
 	e.b.Net.Settle(ctx, capAt)
-	return busy, nil
+	return busy, failed, nil
 }
 
 // awaitAnswer waits for the pending requests the action started, up to

@@ -2,10 +2,11 @@
 // tracked timer or request pending, no message the action sent to a
 // socket or worker unanswered (for a moment), no scroll it asked for
 // still moving, no finite animation the action started still running,
-// and the DOM quiet for 25 ms; or capMS.
+// and the DOM quiet for 25 ms; or capMS. It answers [document id,
+// navigating, capped, a popup asked for, requests pending, requests failed].
 (capMS) => new Promise((resolve) => {
   const p = window.__primaSettle;
-  if (!p) { resolve(['', false, false, false, 0]); return; }
+  if (!p) { resolve(['', false, false, false, 0, 0]); return; }
   const start = performance.now();
   const moving = (now) => {
     if (!p.anims) return false;
@@ -18,7 +19,7 @@
   };
   const check = () => {
     const now = performance.now();
-    const end = (nav, capped) => { p.armed = false; p.until = now + 5000; resolve([p.id, nav, capped, p.popup, p.requests]); };
+    const end = (nav, capped) => { p.armed = false; p.until = now + 5000; resolve([p.id, nav, capped, p.popup, p.requests, p.failed.length]); };
     if (p.nav) return end(true, false);
     if (now - start >= capMS) return end(false, true);
     // A message the action's work posted (a scheduler's channel) is
