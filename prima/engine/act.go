@@ -141,7 +141,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		done <- p.Run(t)
+		done <- guard("the action", func() error { return p.Run(t) })
 	}()
 	out.Ran = true
 	select {

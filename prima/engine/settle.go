@@ -208,7 +208,11 @@ func evaluateWithin(ctx context.Context, page playwright.Page, js string, arg an
 	}
 	ch := make(chan answer, 1)
 	go func() {
-		v, err := page.Evaluate(js, arg)
+		var v any
+		err := guard("a page read", func() (err error) {
+			v, err = page.Evaluate(js, arg)
+			return err
+		})
 		ch <- answer{v, err}
 	}()
 	select {

@@ -487,6 +487,7 @@ func (b *Backend) connect(ctx context.Context, name, endpoint, title, version st
 		return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("attached to %s but could not open a page there: %v", endpoint, err), Session: title}
 	}
 	in.ResearchDir = filepath.Join(b.Home, "research")
+	in.Log = b.Log
 	return in, nil
 }
 
@@ -617,6 +618,7 @@ func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest
 		return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("could not launch the browser %s: %s", path, text)}
 	}
 	in.ResearchDir = filepath.Join(b.Home, "research")
+	in.Log = b.Log
 	return in, nil
 }
 

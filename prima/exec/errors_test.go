@@ -43,6 +43,8 @@ var codeCases = []struct {
 	{&engine.NotActionableError{}, envelope.CodeNotActionable},
 	{&engine.MisdirectedError{}, envelope.CodeNotActionable},
 	{&engine.StrayInputError{}, envelope.CodeNotActionable},
+	{&engine.NoClickError{Moved: true}, envelope.CodeNotActionable},
+	{&engine.PanicError{In: "the action", Value: "x"}, envelope.CodeInternal},
 	{&BudgetError{Spent: "action", N: 3}, envelope.CodeBudget},
 	{&ModelError{GaveUp: "no such button"}, envelope.CodeModel},
 	{&ModelError{Err: errors.New("500")}, envelope.CodeModel},

@@ -3,6 +3,8 @@ package exec
 import (
 	"context"
 	"errors"
+	"io"
+	"log"
 	"sync"
 
 	"github.com/mxschmitt/playwright-go"
@@ -20,6 +22,8 @@ type Instance struct {
 	ArtifactsDir string
 	// ResearchDir holds research maps, one file per state id.
 	ResearchDir string
+	// Log is the daemon's log: a bug's stack goes there, not to the caller.
+	Log *log.Logger
 
 	// lock is held by the command running on the instance (a channel, so
 	// that a command waiting for it gives up at its own deadline).
@@ -68,6 +72,7 @@ func newInstance(b *browser.Instance, artifacts string) *Instance {
 		lock:   make(chan struct{}, 1),
 		states: states{visits: map[string]int{}},
 		eng:    engine.New(b),
+		Log:    log.New(io.Discard, "", 0),
 		raised: -1,
 	}
 }

@@ -157,6 +157,10 @@ func (e *NothingToExportError) FailureCode() string { return envelope.CodeUsage 
 // (its --dialog answer) and journals the step.
 func (in *Instance) act(ctx context.Context, page playwright.Page, before *engine.View, prep engine.Prepare) engine.Outcome {
 	o := in.eng.Act(ctx, page, before, prep, engine.Options{Dialog: requestOf(ctx).dialog})
+	var bug *engine.PanicError
+	if errors.As(o.Err, &bug) {
+		in.Log.Printf("%v\n%s", bug, bug.Stack)
+	}
 	in.record(ctx, o)
 	return o
 }
