@@ -439,6 +439,7 @@ type rtStep struct{ target, value string }
 
 type rtDialog struct {
 	fx, kind string // kind: confirm or alert
+	why      string // which action left it open, and how the suite knows
 }
 
 type rtRun struct {
@@ -863,12 +864,12 @@ func rtResolve(lay *rtLayout, verb, name string) (fx, expect, ctx string) {
 func (r *rtRun) dialogAction() *rtAction {
 	d := r.dialog
 	if r.pct(30) {
-		a := &rtAction{kind: "probe", shape: "dialog_open probe", expect: expDialogOpen}
+		a := &rtAction{kind: "probe", shape: "dialog_open probe", expect: expDialogOpen, ctx: d.why}
 		switch {
 		case r.snap != nil && r.pct(50):
 			line := r.snap.lines[r.rng.IntN(len(r.snap.lines))]
 			a.args = []string{"pw", "click", line.Ref}
-			a.ctx = "ref " + line.Ref + " while a " + d.kind + " is open"
+			a.ctx = "ref " + line.Ref + " while a " + d.kind + " is open; " + d.why
 		case r.pct(50):
 			a.args = []string{"do", "click Archive"}
 		default:
@@ -1016,9 +1017,13 @@ func (r *rtRun) settleLog(a *rtAction) {
 	}
 	r.log.take()
 	last, n := time.Now(), r.log.pend.size()
+	// A dialog prima says it left open waits for a command; one it
+	// answered reports its end, which under load comes late, and without
+	// it the suite would take the dialog for open.
+	leftOpen := strings.Contains(rtSection(a.res.out, "Events"), "-> left open")
 	for time.Now().Before(deadline) {
 		w := &r.log.pend
-		waiting := rtPending(w.fx) || (a.res.code == 0 && a.target != "" && len(w.user) == 0) || (a.res.code == 0 && rtStepsUnseen(a.steps, w))
+		waiting := rtPending(w.fx, leftOpen) || (a.res.code == 0 && a.target != "" && len(w.user) == 0) || (a.res.code == 0 && rtStepsUnseen(a.steps, w))
 		if !waiting && time.Since(last) >= quiet {
 			return
 		}
@@ -1044,12 +1049,12 @@ func rtStepsUnseen(steps []rtStep, w *rtWindow) bool {
 }
 
 // rtPending reports whether a delayed change was scheduled and has not
-// happened yet (a dialog's answer aside: it waits for a command).
-func rtPending(fx []fixtures.Action) bool {
+// happened yet (a dialog left open aside: it waits for a command).
+func rtPending(fx []fixtures.Action, dialogOpen bool) bool {
 	starts := map[string]int{}
 	for _, e := range fx {
 		kind, phase, _ := strings.Cut(e.Value, ":")
-		if kind == "dialog" {
+		if kind == "dialog" && dialogOpen {
 			continue
 		}
 		switch phase {
@@ -1452,7 +1457,7 @@ func (r *rtRun) after(a *rtAction) {
 			dialogDone = true
 		}
 	}
-	if dialogStart && !dialogDone || strings.Contains(ev, "-> left open") {
+	if leftOpen := strings.Contains(ev, "-> left open"); dialogStart && !dialogDone || leftOpen {
 		kind := "confirm"
 		if rtBase(a.target) == "show-notice" || strings.Contains(ev, "dialog: alert") {
 			kind = "alert"
@@ -1463,7 +1468,8 @@ func (r *rtRun) after(a *rtAction) {
 				fx = e.ID
 			}
 		}
-		r.dialog = &rtDialog{fx: fx, kind: kind}
+		why := fmt.Sprintf("left open by action #%d (prima: left open %v; the page reported its start %v, its end %v)", a.n, leftOpen, dialogStart, dialogDone)
+		r.dialog = &rtDialog{fx: fx, kind: kind, why: why}
 	}
 	if slices.Contains(a.vis, "popup") || strings.Contains(ev, "tab opened:") {
 		r.popup()
