@@ -225,7 +225,7 @@ type Artifact struct {
 }
 
 // ExitCode is the process exit status for the envelope: 0 when OK, 1 when not, and 3 when a
-// verdict is inexpressible, whatever OK says, because an inexpressible claim is not a failure.
+// verdict is inexpressible, whatever OK says: the claim was not checked, so it neither passed nor failed.
 func (e *Envelope) ExitCode() int {
 	switch {
 	case e.Verdict != nil && e.Verdict.Result == "inexpressible":

@@ -43,6 +43,9 @@ type Instance struct {
 	// the running command's steps until its envelope is cleaned.
 	journal []export.Step
 	pending []export.Step
+	// routes are prima's routes (`prima route`), on the contexts they
+	// were added to.
+	routes []*route
 	// raised is the journal index of the action whose dialog is open, -1
 	// when none is.
 	raised int

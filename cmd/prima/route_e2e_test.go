@@ -1,0 +1,72 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// prima route answers the page's requests itself: the page renders what the
+// route answered (the server never serves "draft 9"), an answer of 503 or a
+// network error is named in the click's Events as the action's failed
+// request, route list counts what each route answered, unroute gives the
+// requests back to the server, and offline fails them all until it is off.
+// The same on prima's own browser and on an attached playwright-cli
+// session, whose own state prima leaves as it found it.
+func TestRoutesAndOfflineAnswerThePagesRequests(t *testing.T) {
+	h := newHarness(t)
+	h.pwcli("routes", "open", app.URL+"/surface/save")
+	for _, where := range [][]string{{"--instance", "prima"}, {"--pw-session", "routes"}} {
+		name := "prima's own browser"
+		if where[0] == "--pw-session" {
+			name = "an attached playwright-cli session"
+		}
+		p := func(args ...string) string { return h.primaOK(append(args, where...)...) }
+		q := func(args ...string) result { return h.prima(append(args, where...)...) }
+		if name == "prima's own browser" {
+			h.primaOK("browser", "open", app.URL+"/surface/save")
+		} else {
+			p("go", app.URL+"/surface/save")
+		}
+		load := ref(t, p("snapshot"), "button", "Load")
+		click := func(status string) result {
+			t.Helper()
+			r := q("pw", "click", load)
+			acts(t, name+": click Load", r, status)
+			return r
+		}
+
+		mustContain(t, name+": route", p("route", "**/surface/ok", "--body", "draft 9"),
+			"- **/surface/ok: 200, 7 bytes of text/plain (answered 0 requests)", "read-only: nothing on the page was acted on")
+		click("Loaded: draft 9")
+
+		p("unroute", "**/surface/ok")
+		mustContain(t, name+": route 503", p("route", "**/surface/ok", "--status", "503", "--body", "busy"), "503, 4 bytes")
+		r := click("Loaded: busy")
+		wantEvent(t, name+": a routed 503", r.out, "request failed: GET /surface/ok -> 503")
+		mustContain(t, name+": route list", p("route", "list"), "- **/surface/ok: 503, 4 bytes of text/plain (answered 1 request)")
+
+		p("unroute")
+		mustContain(t, name+": after unroute", p("route", "list"), "no routes of prima's")
+		click("Loaded: draft 7")
+
+		p("route", "**/surface/ok", "--abort")
+		r = q("pw", "click", load)
+		wantEvent(t, name+": an aborted request", r.out, "request failed: GET /surface/ok -> ")
+		p("unroute", "**/surface/ok")
+
+		mustContain(t, name+": offline", p("network", "offline", "on"), "offline: every request of every tab fails")
+		r = q("pw", "click", load)
+		wantEvent(t, name+": offline", r.out, "request failed: GET /surface/ok -> ")
+		p("network", "offline", "off")
+		click("Loaded: draft 7")
+
+		bad := q("unroute", "**/nothing")
+		wantFailure(t, name+": unroute of a pattern with no route", bad, "not_found")
+		mustContain(t, name+": what unroute says", bad.out, "prima has no route for **/nothing")
+		for _, args := range [][]string{{"route", "**/x", "--status", "700"}, {"route", "**/x", "--abort", "--status", "500"}, {"route", "list", "--body", "x"}} {
+			if r := q(args...); r.code != 2 {
+				t.Errorf("%s: prima %s: exit %d, want 2 (usage)\n%s", name, strings.Join(args, " "), r.code, r)
+			}
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package exec
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync/atomic"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/wire"
+)
+
+func init() {
+	runs((*Instance).Route)
+	runs((*Instance).Unroute)
+	runs((*Instance).Network)
+}
+
+// route is one of prima's routes on a browser context.
+type route struct {
+	on      playwright.BrowserContext
+	pattern string
+	answer  string // how it answers: "503, 12 bytes of application/json", "a network error"
+	hits    atomic.Int64
+}
+
+// Route adds a route to the browser context of the selected page, or
+// lists prima's routes. It acts on nothing: the route answers the page's
+// next matching requests.
+func (in *Instance) Route(ctx context.Context, r *wire.RouteRequest) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "route " + r.Pattern}
+	page, before, ok := in.begin(ctx, env, false)
+	if !ok {
+		return env
+	}
+	readOnly(env)
+	in.fillPage(env, before, before)
+	bc := page.Context()
+	if r.List() {
+		env.Answer, env.OK = in.routeLines(bc), true
+		return env
+	}
+	rt := &route{on: bc, pattern: r.Pattern, answer: "a network error"}
+	status, ctype := r.Status, r.ContentType
+	if status == 0 {
+		status = 200
+	}
+	if ctype == "" {
+		ctype = "text/plain"
+		if json.Valid([]byte(r.Body)) && r.Body != "" {
+			ctype = "application/json"
+		}
+	}
+	if !r.Abort {
+		rt.answer = fmt.Sprintf("%d, %d bytes of %s", status, len(r.Body), ctype)
+	}
+	browser.Routable(bc)
+	err := bc.Route(r.Pattern, func(x playwright.Route) {
+		rt.hits.Add(1)
+		if r.Abort {
+			x.Abort("failed")
+			return
+		}
+		x.Fulfill(playwright.RouteFulfillOptions{Status: &status, Body: r.Body, ContentType: &ctype})
+	})
+	if err != nil {
+		in.failWith(env, err, before)
+		return env
+	}
+	in.routes = append(in.routes, rt)
+	env.Answer, env.OK = in.routeLines(bc), true
+	return env
+}
+
+// Unroute removes prima's routes for a pattern, or all of them.
+func (in *Instance) Unroute(ctx context.Context, r *wire.UnrouteRequest) *envelope.Envelope {
+	env := &envelope.Envelope{Command: strings.TrimSpace("unroute " + r.Pattern)}
+	page, before, ok := in.begin(ctx, env, false)
+	if !ok {
+		return env
+	}
+	readOnly(env)
+	in.fillPage(env, before, before)
+	bc := page.Context()
+	var kept []*route
+	removed := 0
+	for _, rt := range in.routes {
+		if rt.on == bc && (r.Pattern == "" || rt.pattern == r.Pattern) {
+			removed++
+			continue
+		}
+		kept = append(kept, rt)
+	}
+	if removed == 0 {
+		in.failWith(env, &NoRouteError{Pattern: r.Pattern, Have: in.routeLines(bc)}, before)
+		return env
+	}
+	var err error
+	if r.Pattern == "" {
+		err = bc.UnrouteAll()
+	} else {
+		err = bc.Unroute(r.Pattern)
+	}
+	if err != nil {
+		in.failWith(env, err, before)
+		return env
+	}
+	in.routes = kept
+	env.Answer, env.OK = fmt.Sprintf("removed %d route%s\n%s", removed, plural(removed), in.routeLines(bc)), true
+	return env
+}
+
+// routeLines lists prima's routes on bc, one a line; a route on a context
+// that is gone (the browser was relaunched or detached) went with it.
+func (in *Instance) routeLines(bc playwright.BrowserContext) string {
+	var lines []string
+	kept := in.routes[:0]
+	for _, rt := range in.routes {
+		if rt.on != bc {
+			continue
+		}
+		kept = append(kept, rt)
+		lines = append(lines, fmt.Sprintf("- %s: %s (answered %d request%s)", rt.pattern, rt.answer, rt.hits.Load(), plural(int(rt.hits.Load()))))
+	}
+	in.routes = kept
+	if len(lines) == 0 {
+		return "no routes of prima's"
+	}
+	return strings.Join(lines, "\n")
+}
+
+// NoRouteError: unroute named a pattern prima has no route for.
+type NoRouteError struct {
+	Pattern string
+	Have    string // the routes there are
+}
+
+func (e *NoRouteError) Error() string {
+	if e.Pattern == "" {
+		return "there are no routes of prima's to remove"
+	}
+	return fmt.Sprintf("prima has no route for %s; its routes: %s", e.Pattern, e.Have)
+}
+
+func (e *NoRouteError) FailureCode() string { return envelope.CodeNotFound }
+
+// Network takes the browser context offline or back online, through the
+// act path: a page that listens for it may show that it is offline.
+func (in *Instance) Network(ctx context.Context, r *wire.NetworkRequest) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "network " + r.Op + " " + r.State}
+	page, before, ok := in.begin(ctx, env, false)
+	if !ok {
+		return env
+	}
+	bc := page.Context()
+	o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
+		return &engine.Action{Run: func(float64) error { return bc.SetOffline(r.State == "on") }}, nil
+	})
+	in.fill(ctx, env, o)
+	if env.OK {
+		env.Answer = "online: requests go to the network again"
+		if r.State == "on" {
+			env.Answer = "offline: every request of every tab fails with a network error until `prima network offline off`"
+		}
+	}
+	return env
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
