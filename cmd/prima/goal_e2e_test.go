@@ -639,3 +639,44 @@ func TestGoalFailsClosedOnAPageItCannotSeeWhole(t *testing.T) {
 		t.Errorf("the decider was asked %d times about a page it was not shown whole", n)
 	}
 }
+
+// A budget the caller sets stops the run by its name: --max-actions 2 lets
+// the goal type the email and the password, and the sign-in it decides on
+// next is not dispatched (action_limit, exit 1, the page never clicked). A
+// budget over the hard maximum is a usage error naming the range and the
+// flag, before anything runs; so is one from PRIMA_GOAL_ACTIONS.
+func TestGoalBudgetFlagsStopTheRunByName(t *testing.T) {
+	h := newHarness(t)
+	dec := newFakeDecider(t, 0.92)
+	h.primaOK("browser", "open")
+	app.Reset()
+	env := append(dec.env(), "GOAL_EMAIL="+goalEmail, "GOAL_PASSWORD="+goalPassword)
+	file := writeGoalFile(t, "")
+	r := h.run(goalTimeout, env, primaBin, "goal", "run", "--seed", "7", "--max-actions", "2", file)
+	if r.code != 1 {
+		t.Fatalf("a goal with --max-actions 2: exit %d, want 1:\n%s", r.code, r)
+	}
+	mustContain(t, "the stopped goal", r.out, "code: action_limit", "2 actions dispatched, the budget's limit", "2 actions")
+	for _, a := range settledActions(t, 2) {
+		if a.Kind == "click" || a.Kind == "submit" {
+			t.Errorf("the page logged %s on %s: the goal dispatched past its budget of 2 actions", a.Kind, a.ID)
+		}
+	}
+	for _, c := range []struct {
+		env  []string
+		args []string
+		says []string
+	}{
+		{env, []string{"--max-actions", "99"}, []string{"action budget 99: use 1 to 48", "--max-actions"}},
+		{env, []string{"--max-time", "1h"}, []string{"time budget 1h0m0s: use at most 5m0s", "--max-time"}},
+		{append(env, "PRIMA_GOAL_REQUESTS=100"), nil, []string{"request budget 100: use 1 to 64", "prima.json's goal"}},
+	} {
+		args := append(append([]string{"goal", "run"}, c.args...), file)
+		r := h.run(goalTimeout, c.env, primaBin, args...)
+		if r.code != 2 {
+			t.Errorf("prima %s: exit %d, want 2 (usage):\n%s", strings.Join(args, " "), r.code, r)
+			continue
+		}
+		mustContain(t, "prima "+strings.Join(args, " "), r.err, c.says...)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is everything a command needs to know about models and budgets.
@@ -28,6 +29,17 @@ type Config struct {
 	// MaxModelCalls and MaxActions bound one do run.
 	MaxModelCalls int `json:"max_model_calls"`
 	MaxActions    int `json:"max_actions"`
+	// Goal is the budget of one goal; zero fields take the goal's defaults.
+	Goal GoalBudget `json:"goal"`
+}
+
+// GoalBudget bounds one goal run: the decision model's requests, the
+// actions it dispatches, its time ("90s"). The goal runner holds the
+// defaults and the hard maxima.
+type GoalBudget struct {
+	Requests int    `json:"requests,omitempty"`
+	Actions  int    `json:"actions,omitempty"`
+	Time     string `json:"time,omitempty"`
 }
 
 // Browser names the browser `prima browser open` launches.
@@ -127,6 +139,21 @@ func Load(home, workdir string, getenv func(string) string) (Config, error) {
 				return c, fmt.Errorf("%s=%q: want a whole number", name, v)
 			}
 			*dst = n
+		}
+	}
+	for name, dst := range map[string]*int{"PRIMA_GOAL_REQUESTS": &c.Goal.Requests, "PRIMA_GOAL_ACTIONS": &c.Goal.Actions} {
+		if v := getenv(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return c, fmt.Errorf("%s=%q: want a whole number, 1 or more", name, v)
+			}
+			*dst = n
+		}
+	}
+	env("PRIMA_GOAL_TIME", &c.Goal.Time)
+	if c.Goal.Time != "" {
+		if d, err := time.ParseDuration(c.Goal.Time); err != nil || d <= 0 {
+			return c, fmt.Errorf("the goal's time budget %q (goal.time, PRIMA_GOAL_TIME): want a duration like 90s", c.Goal.Time)
 		}
 	}
 	if c.ResearchAfter == 0 && getenv("PRIMA_RESEARCH_AFTER") == "" {

@@ -45,6 +45,14 @@ func TestLoad(t *testing.T) {
 			}},
 		{"a broken file is named", `{"model":`, nil, FileName, nil},
 		{"a bad number is named", "", map[string]string{"PRIMA_MAX_ACTIONS": "many"}, "PRIMA_MAX_ACTIONS", nil},
+		{"the goal's budget from the file, the environment winning", `{"goal":{"requests":30,"actions":20,"time":"90s"}}`,
+			map[string]string{"PRIMA_GOAL_ACTIONS": "12"}, "", func(t *testing.T, c Config) {
+				if c.Goal != (GoalBudget{Requests: 30, Actions: 12, Time: "90s"}) {
+					t.Errorf("goal budget: %+v", c.Goal)
+				}
+			}},
+		{"a goal time that is no duration is named", `{"goal":{"time":"soon"}}`, nil, "goal.time, PRIMA_GOAL_TIME", nil},
+		{"a goal budget of 0 actions is refused", "", map[string]string{"PRIMA_GOAL_ACTIONS": "0"}, "PRIMA_GOAL_ACTIONS", nil},
 		{"research can be switched off", "", map[string]string{"PRIMA_RESEARCH_AFTER": "0"}, "", func(t *testing.T, c Config) {
 			if c.ResearchAfter != 0 {
 				t.Errorf("research_after = %d", c.ResearchAfter)

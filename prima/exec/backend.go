@@ -166,7 +166,8 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *e
 		for k, v := range r.Data {
 			data[k] = v
 		}
-		spec := goal.Spec{Goal: r.Goal, Verify: r.Verify, Data: data, Seed: r.Seed, NoGenerate: r.NoGenerate}
+		spec := goal.Spec{Goal: r.Goal, Verify: r.Verify, Data: data, Seed: r.Seed, NoGenerate: r.NoGenerate,
+			Budget: goal.Budget{Requests: r.Budget.Requests, Actions: r.Budget.Actions, Time: r.Budget.Time()}}
 		if err := spec.Check(); err != nil {
 			return nil, wire.Errorf(wire.CodeUsage, "%v", err)
 		}

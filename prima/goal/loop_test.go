@@ -139,8 +139,17 @@ func TestBudgets(t *testing.T) {
 			t.Errorf("budget %+v over its maximum ran", b)
 		}
 	}
-	if _, err := (Budget{Requests: MaxRequests, Actions: MaxActions, Time: MaxTime}).resolve(); err != nil {
+	if err := (Budget{Requests: MaxRequests, Actions: MaxActions, Time: MaxTime}).Check(); err != nil {
 		t.Errorf("the hard maxima themselves are refused: %v", err)
+	}
+	if err := (Budget{Actions: MaxActions + 1}).Check(); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("use 1 to %d", MaxActions)) {
+		t.Errorf("an action budget over the maximum: %v, want the range named", err)
+	}
+	if d := (Budget{}).Deadline(); d != DefaultTime+30*time.Second {
+		t.Errorf("the default deadline is %v", d)
+	}
+	if d := (Budget{Time: 45 * time.Second}).Deadline(); d != 75*time.Second {
+		t.Errorf("a 45 s budget's deadline is %v", d)
 	}
 }
 

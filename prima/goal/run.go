@@ -105,6 +105,19 @@ func (s Spec) Check() error {
 	return err
 }
 
+// Check reports a budget over its hard maxima (a usage error).
+func (b Budget) Check() error {
+	_, err := b.resolve()
+	return err
+}
+
+// Deadline is how long a goal command on b may take: its time budget and
+// room to report.
+func (b Budget) Deadline() time.Duration {
+	r, _ := b.resolve()
+	return r.Time + 30*time.Second
+}
+
 func (b Budget) resolve() (Budget, error) {
 	if b.Requests == 0 {
 		b.Requests = DefaultRequests

@@ -72,15 +72,18 @@ type (
 		Since int `json:"since,omitempty"`
 	}
 	goalIn struct {
-		Goal   string            `json:"goal"`
-		Verify string            `json:"verify,omitempty"`
-		Data   map[string]string `json:"data,omitempty"`
+		Goal        string            `json:"goal"`
+		Verify      string            `json:"verify,omitempty"`
+		Data        map[string]string `json:"data,omitempty"`
+		MaxRequests int               `json:"max_requests,omitempty"`
+		MaxActions  int               `json:"max_actions,omitempty"`
+		MaxTimeS    int               `json:"max_time_s,omitempty"`
 	}
 )
 
-// goalTimeout is a goal call's deadline: its own time budget bounds it,
-// with room to report.
-const goalTimeout = goal.DefaultTime + 30*time.Second
+// goalTimeout is the longest a goal call may take: the longest time
+// budget it can be given, with room to report.
+const goalTimeout = goal.MaxTime + 30*time.Second
 
 // Tails shared by the descriptions: what an acting tool's envelope
 // proves, that refs die, and that dialogs block.

@@ -6,6 +6,7 @@ package wire
 import (
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/config"
@@ -160,6 +161,37 @@ type GoalRequest struct {
 	// URL, from a goal file, is where the goal starts.
 	URL    string        `json:"url,omitempty"`
 	Config config.Config `json:"config"` // the decision model
+	// Budget bounds the run; zero fields take Config.Goal's, then the
+	// goal runner's defaults.
+	Budget GoalBudget `json:"budget,omitempty"`
+}
+
+// GoalBudget is what a caller set of a goal's budget (--max-requests,
+// --max-actions, --max-time); 0 is unset.
+type GoalBudget struct {
+	Requests int   `json:"requests,omitempty"`
+	Actions  int   `json:"actions,omitempty"`
+	TimeMS   int64 `json:"time_ms,omitempty"`
+}
+
+// Time is the time budget, 0 when unset.
+func (b GoalBudget) Time() time.Duration { return time.Duration(b.TimeMS) * time.Millisecond }
+
+// Or is b with its unset fields taken from the configured budget c (whose
+// time Load has checked).
+func (b GoalBudget) Or(c config.GoalBudget) GoalBudget {
+	if b.Requests == 0 {
+		b.Requests = c.Requests
+	}
+	if b.Actions == 0 {
+		b.Actions = c.Actions
+	}
+	if b.TimeMS == 0 && c.Time != "" {
+		if d, err := time.ParseDuration(c.Time); err == nil {
+			b.TimeMS = d.Milliseconds()
+		}
+	}
+	return b
 }
 
 // ExportRequest is `prima export [--since N]`.

@@ -310,6 +310,9 @@ func (r GoalRequest) Validate() error {
 	if strings.TrimSpace(r.Goal) == "" {
 		return &UsageError{"goal needs the outcome to reach, like: prima goal \"Sign in as {{user}}\" --verify \"the page says Welcome\""}
 	}
+	if r.Budget.Requests < 0 || r.Budget.Actions < 0 || r.Budget.TimeMS < 0 {
+		return &UsageError{"a goal's budget is 1 or more requests, actions and a time above 0"}
+	}
 	if r.URL != "" {
 		return checkURL(r.URL, false)
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v3"
 
@@ -23,6 +22,9 @@ func goalCommand(stdout, stderr io.Writer) *cli.Command {
 		&cli.StringSliceFlag{Name: "data", Usage: "NAME=VALUE a field may be filled with; shown only as {{NAME}}"},
 		&cli.UintFlag{Name: "seed", Usage: "seed for generated values (reproducible runs)"},
 		&cli.BoolFlag{Name: "no-generate", Usage: "fill fields only from --data and --secret, never with generated values"},
+		&cli.IntFlag{Name: "max-requests", Usage: fmt.Sprintf("the decision model's requests the goal may make (default %d, at most %d; prima.json goal.requests)", goal.DefaultRequests, goal.MaxRequests)},
+		&cli.IntFlag{Name: "max-actions", Usage: fmt.Sprintf("the actions the goal may dispatch (default %d, at most %d; goal.actions)", goal.DefaultActions, goal.MaxActions)},
+		&cli.DurationFlag{Name: "max-time", Usage: fmt.Sprintf("how long the goal may run (default %v, at most %v; goal.time)", goal.DefaultTime, goal.MaxTime)},
 	}
 	run := func(ctx context.Context, e *env, cmd *cli.Command, req wire.GoalRequest) (*envelope.Envelope, error) {
 		cfg, err := e.config()
@@ -30,10 +32,19 @@ func goalCommand(stdout, stderr io.Writer) *cli.Command {
 			return nil, err
 		}
 		req.Target, req.Config = e.target, cfg
+		req.Budget = wire.GoalBudget{Requests: int(cmd.Int("max-requests")), Actions: int(cmd.Int("max-actions")),
+			TimeMS: cmd.Duration("max-time").Milliseconds()}.Or(cfg.Goal)
+		b := req.Budget
+		if b.Requests < 0 || b.Actions < 0 || b.TimeMS < 0 {
+			return nil, usagef("--max-requests, --max-actions and --max-time take 1 or more")
+		}
+		gb := goal.Budget{Requests: b.Requests, Actions: b.Actions, Time: b.Time()}
+		if err := gb.Check(); err != nil {
+			return nil, usagef("%v (--max-requests, --max-actions, --max-time, or prima.json's goal)", err)
+		}
 		if !cmd.IsSet("timeout") {
-			// A goal's own budget bounds it (120 s by default); the
-			// command's deadline leaves it room to report.
-			req.TimeoutMS = (goal.DefaultTime + 30*time.Second).Milliseconds()
+			// A goal's own time budget bounds it.
+			req.TimeoutMS = gb.Deadline().Milliseconds()
 		}
 		return e.client().Goal(ctx, req)
 	}
