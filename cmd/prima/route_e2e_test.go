@@ -44,10 +44,21 @@ func TestRoutesAndOfflineAnswerThePagesRequests(t *testing.T) {
 		r := click("Loaded: busy")
 		wantEvent(t, name+": a routed 503", r.out, "request failed: GET /surface/ok -> 503")
 		mustContain(t, name+": route list", p("route", "list"), "- **/surface/ok: 503, 4 bytes of text/plain (answered 1 request)")
+		// network lists what the requests got since its last call.
+		failed := p("network", "--failed")
+		mustContain(t, name+": network --failed", failed, "since the last `prima network`", "- GET /surface/ok -> 503 (fetch, ")
+		if strings.Contains(failed, "-> 200") {
+			t.Errorf("%s: network --failed lists a request that worked:\n%s", name, failed)
+		}
 
 		p("unroute")
 		mustContain(t, name+": after unroute", p("route", "list"), "no routes of prima's")
 		click("Loaded: draft 7")
+		all := p("network")
+		mustContain(t, name+": network", all, "- GET /surface/ok -> 200 (fetch, ")
+		if strings.Contains(all, "/surface/ok -> 503") {
+			t.Errorf("%s: network lists again a request it listed before:\n%s", name, all)
+		}
 
 		p("route", "**/surface/ok", "--abort")
 		r = q("pw", "click", load)

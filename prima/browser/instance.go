@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"sync"
 	"time"
 
@@ -239,13 +240,64 @@ type NetEntry struct {
 	Error  string `json:"error,omitempty"`
 }
 
-// NetLog records same-origin XHR and fetch traffic while a command runs.
+// NetLog records same-origin XHR and fetch traffic while a command runs,
+// and every request of every watched page for `prima network`.
 type NetLog struct {
 	mu        sync.Mutex
 	recording bool
 	origin    string
 	pending   int
 	entries   []NetEntry
+
+	seen    []Seen // the last maxSeen requests that ended
+	unread  int    // how many of seen the last Since did not return
+	dropped int    // ended requests that left seen before a Since read them
+	started map[playwright.Request]time.Time
+}
+
+// Seen is one request a page made that ended: answered or failed.
+type Seen struct {
+	Method string `json:"method"`
+	URL    string `json:"url"`
+	Type   string `json:"type"` // Playwright's resource type: document, fetch, xhr, script, …
+	Status int    `json:"status,omitempty"`
+	Error  string `json:"error,omitempty"`
+	MS     int64  `json:"ms"` // from the request to its answer or failure
+}
+
+// Failed tells whether the request failed or was answered 400 or more.
+func (s Seen) Failed() bool { return s.Error != "" || s.Status >= 400 }
+
+const maxSeen = 1000
+
+func (n *NetLog) ended(r playwright.Request, status int, failure string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	ms := int64(0)
+	if at, ok := n.started[r]; ok {
+		ms = time.Since(at).Milliseconds()
+		delete(n.started, r)
+	}
+	n.seen = append(n.seen, Seen{Method: r.Method(), URL: r.URL(), Type: r.ResourceType(), Status: status, Error: failure, MS: ms})
+	n.unread++
+	if over := len(n.seen) - maxSeen; over > 0 {
+		n.seen = append(n.seen[:0], n.seen[over:]...)
+		if n.unread > len(n.seen) {
+			n.dropped += n.unread - len(n.seen)
+			n.unread = len(n.seen)
+		}
+	}
+}
+
+// Since returns the requests that ended since the previous call (at most
+// the last 1000) and how many more ended that did not fit.
+func (n *NetLog) Since() ([]Seen, int) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	out := slices.Clone(n.seen[len(n.seen)-n.unread:])
+	dropped := n.dropped
+	n.unread, n.dropped = 0, 0
+	return out, dropped
 }
 
 func (n *NetLog) watch(p playwright.Page) {
@@ -266,6 +318,13 @@ func (n *NetLog) watch(p playwright.Page) {
 		return u.RequestURI(), true
 	}
 	p.OnRequest(func(r playwright.Request) {
+		n.mu.Lock()
+		if n.started == nil || len(n.started) > 10*maxSeen {
+			// Requests of a closed page never end: forget them.
+			n.started = map[playwright.Request]time.Time{}
+		}
+		n.started[r] = time.Now()
+		n.mu.Unlock()
 		if _, ok := relevant(r); ok {
 			n.mu.Lock()
 			n.pending++
@@ -274,6 +333,7 @@ func (n *NetLog) watch(p playwright.Page) {
 	})
 	p.OnResponse(func(resp playwright.Response) {
 		r := resp.Request()
+		n.ended(r, resp.Status(), "")
 		if path, ok := relevant(r); ok {
 			n.mu.Lock()
 			n.pending--
@@ -282,11 +342,12 @@ func (n *NetLog) watch(p playwright.Page) {
 		}
 	})
 	p.OnRequestFailed(func(r playwright.Request) {
+		msg := "failed"
+		if f := r.Failure(); f != nil {
+			msg = f.Error()
+		}
+		n.ended(r, 0, msg)
 		if path, ok := relevant(r); ok {
-			msg := "failed"
-			if f := r.Failure(); f != nil {
-				msg = f.Error()
-			}
 			n.mu.Lock()
 			n.pending--
 			n.entries = append(n.entries, NetEntry{Method: r.Method(), Path: path, Error: msg})

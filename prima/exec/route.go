@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"sync/atomic"
 
@@ -149,12 +150,20 @@ func (e *NoRouteError) Error() string {
 
 func (e *NoRouteError) FailureCode() string { return envelope.CodeNotFound }
 
-// Network takes the browser context offline or back online, through the
-// act path: a page that listens for it may show that it is offline.
+// Network lists the requests since the last call, or takes the browser
+// context offline or back online, through the act path: a page that
+// listens for it may show that it is offline.
 func (in *Instance) Network(ctx context.Context, r *wire.NetworkRequest) *envelope.Envelope {
-	env := &envelope.Envelope{Command: "network " + r.Op + " " + r.State}
+	env := &envelope.Envelope{Command: strings.TrimSpace("network " + r.Op + " " + r.State)}
 	page, before, ok := in.begin(ctx, env, false)
 	if !ok {
+		return env
+	}
+	if r.Op == "" {
+		readOnly(env)
+		in.fillPage(env, before, before)
+		seen, dropped := in.Net.Since()
+		env.Answer, env.OK = requestLines(page.URL(), seen, dropped, r.Failed), true
 		return env
 	}
 	bc := page.Context()
@@ -176,4 +185,39 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// requestLines are the requests, one a line: `GET /api/save -> 500 (fetch,
+// 12 ms)`, the path alone on the page's own origin.
+func requestLines(pageURL string, seen []browser.Seen, dropped int, failedOnly bool) string {
+	base, _ := url.Parse(pageURL)
+	var lines []string
+	shown := 0
+	for _, s := range seen {
+		if failedOnly && !s.Failed() {
+			continue
+		}
+		shown++
+		u := s.URL
+		if p, err := url.Parse(s.URL); err == nil && base != nil && p.Scheme == base.Scheme && p.Host == base.Host {
+			u = p.RequestURI()
+		}
+		answer := fmt.Sprint(s.Status)
+		if s.Error != "" {
+			answer = s.Error
+		}
+		lines = append(lines, fmt.Sprintf("- %s %s -> %s (%s, %d ms)", s.Method, clipN(u, 300), answer, s.Type, s.MS))
+	}
+	what := "requests"
+	if failedOnly {
+		what = "failed requests"
+	}
+	head := fmt.Sprintf("%d %s since the last `prima network`", shown, what)
+	if shown == 1 {
+		head = strings.Replace(head, "requests", "request", 1)
+	}
+	if dropped > 0 {
+		head += fmt.Sprintf(" (and %d older ones prima no longer keeps)", dropped)
+	}
+	return strings.Join(append([]string{head}, lines...), "\n")
 }

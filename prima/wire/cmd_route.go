@@ -39,11 +39,26 @@ type UnrouteRequest struct {
 	Pattern string `json:"pattern,omitempty"`
 }
 
-// NetworkRequest is `prima network offline on|off`.
+// NetworkRequest is `prima network [--failed]` (the requests since the
+// last call) and `prima network offline on|off`.
 type NetworkRequest struct {
 	Target
-	Op    string `json:"op"`
-	State string `json:"state"`
+	Op     string `json:"op,omitempty"`
+	State  string `json:"state,omitempty"`
+	Failed bool   `json:"failed,omitempty"`
+}
+
+// Validate: offline takes on or off; listing takes no state.
+func (r NetworkRequest) Validate() error {
+	switch {
+	case r.Op == "offline" && r.State != "on" && r.State != "off":
+		return usagef("offline takes on or off: prima network offline on")
+	case r.Op == "" && r.State != "":
+		return usagef("it takes offline on|off, or no words to list the requests")
+	case r.Op != "" && r.Failed:
+		return usagef("--failed is for listing the requests: prima network --failed")
+	}
+	return nil
 }
 
 func init() {
@@ -77,14 +92,17 @@ func init() {
 		New: func() Request { return &UnrouteRequest{} },
 	})
 	register(Command{
-		Name:   "network",
-		Usage:  "Take the browser offline (network offline on) or back online (network offline off)",
-		Detail: "Offline, every request of every tab fails with a network error until offline off; a page may show that it is offline.",
-		Title:  "Network state",
-		Acts:   true,
+		Name: "network",
+		Usage: "List the requests every tab made since the last `network` (--failed: only those that failed or got 400 or more), " +
+			"or take the browser offline (network offline on) and back online (offline off)",
+		Detail: "A listed request is one line: method, URL, status or error, resource type and milliseconds; at most the last 1,000 " +
+			"are kept. Offline, every request of every tab fails with a network error until offline off.",
+		Title: "Network",
+		Acts:  true,
 		Params: []Param{
-			{Key: "op", Kind: KindText, Word: true, Required: true, Enum: []string{"offline"}, Help: "What to set."},
-			{Key: "state", Kind: KindText, Word: true, Required: true, Enum: []string{"on", "off"}, Help: "on: offline; off: online again."},
+			{Key: "op", Kind: KindText, Word: true, Enum: []string{"offline"}, Help: "offline, to set the network state; none to list the requests."},
+			{Key: "state", Kind: KindText, Word: true, Enum: []string{"on", "off"}, Help: "offline on: every request fails; offline off: online again."},
+			{Key: "failed", Kind: KindBool, Help: "List only the requests that failed or got a status of 400 or more."},
 		},
 		New: func() Request { return &NetworkRequest{} },
 	})
