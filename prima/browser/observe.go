@@ -59,20 +59,23 @@ const maxConsole = 200
 // handlers are attached once per page; the act path arms it per command,
 // so an event is reported by the command that caused it.
 type Observer struct {
-	mu      sync.Mutex
-	armed   bool
-	policy  DialogPolicy
-	events  []Event
-	open    *OpenDialog
-	opened  chan struct{} // closed when a dialog is left open while armed
-	nav     chan struct{} // closed when a main frame navigates while armed
-	popped  chan struct{} // closed when a page opens while armed
-	popups  []playwright.Page
-	docs    map[playwright.Page][]DocResponse
-	docReqs map[playwright.Request]bool // main-frame document requests in flight
-	errors  int
-	console []ConsoleMsg
-	dropped int
+	mu     sync.Mutex
+	armed  bool
+	policy DialogPolicy
+	events []Event
+	open   *OpenDialog
+	opened chan struct{} // closed when a dialog is left open while armed
+	nav    chan struct{} // closed when a main frame navigates while armed
+	popped chan struct{} // closed when a page opens while armed
+	popups []playwright.Page
+	// downloads the armed command started; downloaded is closed at the first
+	downloads  []playwright.Download
+	downloaded chan struct{}
+	docs       map[playwright.Page][]DocResponse
+	docReqs    map[playwright.Request]bool // main-frame document requests in flight
+	errors     int
+	console    []ConsoleMsg
+	dropped    int
 	// OnPage is called (outside the lock) for every page seen opening,
 	// so the instance watches it too.
 	OnPage func(playwright.Page)
@@ -205,7 +208,10 @@ func (o *Observer) Watch(p playwright.Page) {
 		armed := o.armed
 		o.mu.Unlock()
 		if armed {
-			o.event(EventDownload, fmt.Sprintf("download: %s (%s)", dl.SuggestedFilename(), envelope.Clip(dl.URL(), 200)))
+			o.mu.Lock()
+			o.downloads = append(o.downloads, dl)
+			closeOnce(o.downloaded)
+			o.mu.Unlock()
 		}
 	})
 }
@@ -321,6 +327,15 @@ func (o *Observer) Arm(policy DialogPolicy) {
 	o.docs = map[playwright.Page][]DocResponse{}
 	o.docReqs = map[playwright.Request]bool{}
 	o.opened, o.nav, o.popped = make(chan struct{}), make(chan struct{}), make(chan struct{})
+	o.downloads, o.downloaded = nil, make(chan struct{})
+}
+
+// Downloaded is closed when the armed command starts a download: the
+// navigation it began became the download and will commit nothing.
+func (o *Observer) Downloaded() <-chan struct{} {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.downloaded
 }
 
 func closeOnce(c chan struct{}) {
@@ -356,10 +371,11 @@ func (o *Observer) DialogOpened() <-chan struct{} {
 
 // Record is what the observer saw while armed.
 type Record struct {
-	Events []Event
-	Popups []playwright.Page
-	Docs   []DocResponse // of the page acted on
-	Errors int
+	Events    []Event
+	Popups    []playwright.Page
+	Docs      []DocResponse // of the page acted on
+	Errors    int
+	Downloads []playwright.Download // started, maybe not finished: the engine saves them
 }
 
 // Disarm stops recording and returns what the command caused.
@@ -367,8 +383,8 @@ func (o *Observer) Disarm(page playwright.Page) Record {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.armed = false
-	r := Record{Events: o.events, Popups: o.popups, Docs: o.docs[page], Errors: o.errors}
-	o.events, o.popups, o.docs = nil, nil, map[playwright.Page][]DocResponse{}
+	r := Record{Events: o.events, Popups: o.popups, Docs: o.docs[page], Errors: o.errors, Downloads: o.downloads}
+	o.events, o.popups, o.docs, o.downloads = nil, nil, map[playwright.Page][]DocResponse{}, nil
 	return r
 }
 

@@ -187,6 +187,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	out.Traffic = e.b.Net.Stop()
 	rec := e.b.Obs.Disarm(page)
 	out.Events = append(out.Events, rec.Events...)
+	out.Events = append(out.Events, saveDownloads(ctx, rec.Downloads, o.Downloads)...)
 	out.Events = append(out.Events, e.tabEvents(ctx, rec.Popups)...)
 	if rec.Errors > 0 {
 		out.Events = append(out.Events, browser.ConsoleErrors(rec.Errors))

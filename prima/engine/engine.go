@@ -50,6 +50,9 @@ type Options struct {
 	// Dialog is how to answer a dialog the action raises (the zero
 	// policy leaves it open and reports it).
 	Dialog browser.DialogPolicy
+	// Downloads gives the folder a download the action starts is saved
+	// in, made when the first one comes; nil: downloads are named only.
+	Downloads func() (string, error)
 }
 
 // Last is the last view taken, and the page it shows.

@@ -231,10 +231,13 @@ func evaluateWithin(ctx context.Context, page playwright.Page, js string, arg an
 func (e *Engine) awaitCommit(ctx context.Context, navigated <-chan struct{}, grace time.Duration) (bool, error) {
 	timer := time.NewTimer(grace)
 	defer timer.Stop()
+	downloaded := e.b.Obs.Downloaded()
 	for {
 		select {
 		case <-navigated:
 			return true, nil
+		case <-downloaded:
+			return false, nil
 		case <-ctx.Done():
 			if e.b.Obs.DocumentPending() {
 				return false, fmt.Errorf("%w while the navigation the action started waited for its server", ErrDeadline)

@@ -3,6 +3,7 @@ package exec
 import (
 	"context"
 	"errors"
+	"os"
 	"sort"
 
 	"github.com/mxschmitt/playwright-go"
@@ -156,11 +157,30 @@ func (e *NothingToExportError) FailureCode() string { return envelope.CodeUsage 
 // act runs an action through the engine with what the command brings
 // (its --dialog answer) and journals the step.
 func (in *Instance) act(ctx context.Context, page playwright.Page, before *engine.View, prep engine.Prepare) engine.Outcome {
-	o := in.eng.Act(ctx, page, before, prep, engine.Options{Dialog: requestOf(ctx).dialog})
+	o := in.eng.Act(ctx, page, before, prep, engine.Options{Dialog: requestOf(ctx).dialog, Downloads: in.downloadDir()})
 	var bug *engine.PanicError
 	if errors.As(o.Err, &bug) {
 		in.Log.Printf("%v\n%s", bug, bug.Stack)
 	}
 	in.record(ctx, o)
 	return o
+}
+
+// downloadDir makes, once, the folder the downloads of one action go to.
+func (in *Instance) downloadDir() func() (string, error) {
+	var dir string
+	return func() (string, error) {
+		if dir != "" {
+			return dir, nil
+		}
+		p, err := in.artifactPath("downloads")
+		if err != nil {
+			return "", err
+		}
+		if err := os.MkdirAll(p, 0o700); err != nil {
+			return "", err
+		}
+		dir = p
+		return dir, nil
+	}
 }
