@@ -33,8 +33,7 @@ func (in *Instance) Get(ctx context.Context, r *wire.GetRequest) *envelope.Envel
 	if !ok {
 		return env
 	}
-	readOnly(env)
-	in.fillPage(env, before, before)
+	in.looked(env, before)
 	answer, err := in.read(ctx, page, before, r)
 	if err != nil {
 		in.failWith(env, err, before)

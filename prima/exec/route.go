@@ -39,8 +39,7 @@ func (in *Instance) Route(ctx context.Context, r *wire.RouteRequest) *envelope.E
 	if !ok {
 		return env
 	}
-	readOnly(env)
-	in.fillPage(env, before, before)
+	in.looked(env, before)
 	bc := page.Context()
 	if r.List() {
 		env.Answer, env.OK = in.routeLines(bc), true
@@ -85,8 +84,7 @@ func (in *Instance) Unroute(ctx context.Context, r *wire.UnrouteRequest) *envelo
 	if !ok {
 		return env
 	}
-	readOnly(env)
-	in.fillPage(env, before, before)
+	in.looked(env, before)
 	bc := page.Context()
 	var kept []*route
 	removed := 0
@@ -160,8 +158,7 @@ func (in *Instance) Network(ctx context.Context, r *wire.NetworkRequest) *envelo
 		return env
 	}
 	if r.Op == "" {
-		readOnly(env)
-		in.fillPage(env, before, before)
+		in.looked(env, before)
 		seen, dropped := in.Net.Since()
 		env.Answer, env.OK = requestLines(page.URL(), seen, dropped, r.Failed), true
 		return env

@@ -44,8 +44,7 @@ func (in *Instance) State(ctx context.Context, r *wire.StateRequest) *envelope.E
 	}
 	bc := page.Context()
 	if r.Op == "save" {
-		readOnly(env)
-		in.fillPage(env, before, before)
+		in.looked(env, before)
 		st, err := bc.StorageState()
 		var b []byte
 		if err == nil {
@@ -109,8 +108,7 @@ func (in *Instance) PDF(ctx context.Context, r *wire.PDFRequest) *envelope.Envel
 	if !ok {
 		return env
 	}
-	readOnly(env)
-	in.fillPage(env, before, before)
+	in.looked(env, before)
 	path := requestOf(ctx).path(r.File)
 	if r.File == "" {
 		var err error

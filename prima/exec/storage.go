@@ -33,8 +33,7 @@ func (in *Instance) Cookies(ctx context.Context, r *wire.CookiesRequest) *envelo
 	}
 	bc := page.Context()
 	if r.Op == "list" {
-		readOnly(env)
-		in.fillPage(env, before, before)
+		in.looked(env, before)
 		cs, err := bc.Cookies()
 		if err != nil {
 			in.failWith(env, err, before)
@@ -127,8 +126,7 @@ func (in *Instance) Storage(ctx context.Context, r *wire.StorageRequest) *envelo
 	args := []string{area, r.Op, r.Key, r.Value}
 	var result any
 	if r.Op == "get" {
-		readOnly(env)
-		in.fillPage(env, before, before)
+		in.looked(env, before)
 		v, err := page.Evaluate(webStorageJS, args)
 		if err != nil {
 			in.failWith(env, &EvalError{Err: err}, before)

@@ -44,6 +44,13 @@ func readOnly(env *envelope.Envelope) {
 	env.Extra = append(env.Extra, envelope.KV{Key: "read-only", Value: "nothing on the page was acted on"})
 }
 
+// looked is a command that only read: it says so, and its Page is the
+// view it read.
+func (in *Instance) looked(env *envelope.Envelope, view *engine.View) {
+	readOnly(env)
+	in.fillPage(env, view, view)
+}
+
 // Tabs lists, opens, selects or closes tabs. Listing works while a
 // dialog is open; the others fail with dialog_open like any command.
 func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL string) *envelope.Envelope {
