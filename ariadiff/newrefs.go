@@ -26,42 +26,75 @@ type RefLine struct{ Line, In string }
 // envelope prints them (a context once for a run of lines in it), the
 // rest is counted in more.
 func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []RefLine, more int) {
-	size, in := 0, ""
+	l := refList{budget: budget}
 	addedControls(t, cs, func(n *Node, ancestors []*Node) {
-		ref := n.Ref()
-		if ref == "" || old[ref] {
-			return
+		if ref := n.Ref(); ref != "" && !old[ref] {
+			l.add(n, ancestors)
 		}
-		l := RefLine{Line: Head(n.Role, n.Name) + " [ref=" + ref + "]"}
-		if n.Name == "" {
-			// Named by its content, which the snapshot shows instead of
-			// a name (an option whose match is highlighted).
-			if t := shownText(n); t != "" {
-				l.Line += ": " + t
-			}
-		}
-		for i := len(ancestors) - 1; i >= 0; i-- {
-			if a := ancestors[i]; a.Name != "" && a.Role != "generic" {
-				// A cell named by the field it holds says nothing more.
-				if a.Name != n.Name {
-					l.In = Head(a.Role, a.Name)
-				}
-				break
-			}
-		}
-		cost := len(l.Line) + 5
-		if l.In != "" && l.In != in {
-			cost += len(l.In) + 5
-		}
-		if size+cost > budget {
-			more++
-			return
-		}
-		size += cost
-		in = l.In
-		lines = append(lines, l)
 	})
-	return lines, more
+	return l.lines, l.more
+}
+
+// Interactive lists, in page order, the ref lines of every element of t
+// a user can act on (a snapshot with refs), each with its nearest named
+// container, as NewRefs does: the cheapest look at a page. With grep, only
+// the lines (element or container) that hold it, case aside. Past budget
+// bytes the rest is counted in more.
+func Interactive(t *Tree, grep string, budget int) (lines []RefLine, more int) {
+	l := refList{budget: budget, grep: strings.ToLower(grep)}
+	var stack []*Node
+	t.Root.Walk(func(n *Node, depth int) bool {
+		stack = append(stack[:depth], n)
+		if n.Ref() != "" && clickable(n) {
+			l.add(n, stack[:depth])
+		}
+		return true
+	})
+	return l.lines, l.more
+}
+
+// refList gathers ref lines within a byte budget, as the envelope prints
+// them (a container once for a run of lines in it).
+type refList struct {
+	budget int
+	grep   string // lowercased; "" keeps every line
+	size   int
+	in     string
+	lines  []RefLine
+	more   int
+}
+
+func (r *refList) add(n *Node, ancestors []*Node) {
+	l := RefLine{Line: Head(n.Role, n.Name) + " [ref=" + n.Ref() + "]"}
+	if n.Name == "" {
+		// Named by its content, which the snapshot shows instead of
+		// a name (an option whose match is highlighted).
+		if t := shownText(n); t != "" {
+			l.Line += ": " + t
+		}
+	}
+	for i := len(ancestors) - 1; i >= 0; i-- {
+		// A cell named by the field it holds says nothing more: its row
+		// does.
+		if a := ancestors[i]; a.Name != "" && a.Role != "generic" && a.Name != n.Name {
+			l.In = Head(a.Role, a.Name)
+			break
+		}
+	}
+	if r.grep != "" && !strings.Contains(strings.ToLower(l.Line+"\x00"+l.In), r.grep) {
+		return
+	}
+	cost := len(l.Line) + 5
+	if l.In != "" && l.In != r.in {
+		cost += len(l.In) + 5
+	}
+	if r.size+cost > r.budget {
+		r.more++
+		return
+	}
+	r.size += cost
+	r.in = l.In
+	r.lines = append(r.lines, l)
 }
 
 // AddsControls reports whether the Changes added an actionable element,

@@ -107,8 +107,8 @@ func TestNewRefsOfACollapsedRun(t *testing.T) {
 	}
 }
 
-// A cell named by the field it holds gives no context: the field's line
-// stands alone; a column header (a table's sort control) is listed.
+// A cell named by the field it holds gives no context: the next named
+// container up does; a column header (a table's sort control) is listed.
 func TestNewRefsLeaveOutAContextThatRepeatsTheName(t *testing.T) {
 	before := Parse(`- heading "Rows" [ref=e1]`)
 	after := Parse(`- heading "Rows" [ref=e1]
@@ -119,8 +119,51 @@ func TestNewRefsLeaveOutAContextThatRepeatsTheName(t *testing.T) {
     - cell "Note 1" [ref=e6]:
       - textbox "Note 1" [ref=e7]`)
 	lines, _ := NewRefs(after, Diff(before, after), map[string]bool{"e1": true}, 1000)
-	want := []RefLine{{`columnheader "Age" [ref=e4]`, `row "Age Note"`}, {`textbox "Note 1" [ref=e7]`, ""}}
+	want := []RefLine{{`columnheader "Age" [ref=e4]`, `row "Age Note"`}, {`textbox "Note 1" [ref=e7]`, `table "Notes"`}}
 	if !slices.Equal(lines, want) {
 		t.Errorf("NewRefs = %q; want %q", lines, want)
+	}
+}
+
+// The interactive look lists every element a user can act on that has a
+// ref, with its container, and nothing else: no heading, no text, no
+// status, no unnamed generic; a day a date picker marks clickable is one.
+func TestInteractive(t *testing.T) {
+	page := Parse(`- heading "Orders" [level=1] [ref=e2]
+- navigation "Sections" [ref=e3]:
+  - link "Overview" [ref=e4] [cursor=pointer]:
+    - /url: /overview
+  - link "Billing" [ref=e5] [cursor=pointer]
+- paragraph [ref=e6]: 3 orders
+- table "Orders" [ref=e7]:
+  - row "Order 1 Edit" [ref=e8]:
+    - cell "Order 1" [ref=e9]
+    - cell "Edit" [ref=e10]:
+      - button "Edit" [ref=e11]
+- generic "12" [ref=e12] [cursor=pointer]
+- generic [ref=e13] [cursor=pointer]
+- textbox "Search" [ref=e14]
+- status [ref=e15]: Saved`)
+	want := []RefLine{
+		{`link "Overview" [ref=e4]`, `navigation "Sections"`},
+		{`link "Billing" [ref=e5]`, `navigation "Sections"`},
+		{`button "Edit" [ref=e11]`, `row "Order 1 Edit"`},
+		{`generic "12" [ref=e12]`, ""},
+		{`textbox "Search" [ref=e14]`, ""},
+	}
+	lines, more := Interactive(page, "", 1000)
+	if !slices.Equal(lines, want) || more != 0 {
+		t.Errorf("Interactive = %q, %d more; want %q", lines, more, want)
+	}
+	// grep keeps the lines whose element or container holds the text.
+	if lines, _ := Interactive(page, "sections", 1000); !slices.Equal(lines, want[:2]) {
+		t.Errorf("grep sections = %q", lines)
+	}
+	if lines, more := Interactive(page, "nothing like it", 1000); lines != nil || more != 0 {
+		t.Errorf("a grep that matches nothing = %q, %d", lines, more)
+	}
+	// Past the budget, the rest is counted.
+	if lines, more := Interactive(page, "", 60); len(lines) != 1 || more != 4 {
+		t.Errorf("a 60-byte budget kept %q and counted %d more, want 1 and 4", lines, more)
 	}
 }

@@ -32,7 +32,7 @@ func (e *Envelope) Markdown() string {
 	add("Result", e.mdResult())
 	add("Page", mdPage(e.Page))
 	add("Changes", mdChanges(e.Changes))
-	add("New refs", mdNewRefs(e.NewRefs, e.MoreRefs))
+	add("New refs", RefList(e.NewRefs, e.MoreRefs))
 	add("Events", mdList(e.Events))
 	add("Answer", mdBody(e.Answer))
 	add("Verdict", mdVerdict(e.Verdict))
@@ -47,9 +47,10 @@ func (e *Envelope) Markdown() string {
 	return strings.Join(sections, "\n\n") + "\n"
 }
 
-// mdNewRefs lists the refs at the top level, and those in a named
-// container under one `in <container>:` line for each run of them.
-func mdNewRefs(refs []NewRef, more int) string {
+// RefList lists the refs at the top level, and those in a named
+// container under one `in <container>:` line for each run of them: New
+// refs, and `snapshot --interactive`.
+func RefList(refs []NewRef, more int) string {
 	var b strings.Builder
 	in := ""
 	for _, r := range refs {

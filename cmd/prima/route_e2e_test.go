@@ -81,3 +81,36 @@ func TestRoutesAndOfflineAnswerThePagesRequests(t *testing.T) {
 		}
 	}
 }
+
+// snapshot --interactive lists the elements a user can act on, each with
+// its ref and container, and nothing else; a ref from it acts at once; on
+// a big page it is capped and says how to find the rest; --grep narrows it.
+func TestInteractiveSnapshotListsWhatCanBeActedOn(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/surface/save")
+	out := h.primaOK("snapshot", "-i")
+	snap := section(out, "Snapshot")
+	mustContain(t, "snapshot -i", snap, `- button "Save" [ref=`, `- button "Save with XHR" [ref=`, `- button "Load" [ref=`)
+	for _, not := range []string{"heading", "status", "paragraph", "Polls"} {
+		if strings.Contains(snap, not) {
+			t.Errorf("snapshot -i lists %s, which nothing can act on:\n%s", not, snap)
+		}
+	}
+	load := ref(t, out, "button", "Load")
+	r := h.prima("pw", "click", load)
+	acts(t, "a click on a ref from snapshot -i", r, "Loaded: draft 7")
+
+	h.primaOK("go", app.URL+"/big?n=2000")
+	big := h.primaOK("snapshot", "-i")
+	mustContain(t, "snapshot -i of a big page", big, "more: prima snapshot --grep TEXT finds one")
+	if n := len(section(big, "Snapshot")); n > 13<<10 {
+		t.Errorf("snapshot -i of a 2,000-row page printed %d bytes, past its budget", n)
+	}
+	one := section(h.primaOK("snapshot", "-i", "--grep", "row 12\""), "Snapshot")
+	if !strings.Contains(one, "[ref=") || strings.Count(one, "[ref=") > 4 {
+		t.Errorf("snapshot -i --grep for one row:\n%s", one)
+	}
+	if r := h.prima("snapshot", "-i", "--html"); r.code != 2 {
+		t.Errorf("snapshot -i --html: exit %d, want 2 (usage)", r.code)
+	}
+}

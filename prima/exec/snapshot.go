@@ -69,6 +69,19 @@ func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *env
 		env.OK = true
 		return env
 	}
+	if req.Interactive {
+		lines, more := ariadiff.Interactive(view.Tree, req.Grep, SnapshotBudget)
+		env.Snapshot = envelope.RefList(newRefs(lines), more)
+		switch {
+		case len(lines)+more > 0:
+		case req.Grep != "":
+			env.Snapshot = fmt.Sprintf("no element a user can act on has a line that holds %q", req.Grep)
+		default:
+			env.Snapshot = "no element a user can act on"
+		}
+		env.OK = true
+		return env
+	}
 	opt := ariadiff.OutlineOptions{Budget: SnapshotBudget, Depth: req.Depth, Grep: req.Grep, Root: req.Ref}
 	if req.Full {
 		opt.Budget = 0
@@ -111,6 +124,9 @@ func snapshotCommand(r wire.SnapshotRequest) string {
 	}
 	if r.Full {
 		parts = append(parts, "--full")
+	}
+	if r.Interactive {
+		parts = append(parts, "--interactive")
 	}
 	return strings.Join(parts, " ")
 }

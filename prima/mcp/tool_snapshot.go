@@ -24,9 +24,10 @@ func (s *Server) addSnapshotTool() {
 			opt("grep", str("Only the elements whose line holds this text, with their ancestors and their own subtrees (e.g. a table row's text).")),
 			opt("depth", integer("Show this many levels; 0 or absent: all.", 0, 1000)),
 			opt("full", boolean("Everything, past the byte budget (large on big pages).")),
+			opt("interactive", boolean("Only the elements you can act on, each with its ref and its container: the cheapest look (grep narrows it).")),
 		),
 		Annotations: readOnly("Snapshot the page"),
 	}, func(ctx context.Context, in snapshotIn) (*sdk.CallToolResult, error) {
-		return envelopeResult(c.Snapshot(ctx, wire.SnapshotRequest{Target: t, HTML: in.HTML, Ref: in.Ref, Grep: in.Grep, Depth: in.Depth, Full: in.Full}))
+		return envelopeResult(c.Snapshot(ctx, wire.SnapshotRequest{Target: t, HTML: in.HTML, Ref: in.Ref, Grep: in.Grep, Depth: in.Depth, Full: in.Full, Interactive: in.Interactive}))
 	})
 }

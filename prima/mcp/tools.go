@@ -26,11 +26,12 @@ type (
 		Headed bool   `json:"headed,omitempty"`
 	}
 	snapshotIn struct {
-		HTML  bool   `json:"html,omitempty"`
-		Ref   string `json:"ref,omitempty"`
-		Grep  string `json:"grep,omitempty"`
-		Depth int    `json:"depth,omitempty"`
-		Full  bool   `json:"full,omitempty"`
+		HTML        bool   `json:"html,omitempty"`
+		Ref         string `json:"ref,omitempty"`
+		Grep        string `json:"grep,omitempty"`
+		Depth       int    `json:"depth,omitempty"`
+		Full        bool   `json:"full,omitempty"`
+		Interactive bool   `json:"interactive,omitempty"`
 	}
 	pwIn struct {
 		Action    string   `json:"action,omitempty"`

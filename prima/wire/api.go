@@ -135,6 +135,9 @@ type SnapshotRequest struct {
 	Depth int `json:"depth,omitempty"`
 	// Full prints everything, past the byte budget of the default.
 	Full bool `json:"full,omitempty"`
+	// Interactive lists only the elements a user can act on, with their
+	// refs and containers (Grep keeps those whose line holds it).
+	Interactive bool `json:"interactive,omitempty"`
 }
 
 // OpenRequest is `prima browser open`.

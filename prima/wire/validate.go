@@ -228,6 +228,9 @@ func (r SnapshotRequest) Validate() error {
 	if r.HTML && (r.Ref != "" || r.Grep != "" || r.Depth != 0) {
 		return &UsageError{"--html takes no ref, --grep or --depth: it prints the page's compact markup"}
 	}
+	if r.Interactive && (r.HTML || r.Ref != "" || r.Depth != 0 || r.Full) {
+		return &UsageError{"--interactive takes only --grep: it lists every element a user can act on, with its ref"}
+	}
 	return nil
 }
 
