@@ -73,7 +73,7 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 		"verify": "claim", "research": "", "tab": "op", "dialog": "op", "wait": "",
 		"screenshot": "", "eval": "js", "console": "", "export": "", "goal": "goal",
 		"get": "target,what", "cookies": "op", "storage": "op", "state": "file,op",
-		"set": "height,what,width", "pdf": "", "route": "pattern", "unroute": "", "network": "",
+		"set": "values,what", "pdf": "", "route": "pattern", "unroute": "", "network": "",
 	}
 	if len(required) != len(want) {
 		t.Errorf("tools %v, want %v", required, want)

@@ -172,3 +172,33 @@ func TestAnActionNamesItsOwnFailedRequests(t *testing.T) {
 		t.Errorf("a wait names the page's own failing poll:\n%s", w)
 	}
 }
+
+// set color-scheme, geolocation and headers reach the page: it sees the
+// dark scheme at once (its Changes), the place a Locate click asks for,
+// and the header its next request carries; on prima's own browser and on
+// an attached playwright-cli session.
+func TestSetColorSchemeGeolocationAndHeadersReachThePage(t *testing.T) {
+	h := newHarness(t)
+	h.pwcli("settings", "open", app.URL+"/surface/settings")
+	for _, where := range [][]string{{"--instance", "prima"}, {"--pw-session", "settings"}} {
+		name := where[1]
+		if name == "prima" {
+			h.primaOK("browser", "open", app.URL+"/surface/settings")
+		}
+		p := func(args ...string) string { return h.primaOK(append(args, where...)...) }
+		mustContain(t, name+": set color-scheme dark", section(p("set", "color-scheme", "dark"), "Changes"), "Scheme: dark")
+		p("set", "geolocation", "48.8566", "2.3522")
+		p("set", "headers", "X-Team: blue")
+		snap := p("snapshot")
+		for _, c := range []struct{ button, shows string }{{"Locate", "Location: 48.86, 2.35"}, {"Who am I", "Team: blue"}} {
+			r := h.prima(append([]string{"pw", "click", ref(t, snap, "button", c.button)}, where...)...)
+			acts(t, name+": click "+c.button, r, c.shows)
+		}
+		p("set", "color-scheme", "light")
+	}
+	for _, bad := range [][]string{{"set", "color-scheme", "blue"}, {"set", "geolocation", "200", "0"}, {"set", "headers", "nocolon"}, {"set", "viewport", "1"}} {
+		if r := h.prima(bad...); r.code != 2 {
+			t.Errorf("prima %s: exit %d, want 2 (usage)\n%s", strings.Join(bad, " "), r.code, r)
+		}
+	}
+}

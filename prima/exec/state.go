@@ -85,17 +85,36 @@ func stateSummary(verb string, st *playwright.StorageState) string {
 	return fmt.Sprintf("%s %d cookies and the local storage of %d origins", verb, len(st.Cookies), len(st.Origins))
 }
 
-// Set sets the page's viewport, through the act path: a responsive page
-// may show other controls at another size.
+// Set sets the page's viewport or color scheme, or the browser context's
+// geolocation or extra headers, through the act path: a page may show
+// other controls at another size or scheme.
 func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envelope {
-	env := &envelope.Envelope{Command: "set " + r.What + " " + r.Width + " " + r.Height}
+	env := &envelope.Envelope{Command: "set " + r.What + " " + quoteArgs(r.Values)}
 	page, before, ok := in.begin(ctx, env, false)
 	if !ok {
 		return env
 	}
-	w, h := r.Size()
+	bc := page.Context()
+	run := func() error {
+		switch r.What {
+		case "color-scheme":
+			scheme := map[string]*playwright.ColorScheme{"dark": playwright.ColorSchemeDark, "light": playwright.ColorSchemeLight,
+				"no-preference": playwright.ColorSchemeNoPreference}[r.Values[0]]
+			return page.EmulateMedia(playwright.PageEmulateMediaOptions{ColorScheme: scheme})
+		case "geolocation":
+			lat, lon := r.LatLon()
+			if err := bc.GrantPermissions([]string{"geolocation"}); err != nil {
+				return err
+			}
+			return bc.SetGeolocation(&playwright.Geolocation{Latitude: lat, Longitude: lon})
+		case "headers":
+			return bc.SetExtraHTTPHeaders(r.Headers())
+		}
+		w, h := r.Size()
+		return page.SetViewportSize(w, h)
+	}
 	o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
-		return &engine.Action{Run: func(float64) error { return page.SetViewportSize(w, h) }}, nil
+		return &engine.Action{Run: func(float64) error { return run() }}, nil
 	})
 	in.fill(ctx, env, o)
 	return env

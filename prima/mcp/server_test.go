@@ -141,7 +141,7 @@ func TestToolsAndTheirSchemas(t *testing.T) {
 		"verify": {"claim"}, "research": nil, "tab": {"op"}, "dialog": {"op"}, "wait": nil,
 		"screenshot": nil, "eval": {"js"}, "console": nil, "export": nil, "goal": {"goal"},
 		"get": {"target", "what"}, "cookies": {"op"}, "storage": {"op"}, "state": {"file", "op"},
-		"set": {"height", "what", "width"}, "pdf": nil, "route": {"pattern"}, "unroute": nil, "network": nil,
+		"set": {"values", "what"}, "pdf": nil, "route": {"pattern"}, "unroute": nil, "network": nil,
 	}
 	got := map[string]bool{}
 	for _, tool := range res.Tools {

@@ -48,6 +48,8 @@ func paramSchema(p wire.Param) *jsonschema.Schema {
 		return boolean(p.Help)
 	case p.Kind == wire.KindInt:
 		return integer(p.Help, 0, 0)
+	case p.Kind == wire.KindWords:
+		return &jsonschema.Schema{Type: "array", Description: p.Help, Items: &jsonschema.Schema{Type: "string"}}
 	}
 	return str(p.Help)
 }

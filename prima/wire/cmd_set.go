@@ -1,20 +1,52 @@
 package wire
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
-// SetRequest is `prima set viewport WIDTH HEIGHT`.
+// SetRequest is `prima set viewport WIDTH HEIGHT | color-scheme SCHEME |
+// geolocation LAT LON | headers NAME:VALUE...`.
 type SetRequest struct {
 	Target
-	What   string `json:"what"`
-	Width  string `json:"width"`
-	Height string `json:"height"`
+	What   string   `json:"what"`
+	Values []string `json:"values"`
 }
 
-// Validate: a viewport is two whole numbers of pixels.
+// Validate checks the values each setting takes.
 func (r SetRequest) Validate() error {
-	for _, v := range []string{r.Width, r.Height} {
-		if n, err := strconv.Atoi(v); err != nil || n < 1 || n > 10000 {
-			return usagef("viewport takes a WIDTH and a HEIGHT in pixels, 1 to 10000: prima set viewport 1280 720 (got %q)", v)
+	v := r.Values
+	switch r.What {
+	case "viewport":
+		if len(v) != 2 {
+			return usagef("viewport takes a WIDTH and a HEIGHT in pixels: prima set viewport 1280 720")
+		}
+		for _, x := range v {
+			if n, err := strconv.Atoi(x); err != nil || n < 1 || n > 10000 {
+				return usagef("viewport takes a WIDTH and a HEIGHT in pixels, 1 to 10000: prima set viewport 1280 720 (got %q)", x)
+			}
+		}
+	case "color-scheme":
+		if len(v) != 1 || (v[0] != "dark" && v[0] != "light" && v[0] != "no-preference") {
+			return usagef("color-scheme takes dark, light or no-preference: prima set color-scheme dark")
+		}
+	case "geolocation":
+		if len(v) != 2 {
+			return usagef("geolocation takes a LATITUDE and a LONGITUDE in degrees: prima set geolocation 48.8566 2.3522")
+		}
+		for i, lim := range []float64{90, 180} {
+			if f, err := strconv.ParseFloat(v[i], 64); err != nil || f < -lim || f > lim {
+				return usagef("geolocation takes a latitude from -90 to 90 and a longitude from -180 to 180 (got %q)", v[i])
+			}
+		}
+	case "headers":
+		if len(v) == 0 {
+			return usagef("headers takes one or more NAME:VALUE: prima set headers 'X-Team: blue'")
+		}
+		for _, h := range v {
+			if name, _, ok := strings.Cut(h, ":"); !ok || strings.TrimSpace(name) == "" || strings.ContainsAny(strings.TrimSpace(name), " \t") {
+				return usagef("a header is NAME:VALUE, like 'X-Team: blue' (got %q)", h)
+			}
 		}
 	}
 	return nil
@@ -22,22 +54,41 @@ func (r SetRequest) Validate() error {
 
 // Size is the viewport's width and height (valid after Validate).
 func (r SetRequest) Size() (int, int) {
-	w, _ := strconv.Atoi(r.Width)
-	h, _ := strconv.Atoi(r.Height)
+	w, _ := strconv.Atoi(r.Values[0])
+	h, _ := strconv.Atoi(r.Values[1])
 	return w, h
+}
+
+// Headers are the headers asked for, by name (valid after Validate).
+func (r SetRequest) Headers() map[string]string {
+	out := map[string]string{}
+	for _, h := range r.Values {
+		name, value, _ := strings.Cut(h, ":")
+		out[strings.TrimSpace(name)] = strings.TrimSpace(value)
+	}
+	return out
+}
+
+// LatLon is the geolocation asked for (valid after Validate).
+func (r SetRequest) LatLon() (float64, float64) {
+	lat, _ := strconv.ParseFloat(r.Values[0], 64)
+	lon, _ := strconv.ParseFloat(r.Values[1], 64)
+	return lat, lon
 }
 
 func init() {
 	register(Command{
-		Name:   "set",
-		Usage:  "Set the page's viewport to WIDTH x HEIGHT pixels",
-		Detail: "A responsive page may show other controls at another size: the envelope's Changes say what changed.",
-		Title:  "Set the viewport",
-		Acts:   true,
+		Name: "set",
+		Usage: "Set the page's viewport (WIDTH HEIGHT), color-scheme (dark|light|no-preference), geolocation (LAT LON, " +
+			"granting the permission) or extra request headers (NAME:VALUE...)",
+		Detail: "A page may show other controls at another size or scheme, or another place: the envelope's Changes say what " +
+			"changed. The color scheme is the tab's; geolocation and headers hold for every tab of the browser, prima's own " +
+			"or an attached session's, until set again.",
+		Title: "Set a browser setting",
+		Acts:  true,
 		Params: []Param{
-			{Key: "what", Kind: KindText, Word: true, Required: true, Enum: []string{"viewport"}, Help: "What to set."},
-			{Key: "width", Kind: KindText, Word: true, Required: true, Help: "Pixels, 1 to 10000."},
-			{Key: "height", Kind: KindText, Word: true, Required: true, Help: "Pixels, 1 to 10000."},
+			{Key: "what", Kind: KindText, Word: true, Required: true, Enum: []string{"viewport", "color-scheme", "geolocation", "headers"}, Help: "What to set."},
+			{Key: "values", Kind: KindWords, Word: true, Required: true, Help: "Its values: WIDTH HEIGHT (pixels); dark, light or no-preference; LATITUDE LONGITUDE; NAME:VALUE for each header."},
 		},
 		New: func() Request { return &SetRequest{} },
 	})

@@ -34,6 +34,9 @@ const (
 	KindString Kind = "string" // any string
 	KindBool   Kind = "bool"   // a switch
 	KindInt    Kind = "int"    // a whole number, 0 or more
+	// KindWords is a list of strings: the CLI's words left after the word
+	// params before it (the last word param only).
+	KindWords Kind = "words"
 )
 
 // Param is one input of a command: a positional word of the CLI (Word) or
@@ -50,10 +53,13 @@ type Param struct {
 // Flag is the param's CLI flag name.
 func (p Param) Flag() string { return strings.ReplaceAll(p.Key, "_", "-") }
 
-// Meta is how the CLI's usage names a word: KEY.
+// Meta is how the CLI's usage names a word: KEY, or KEY... for words.
 func (p Param) Meta() string {
-	if len(p.Enum) > 0 {
+	switch {
+	case len(p.Enum) > 0:
 		return strings.Join(p.Enum, "|")
+	case p.Kind == KindWords:
+		return strings.ToUpper(p.Key) + "..."
 	}
 	return strings.ToUpper(p.Key)
 }
@@ -103,6 +109,9 @@ func Commands() []Command {
 // left over, in order (`get attr NAME TARGET` and `get text TARGET`). Too
 // few or too many words is a usage error that says what the command takes.
 func (c Command) Words(words []string, values map[string]any) error {
+	if n := len(c.Params); n > 0 && c.Params[n-1].Word && c.Params[n-1].Kind == KindWords {
+		return c.restWords(words, values)
+	}
 	var params []Param
 	required := 0
 	for _, p := range c.Params {
@@ -127,6 +136,27 @@ func (c Command) Words(words []string, values map[string]any) error {
 		}
 		values[p.Key] = words[i]
 		i++
+	}
+	return nil
+}
+
+// restWords gives each word param before the last one word, in order,
+// and the last (KindWords) the rest.
+func (c Command) restWords(words []string, values map[string]any) error {
+	last := c.Params[len(c.Params)-1]
+	i := 0
+	for _, p := range c.Params[:len(c.Params)-1] {
+		if !p.Word {
+			continue
+		}
+		if i == len(words) {
+			return usagef("it takes %s (got %d words)", c.ArgsUsage(), len(words))
+		}
+		values[p.Key] = words[i]
+		i++
+	}
+	if rest := words[i:]; len(rest) > 0 {
+		values[last.Key] = rest
 	}
 	return nil
 }

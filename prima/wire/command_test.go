@@ -25,6 +25,8 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{cookies, []string{"set", "sid", "abc"}, nil, &CookiesRequest{Target: at, Op: "set", Name: "sid", Value: "abc"}},
 		{storage, []string{"get"}, map[string]any{"session": true}, &StorageRequest{Target: at, Op: "get", Session: true}},
 		{commands["eval"], []string{"document.title"}, nil, &EvalRequest{Target: at, JS: "document.title"}},
+		{commands["set"], []string{"viewport", "390", "844"}, nil, &SetRequest{Target: at, What: "viewport", Values: []string{"390", "844"}}},
+		{commands["set"], []string{"headers", "X-Team: blue", "X-Run:7"}, nil, &SetRequest{Target: at, What: "headers", Values: []string{"X-Team: blue", "X-Run:7"}}},
 	} {
 		values := map[string]any{}
 		for k, v := range c.flags {
@@ -52,6 +54,12 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{get, []string{"text", " "}, "TARGET is blank"},
 		{cookies, []string{"set", "sid"}, "set needs a NAME and a VALUE"},
 		{storage, []string{"get", "a", "b"}, "get takes at most a KEY"},
+		{commands["set"], []string{"viewport"}, "VALUES... is missing"},
+		{commands["set"], nil, "it takes viewport|color-scheme|geolocation|headers VALUES..."},
+		{commands["set"], []string{"viewport", "390"}, "viewport takes a WIDTH and a HEIGHT"},
+		{commands["set"], []string{"color-scheme", "blue"}, "dark, light or no-preference"},
+		{commands["set"], []string{"geolocation", "91", "2"}, "latitude from -90 to 90"},
+		{commands["set"], []string{"headers", "no colon"}, "a header is NAME:VALUE"},
 	} {
 		values := map[string]any{}
 		err := c.cmd.Words(c.words, values)
