@@ -1043,3 +1043,15 @@ func TestALookAtAPageWhoseBodyHasNotComeWaitsForIt(t *testing.T) {
 	h.primaOK("pw", "page.goto('/truth2/slow?ms=2000&head=1', { waitUntil: 'commit' })", "--timeout", "20s")
 	has(t, "a look while the body streams in", h.primaOK("snapshot", "--timeout", "20s"), "Slow report")
 }
+
+// A debounced answer whose timer re-arms itself while keys keep coming
+// (a chain as long as the typing) is the typing's answer: prima waits for
+// it, and the Changes show the results, not only the typed field.
+func TestTypingIntoADebouncedSearchShowsItsAnswer(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/debounce")
+	// A key every 100 ms: the debounce's timer fires early and re-arms
+	// again and again while the keys come.
+	out := h.primaOK("pw", "page.getByRole('textbox', { name: 'Query' }).pressSequentially('playwright and prima', { delay: 100 })")
+	mustContain(t, "the typed search", section(out, "Changes"), "Results for playwright and prima")
+}

@@ -1,7 +1,7 @@
 (cfg) => {
   let p = window.__primaSettle;
   if (!p) {
-    p = window.__primaSettle = { id: Math.random().toString(36).slice(2), armed: false, timers: new Set(), depth: 0,
+    p = window.__primaSettle = { id: Math.random().toString(36).slice(2), armed: false, timers: new Set(), depth: 0, cbAt: 0, lastInput: -1e9,
       requests: 0, lastMut: -1e9, lastEnd: -1e9, lastAnim: -1e9, nav: false,
       // Who changed the DOM while an action's window is open (win): the
       // action ('act': its input events and the work they scheduled), the
@@ -117,15 +117,21 @@
     window.setTimeout = function (fn, delay, ...args) {
       if (typeof fn !== 'function') return st(fn, delay, ...args);
       const d = Number(delay) || 0, tag = tagNow();
-      const track = p.armed && d <= cfg.timerMax && p.depth < 2;
-      const depth = p.depth + 1;
+      // A timer set by a timer that input came after (a debounce that
+      // fired early while keys kept coming sets itself again for the time
+      // left) starts afresh: the chain is as long as the typing, and its
+      // end is the typing's answer. Without input between, the chain is a
+      // loop (a poll, a clock), followed two levels deep.
+      const base = p.depth > 0 && p.lastInput > p.cbAt ? 0 : p.depth;
+      const track = p.armed && d <= cfg.timerMax && base < 2;
+      const depth = base + 1, at = performance.now();
       let id;
       id = st(function () {
         enter(tag);
         if (!track) return fn.apply(this, arguments);
         p.timers.delete(id);
-        const prev = p.depth; p.depth = depth;
-        try { return fn.apply(this, arguments); } finally { p.depth = prev; p.lastEnd = performance.now(); }
+        const prev = p.depth, prevAt = p.cbAt; p.depth = depth; p.cbAt = at;
+        try { return fn.apply(this, arguments); } finally { p.depth = prev; p.cbAt = prevAt; p.lastEnd = performance.now(); }
       }, delay, ...args);
       if (track) p.timers.add(id);
       return id;
@@ -363,6 +369,7 @@
       window.addEventListener(t, (e) => {
         if (p.win && (e.isTrusted || t === 'input' || t === 'change')) {
           p.acts++;
+          if (e.isTrusted) p.lastInput = performance.now();
           enter(p.winId);
           const at = e.composedPath ? e.composedPath()[0] : e.target;
           if (AT.has(t) && at && at.nodeType === 1) put(p.acted.els, at);
