@@ -14,7 +14,8 @@ import (
 // opened after 300 ms or a navigation started 110 ms after the click is
 // seen. The page says when it is done: a tracker armed just before the
 // action counts the short timers and frames (≤ timerMax ms, two levels
-// deep), the fetch/XHR requests, the messages sent to a socket or a worker
+// deep from the action's last input: a debounce re-armed while keys come
+// is followed to its end), the fetch/XHR requests, the messages sent to a socket or a worker
 // and the sockets and event streams opened until answered (≤ wsWait ms),
 // the scrolls it asks for until they stop, and the finite CSS transitions and
 // animations that start while armed, notes cross-document navigations,
