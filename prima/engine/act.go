@@ -244,7 +244,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Err = nil
 	}
 	var md *MisdirectedError
-	if errors.As(out.Err, &md) && md.Stopped && md.Pressed && pressChanged(md.Role, md.Name, out.Changes, out.Events) {
+	if errors.As(out.Err, &md) && md.Stopped && md.Pressed && pressChanged(md.Role, md.Name, pressChanges(out.Changes, out.Own), out.Events) {
 		// The press was the target's and the page answered it (a date
 		// field that opens its calendar as it is pressed); only the click
 		// the page's move sent elsewhere was stopped.
@@ -255,7 +255,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Note += md.Note()
 	}
 	var nc *NoClickError
-	if errors.As(out.Err, &nc) && nc.pressActed(out.Changes, out.Events) {
+	if errors.As(out.Err, &nc) && nc.pressActed(pressChanges(out.Changes, out.Own), out.Events) {
 		out.Err = nil
 		if out.Note != "" {
 			out.Note += "; "

@@ -37,3 +37,20 @@ func TestPressActed(t *testing.T) {
 		}
 	}
 }
+
+// A press no click followed is proven by the action's own work only: when
+// the tracker saw the action's input and none of its work change the page,
+// what changed meanwhile is the page's (a feed, a re-sort), even where it
+// is not marked so.
+func TestPressChangesNeedTheActionsWork(t *testing.T) {
+	cs := ariadiff.Diff(ariadiff.Parse("- paragraph: Layout 220"), ariadiff.Parse("- paragraph: Layout 223"))
+	if got := pressChanges(cs, &Attribution{Acts: 3, Own: 2}); got != nil {
+		t.Errorf("no work of the action's changed the page, and %v still proves the press", got)
+	}
+	if got := pressChanges(cs, &Attribution{Acts: 3, Act: 1}); len(got) != len(cs) {
+		t.Errorf("the action's work changed the page, and its changes were dropped: %v", got)
+	}
+	if got := pressChanges(cs, nil); len(got) != len(cs) {
+		t.Errorf("with no tracker (a frame), the changes were dropped: %v", got)
+	}
+}

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -85,6 +86,11 @@ func stateSummary(verb string, st *playwright.StorageState) string {
 	return fmt.Sprintf("%s %d cookies and the local storage of %d origins", verb, len(st.Cookies), len(st.Origins))
 }
 
+// twoFramesJS waits two frames in the page.
+//
+//go:embed js/two_frames.js
+var twoFramesJS string
+
 // Set sets the page's viewport or color scheme, or the browser context's
 // geolocation or extra headers, through the act path: a page may show
 // other controls at another size or scheme.
@@ -100,7 +106,13 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 		case "color-scheme":
 			scheme := map[string]*playwright.ColorScheme{"dark": playwright.ColorSchemeDark, "light": playwright.ColorSchemeLight,
 				"no-preference": playwright.ColorSchemeNoPreference}[r.Values[0]]
-			return page.EmulateMedia(playwright.PageEmulateMediaOptions{ColorScheme: scheme})
+			if err := page.EmulateMedia(playwright.PageEmulateMediaOptions{ColorScheme: scheme}); err != nil {
+				return err
+			}
+			// The page hears of it in its next frames: the settle after
+			// the action must see what its listeners do.
+			_, err := page.Evaluate(twoFramesJS)
+			return err
 		case "geolocation":
 			lat, lon := r.LatLon()
 			if err := bc.GrantPermissions([]string{"geolocation"}); err != nil {
