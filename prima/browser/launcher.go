@@ -103,9 +103,12 @@ func LaunchChromium(pw *playwright.Playwright, path string, headed bool, timeout
 }
 
 // AttachTimeout is how long connecting to a browser server may take: the
-// command's time left, at most ten seconds.
+// command's time left, at most 30 s. A live browser on a loaded machine
+// took more than 10 s to accept a CDP connection; a dead endpoint fails
+// at once (refused, or not a browser), and a wedged one costs no more
+// than the command's --timeout.
 func AttachTimeout(ctx context.Context) time.Duration {
-	d := 10 * time.Second
+	d := 30 * time.Second
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
 		d = time.Until(dl)
 	}

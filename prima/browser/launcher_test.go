@@ -1,0 +1,31 @@
+package browser
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// Connecting takes the command's time left, at most 30 s, never less than
+// 100 ms.
+func TestAttachTimeout(t *testing.T) {
+	if d := AttachTimeout(context.Background()); d != 30*time.Second {
+		t.Errorf("no deadline: %v, want 30s", d)
+	}
+	long, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if d := AttachTimeout(long); d != 30*time.Second {
+		t.Errorf("a 2 min deadline: %v, want 30s", d)
+	}
+	short, cancel2 := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel2()
+	if d := AttachTimeout(short); d > 5*time.Second || d < 4*time.Second {
+		t.Errorf("a 5 s deadline: %v, want the time left", d)
+	}
+	done, cancel3 := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel3()
+	time.Sleep(2 * time.Millisecond)
+	if d := AttachTimeout(done); d != 100*time.Millisecond {
+		t.Errorf("a spent deadline: %v, want 100ms", d)
+	}
+}
