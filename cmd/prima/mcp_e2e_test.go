@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os/exec"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -195,5 +197,64 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 
 	if err := cs.Close(); err != nil {
 		t.Errorf("prima mcp did not end cleanly when its client left: %v\n%s", err, stderr)
+	}
+}
+
+// Two agents share one MCP server, each on an instance of its own: their
+// calls interleave (concurrent on one connection), and every click lands
+// on its own agent's page, proven there, and nowhere else.
+func TestTwoAgentsOnOneMCPServerEachKeepToTheirOwnBrowser(t *testing.T) {
+	h := newHarness(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cs, stderr := mcpSession(t, h, ctx)
+	agents := []string{"agent-a", "agent-b"}
+	adds := map[string]string{}
+	for _, a := range agents {
+		res, text, _ := mcpCall(t, cs, ctx, "browser_open", map[string]any{"instance": a, "url": app.URL + "/surface/tally?who=" + a})
+		if res.IsError || !strings.Contains(text, "Tally of "+a) {
+			t.Fatalf("browser_open %s: %s", a, text)
+		}
+		adds[a] = ref(t, text, "button", "Add one")
+	}
+	const clicks = 25
+	errs := make(chan string, 2*clicks)
+	var wg sync.WaitGroup
+	for _, a := range agents {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 1; i <= clicks; i++ {
+				res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "pw", Arguments: map[string]any{"instance": a, "action": "click", "target": adds[a]}})
+				if err != nil {
+					errs <- fmt.Sprintf("%s click %d: protocol error %v", a, i, err)
+					return
+				}
+				text := ""
+				for _, c := range res.Content {
+					if tc, ok := c.(*sdk.TextContent); ok {
+						text += tc.Text
+					}
+				}
+				if want := fmt.Sprintf("Count: %d for %s", i, a); res.IsError || !strings.Contains(text, want) {
+					errs <- fmt.Sprintf("%s click %d: want %q in its proof:\n%s", a, i, want, text)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	// What each page holds at the end, read by each instance's own eval.
+	for _, a := range agents {
+		res, text, _ := mcpCall(t, cs, ctx, "eval", map[string]any{"instance": a, "js": "document.getElementById('count').textContent"})
+		if want := fmt.Sprintf("Count: %d for %s", clicks, a); res.IsError || !strings.Contains(text, want) {
+			t.Errorf("%s's page: want %q, got %s", a, want, text)
+		}
+	}
+	if t.Failed() {
+		t.Logf("server stderr:\n%s", stderr.String())
 	}
 }

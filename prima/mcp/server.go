@@ -21,7 +21,9 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/prima-dev/prima/envelope"
@@ -137,7 +139,7 @@ Work like this: call snapshot to see the page with refs ([ref=e5]); act with pw 
 
 A dialog (alert, confirm, prompt, beforeunload) an action raises stays open and is listed under Events; while it is open every tool that reads or acts on the page fails with code dialog_open, so answer it with the dialog tool first.
 
-The tools attach to a live playwright-cli session when there is one, else to prima's own Chromium; when no browser is there, call browser_open with a url.`)
+The tools attach to a live playwright-cli session when there is one, else to prima's own Chromium; when no browser is there, call browser_open with a url. Agents sharing this server each give their own instance name (browser_open with instance and url, then the same instance in every call) and never touch each other's page.`)
 	if len(t.Secrets) > 0 {
 		var names []string
 		for n := range t.Secrets {
@@ -163,6 +165,9 @@ type handler[In any] func(ctx context.Context, in In) (*sdk.CallToolResult, erro
 // and decodes into In. The wrapper caps the arguments, bounds the call,
 // turns errors into error results and never lets a panic kill the server.
 func add[In any](s *Server, t *sdk.Tool, h handler[In]) {
+	if t.Name != "browser_list" {
+		addInstanceProperty(t.InputSchema.(*jsonschema.Schema))
+	}
 	sdk.AddTool(s.srv, t, func(ctx context.Context, req *sdk.CallToolRequest, in In) (res *sdk.CallToolResult, _ any, _ error) {
 		defer func() {
 			if p := recover(); p != nil {
@@ -173,6 +178,11 @@ func add[In any](s *Server, t *sdk.Tool, h handler[In]) {
 		if n := len(req.Params.Arguments); n > MaxArgumentBytes {
 			return errorResult(usagef("%s: the arguments are %s; prima takes at most %s per call, nothing was run", t.Name, size(n), size(MaxArgumentBytes))), nil, nil
 		}
+		instance, err := instanceArg(req.Params.Arguments)
+		if err != nil {
+			return errorResult(usagef("%s: %v", t.Name, err)), nil, nil
+		}
+		ctx = context.WithValue(ctx, instanceKey{}, instance)
 		// The command's own deadline is Timeout (the daemon enforces it);
 		// the extra room covers starting the daemon and its driver.
 		limit := s.o.Timeout
@@ -181,7 +191,7 @@ func add[In any](s *Server, t *sdk.Tool, h handler[In]) {
 		}
 		ctx, cancel := context.WithTimeout(ctx, limit+30*time.Second)
 		defer cancel()
-		res, err := h(ctx, in)
+		res, err = h(ctx, in)
 		if err != nil {
 			return errorResult(err), nil, nil
 		}
@@ -258,4 +268,46 @@ func errorResult(err error) *sdk.CallToolResult {
 		Error errObj `json:"error"`
 	}{false, e})
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}, StructuredContent: json.RawMessage(js), IsError: true}
+}
+
+// instanceKey carries the call's instance argument to its handler.
+type instanceKey struct{}
+
+// instanceProperty is the argument every tool but browser_list takes, so
+// that agents sharing one server each keep to their own browser.
+const instanceProperty = "instance"
+
+func addInstanceProperty(schema *jsonschema.Schema) {
+	schema.Properties[instanceProperty] = str("The daemon instance this call is for: a name browser_open was given, or one browser_list shows. " +
+		"Agents sharing this server each give their own and never touch each other's page. Default: the server's --instance, else the one browser the tools find.")
+	schema.PropertyOrder = append(schema.PropertyOrder, instanceProperty)
+}
+
+// instanceArg reads the instance argument of a call's raw arguments: ""
+// when there is none.
+func instanceArg(raw json.RawMessage) (string, error) {
+	var args struct {
+		Instance *string `json:"instance"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &args) != nil || args.Instance == nil {
+		return "", nil
+	}
+	name := strings.TrimSpace(*args.Instance)
+	switch {
+	case name == "":
+		return "", errors.New("instance is empty: give a name (browser_list shows the instances), or leave the field out")
+	case len(name) > 200 || strings.ContainsFunc(name, unicode.IsControl):
+		return "", fmt.Errorf("instance %q is not a name: at most 200 characters, no control characters", name)
+	}
+	return name, nil
+}
+
+// target is the browser a call is for: the server's, or the instance the
+// call names.
+func (s *Server) target(ctx context.Context) wire.Target {
+	t := s.o.Target
+	if name, _ := ctx.Value(instanceKey{}).(string); name != "" {
+		t.Instance = name
+	}
+	return t
 }

@@ -165,6 +165,9 @@ func TestToolsAndTheirSchemas(t *testing.T) {
 		if s.Type != "object" || strings.Join(s.Required, ",") != strings.Join(req, ",") || s.AdditionalProperties == nil || *s.AdditionalProperties {
 			t.Errorf("%s schema: %s (want required %v, closed)", tool.Name, b, req)
 		}
+		if _, has := s.Properties["instance"]; has == (tool.Name == "browser_list") {
+			t.Errorf("%s: instance property %v (every tool but browser_list takes one)", tool.Name, has)
+		}
 		if strings.Contains(string(b), `"type":[`) {
 			t.Errorf("%s schema has a type list: %s", tool.Name, b)
 		}
@@ -278,6 +281,8 @@ func TestBadInputIsAnErrorAndTheServerKeepsServing(t *testing.T) {
 		{"get", map[string]any{"what": "attr", "target": "e5"}, "attribute's NAME"},
 		{"cookies", map[string]any{"op": "set", "name": "sid"}, "NAME and a VALUE"},
 		{"storage", map[string]any{"op": "get", "key": "a", "value": "b"}, "at most a KEY"},
+		{"pw", map[string]any{"action": "click", "target": "e5", "instance": " "}, "instance is empty"},
+		{"eval", map[string]any{"js": "1", "instance": "a\nb"}, "not a name"},
 	}
 	for _, c := range cases {
 		res := call(t, cs, c.tool, c.args)
@@ -354,5 +359,36 @@ func TestStrayLinesAreAnsweredAndTheSessionLives(t *testing.T) {
 	inW.Close()
 	if err := <-done; err != nil {
 		t.Errorf("Run after the client closed: %v", err)
+	}
+}
+
+// Agents sharing one server each name their instance: the call's own
+// reaches the daemon, a call without one keeps the server's target, and a
+// table tool's request carries it too.
+func TestEachCallNamesItsOwnInstance(t *testing.T) {
+	cs, f := withFake(t)
+	for _, c := range []struct{ instance, want string }{{"agent-a", "agent-a"}, {"", ""}, {"agent-b", "agent-b"}} {
+		args := map[string]any{"action": "click", "target": "e5"}
+		if c.instance != "" {
+			args["instance"] = c.instance
+		}
+		if res := call(t, cs, "pw", args); res.IsError {
+			t.Fatalf("pw: %s", textOf(res))
+		}
+		got := f.last(wire.RoutePw)
+		if got["instance"] != nil && got["instance"] != c.want || got["instance"] == nil && c.want != "" {
+			t.Errorf("instance %q: the daemon got %v", c.instance, got["instance"])
+		}
+		if got["pw_session"] != "work" {
+			t.Errorf("instance %q: the server's target was lost: %v", c.instance, got)
+		}
+	}
+	call(t, cs, "snapshot", map[string]any{"instance": "agent-c"})
+	if got := f.last(wire.RouteSnapshot); got["instance"] != "agent-c" {
+		t.Errorf("snapshot: the daemon got %v", got)
+	}
+	call(t, cs, "eval", map[string]any{"js": "1", "instance": "agent-d"})
+	if got := f.last("/v0/eval"); got["instance"] != "agent-d" || got["js"] != "1" {
+		t.Errorf("eval: the daemon got %v", got)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // addBrowserCloseTool registers the browser_close tool.
 func (s *Server) addBrowserCloseTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "browser_close",
 		Description: "Close the browser the tools act on. prima's own Chromium is closed; an attached playwright-cli session is only disconnected and keeps running. " +
@@ -19,6 +19,7 @@ func (s *Server) addBrowserCloseTool() {
 		InputSchema: object(),
 		Annotations: &sdk.ToolAnnotations{Title: "Close the browser", DestructiveHint: yes(), OpenWorldHint: yes()},
 	}, func(ctx context.Context, _ none) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		in, err := c.Close(ctx, wire.CloseRequest{Target: t})
 		if err != nil {
 			return nil, err

@@ -12,7 +12,7 @@ import (
 
 // addBrowserOpenTool registers the browser_open tool.
 func (s *Server) addBrowserOpenTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "browser_open",
 		Description: "Start prima's own headless Chromium (the open one is reused) and, with url, load that page. " +
@@ -25,6 +25,7 @@ func (s *Server) addBrowserOpenTool() {
 		),
 		Annotations: acting("Open prima's browser"),
 	}, func(ctx context.Context, in openIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		req := wire.OpenRequest{Target: t, URL: strings.TrimSpace(in.URL), Headed: in.Headed}
 		if s.o.Browser != nil && t.Endpoint == "" {
 			path, err := s.o.Browser(ctx, req.Headed)

@@ -10,7 +10,7 @@ import (
 
 // addDialogTool registers the dialog tool.
 func (s *Server) addDialogTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "dialog",
 		Description: "Answer the dialog that is open (alert, confirm, prompt, beforeunload): accept (with text for a prompt) or dismiss. " +
@@ -22,6 +22,7 @@ func (s *Server) addDialogTool() {
 		),
 		Annotations: acting("Answer a dialog"),
 	}, func(ctx context.Context, in dialogIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		req := wire.DialogRequest{Target: t, Accept: in.Op == "accept"}
 		if in.Text != nil {
 			if !req.Accept {

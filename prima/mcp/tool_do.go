@@ -11,7 +11,7 @@ import (
 
 // addDoTool registers the do tool.
 func (s *Server) addDoTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "do",
 		Description: "Perform natural-language instructions, exactly these and in order, one action each, and prove every step: " +
@@ -24,6 +24,7 @@ func (s *Server) addDoTool() {
 		),
 		Annotations: acting("Do instructions"),
 	}, func(ctx context.Context, in doIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		for i, x := range in.Instructions {
 			if strings.TrimSpace(x) == "" {
 				return nil, usagef("do: instruction %d is empty", i+1)

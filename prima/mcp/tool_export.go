@@ -10,7 +10,7 @@ import (
 
 // addExportTool registers the export tool.
 func (s *Server) addExportTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "export",
 		Description: "The session's actions as a runnable @playwright/test spec, as text: each action's used line, " +
@@ -20,6 +20,7 @@ func (s *Server) addExportTool() {
 		),
 		Annotations: readOnly("Export as Playwright test"),
 	}, func(ctx context.Context, in exportIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		return envelopeResult(c.Export(ctx, wire.ExportRequest{Target: t, Since: in.Since}))
 	})
 }

@@ -11,7 +11,7 @@ import (
 
 // addGoTool registers the go tool.
 func (s *Server) addGoTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "go",
 		Description: "Navigate the selected tab to a URL (http or https) or to a path on the current site (/orders/4821), and confirm arrival. " +
@@ -22,6 +22,7 @@ func (s *Server) addGoTool() {
 		),
 		Annotations: acting("Go to a page"),
 	}, func(ctx context.Context, in goIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		if strings.TrimSpace(in.Target) == "" {
 			return nil, usagef("go: target is empty: give a URL or a path")
 		}

@@ -14,7 +14,7 @@ import (
 
 // addGoalTool registers the goal tool.
 func (s *Server) addGoalTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "goal",
 		Description: "Reach an outcome on the current page with bounded click/type decisions of the hosted decision model " +
@@ -31,6 +31,7 @@ func (s *Server) addGoalTool() {
 		),
 		Annotations: acting("Reach a goal"),
 	}, func(ctx context.Context, in goalIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		if strings.TrimSpace(in.Goal) == "" {
 			return nil, usagef("goal: the goal is empty")
 		}

@@ -10,7 +10,7 @@ import (
 
 // addHistoryTools registers back, forward and reload.
 func (s *Server) addHistoryTools() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	history := func(name, method, what string) {
 		add(s, &sdk.Tool{
 			Name:        name,
@@ -18,6 +18,7 @@ func (s *Server) addHistoryTools() {
 			InputSchema: object(),
 			Annotations: acting(what),
 		}, func(ctx context.Context, _ none) (*sdk.CallToolResult, error) {
+			t := s.target(ctx)
 			env, err := c.Pw(ctx, wire.PwRequest{Target: t, Line: "page." + method + "()"})
 			if env != nil {
 				env.Command = name

@@ -11,7 +11,7 @@ import (
 
 // addPwTool registers the pw tool.
 func (s *Server) addPwTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	actions := "click, dblclick, hover, fill, type, press, check, uncheck, select, focus, clear, upload, drag"
 	actionSchema := str("The action (with target). One of: " + actions + ".")
 	if len(s.o.Actions) > 0 {
@@ -37,6 +37,7 @@ func (s *Server) addPwTool() {
 		),
 		Annotations: acting("Act on one element"),
 	}, func(ctx context.Context, in pwIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		line := strings.TrimSpace(in.Line) != ""
 		form := in.Action != "" || in.Target != "" || len(in.Values) > 0
 		switch {

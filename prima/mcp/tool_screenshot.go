@@ -10,7 +10,7 @@ import (
 
 // addScreenshotTool registers the screenshot tool.
 func (s *Server) addScreenshotTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "screenshot",
 		Description: "A PNG of the visible page (full: the whole scrollable page) or of one element (target), returned as an image beside the envelope " +
@@ -21,6 +21,7 @@ func (s *Server) addScreenshotTool() {
 		),
 		Annotations: readOnly("Screenshot"),
 	}, func(ctx context.Context, in screenshotIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		env, err := c.Screenshot(ctx, wire.ScreenshotRequest{Target: t, Ref: in.Target, Full: in.Full})
 		res, err := envelopeResult(env, err)
 		if err != nil || res.IsError {

@@ -10,7 +10,7 @@ import (
 
 // addSnapshotTool registers the snapshot tool.
 func (s *Server) addSnapshotTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "snapshot",
 		Description: "The current page as a compact accessibility (ARIA) tree with refs ([ref=e5]; [ref=f1e3] inside iframes), with its url and title. Acts on nothing. " +
@@ -28,6 +28,7 @@ func (s *Server) addSnapshotTool() {
 		),
 		Annotations: readOnly("Snapshot the page"),
 	}, func(ctx context.Context, in snapshotIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		return envelopeResult(c.Snapshot(ctx, wire.SnapshotRequest{Target: t, HTML: in.HTML, Ref: in.Ref, Grep: in.Grep, Depth: in.Depth, Full: in.Full, Interactive: in.Interactive}))
 	})
 }

@@ -10,7 +10,7 @@ import (
 
 // addTabTool registers the tab tool.
 func (s *Server) addTabTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "tab",
 		Description: "The tabs of the browser: list them ([N] title url, the selected one marked), open a new one (with url), select one, or close one " +
@@ -23,6 +23,7 @@ func (s *Server) addTabTool() {
 		),
 		Annotations: acting("Tabs"),
 	}, func(ctx context.Context, in tabIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		switch {
 		case in.Op == "select" && in.Index == 0:
 			return nil, usagef("tab: select needs index: the tab number as tab list prints it")

@@ -19,7 +19,7 @@ func (s *Server) addTableTools() {
 }
 
 func (s *Server) addTableTool(cmd wire.Command) {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	var fs []field
 	for _, p := range cmd.Params {
 		fs = append(fs, field{name: p.Key, schema: paramSchema(p), required: p.Required})
@@ -30,6 +30,8 @@ func (s *Server) addTableTool(cmd wire.Command) {
 		tool.Annotations = acting(cmd.Title)
 	}
 	add(s, tool, func(ctx context.Context, in map[string]any) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
+		delete(in, instanceProperty)
 		req, err := cmd.Decode(in, t)
 		if err != nil {
 			return nil, usagef("%s: %v", cmd.Name, err)

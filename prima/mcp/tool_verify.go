@@ -11,7 +11,7 @@ import (
 
 // addVerifyTool registers the verify tool.
 func (s *Server) addVerifyTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "verify",
 		Description: "Check a claim about the current page with real assertions, acting on nothing. Claims it can check: text shown or not " +
@@ -25,6 +25,7 @@ func (s *Server) addVerifyTool() {
 		),
 		Annotations: readOnly("Verify a claim"),
 	}, func(ctx context.Context, in verifyIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		claim := strings.TrimSpace(in.Claim)
 		if claim == "" {
 			return nil, usagef("verify: the claim is empty")

@@ -12,7 +12,7 @@ import (
 
 // addWaitTool registers the wait tool.
 func (s *Server) addWaitTool() {
-	c, t := s.o.Client, s.o.Target
+	c := s.o.Client
 	add(s, &sdk.Tool{
 		Name: "wait",
 		Description: fmt.Sprintf("Wait for a text to appear (text), for a text to go (gone), or for a number of milliseconds (ms): give exactly one. "+
@@ -24,6 +24,7 @@ func (s *Server) addWaitTool() {
 		),
 		Annotations: readOnly("Wait"),
 	}, func(ctx context.Context, in waitIn) (*sdk.CallToolResult, error) {
+		t := s.target(ctx)
 		n := 0
 		for _, set := range []bool{in.Text != "", in.Gone != "", in.MS != 0} {
 			if set {
