@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -41,8 +42,9 @@ func (in *Instance) Route(ctx context.Context, r *wire.RouteRequest) *envelope.E
 	}
 	in.looked(env, before)
 	bc := page.Context()
+	in.liveRoutes(bc)
 	if r.List() {
-		env.Answer, env.OK = in.routeLines(bc), true
+		env.Answer, env.OK = in.routeLines(), true
 		return env
 	}
 	rt := &route{on: bc, pattern: r.Pattern, answer: "a network error"}
@@ -73,7 +75,7 @@ func (in *Instance) Route(ctx context.Context, r *wire.RouteRequest) *envelope.E
 		return env
 	}
 	in.routes = append(in.routes, rt)
-	env.Answer, env.OK = in.routeLines(bc), true
+	env.Answer, env.OK = in.routeLines(), true
 	return env
 }
 
@@ -86,17 +88,18 @@ func (in *Instance) Unroute(ctx context.Context, r *wire.UnrouteRequest) *envelo
 	}
 	in.looked(env, before)
 	bc := page.Context()
+	in.liveRoutes(bc)
 	var kept []*route
 	removed := 0
 	for _, rt := range in.routes {
-		if rt.on == bc && (r.Pattern == "" || rt.pattern == r.Pattern) {
+		if r.Pattern == "" || rt.pattern == r.Pattern {
 			removed++
 			continue
 		}
 		kept = append(kept, rt)
 	}
 	if removed == 0 {
-		in.failWith(env, &NoRouteError{Pattern: r.Pattern, Have: in.routeLines(bc)}, before)
+		in.failWith(env, &NoRouteError{Pattern: r.Pattern, Have: in.routeLines()}, before)
 		return env
 	}
 	var err error
@@ -110,23 +113,23 @@ func (in *Instance) Unroute(ctx context.Context, r *wire.UnrouteRequest) *envelo
 		return env
 	}
 	in.routes = kept
-	env.Answer, env.OK = fmt.Sprintf("removed %d route%s\n%s", removed, plural(removed), in.routeLines(bc)), true
+	env.Answer, env.OK = fmt.Sprintf("removed %d route%s\n%s", removed, plural(removed), in.routeLines()), true
 	return env
 }
 
-// routeLines lists prima's routes on bc, one a line; a route on a context
-// that is gone (the browser was relaunched or detached) went with it.
-func (in *Instance) routeLines(bc playwright.BrowserContext) string {
+// liveRoutes forgets the routes of a context other than bc, the one the
+// instance acts in: such a context is gone (the browser was relaunched or
+// detached), and its routes went with it.
+func (in *Instance) liveRoutes(bc playwright.BrowserContext) {
+	in.routes = slices.DeleteFunc(in.routes, func(rt *route) bool { return rt.on != bc })
+}
+
+// routeLines lists prima's routes, one a line.
+func (in *Instance) routeLines() string {
 	var lines []string
-	kept := in.routes[:0]
 	for _, rt := range in.routes {
-		if rt.on != bc {
-			continue
-		}
-		kept = append(kept, rt)
 		lines = append(lines, fmt.Sprintf("- %s: %s (answered %d request%s)", rt.pattern, rt.answer, rt.hits.Load(), plural(int(rt.hits.Load()))))
 	}
-	in.routes = kept
 	if len(lines) == 0 {
 		return "no routes of prima's"
 	}
