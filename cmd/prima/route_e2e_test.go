@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,6 +42,13 @@ func TestRoutesAndOfflineAnswerThePagesRequests(t *testing.T) {
 		click("Loaded: draft 9")
 
 		p("unroute", "**/surface/ok")
+		// A body from a file of the caller's folder, with headers (a value
+		// may hold a comma).
+		os.WriteFile(filepath.Join(h.cwd, "draft.txt"), []byte("draft 11"), 0o644)
+		mustContain(t, name+": route --file --header", p("route", "**/surface/ok", "--file", "draft.txt", "--header", "X-Draft: v2, final", "--header", "X-Other:1"),
+			"- **/surface/ok: 200, 8 bytes of text/plain, with X-Draft, X-Other (answered 0 requests)")
+		click("Loaded: draft 11 (x-draft v2, final)")
+		p("unroute", "**/surface/ok")
 		mustContain(t, name+": route 503", p("route", "**/surface/ok", "--status", "503", "--body", "busy"), "503, 4 bytes")
 		r := click("Loaded: busy")
 		wantEvent(t, name+": a routed 503", r.out, "request failed: GET /surface/ok -> 503")
@@ -74,7 +83,11 @@ func TestRoutesAndOfflineAnswerThePagesRequests(t *testing.T) {
 		bad := q("unroute", "**/nothing")
 		wantFailure(t, name+": unroute of a pattern with no route", bad, "not_found")
 		mustContain(t, name+": what unroute says", bad.out, "prima has no route for **/nothing")
-		for _, args := range [][]string{{"route", "**/x", "--status", "700"}, {"route", "**/x", "--abort", "--status", "500"}, {"route", "list", "--body", "x"}} {
+		missing := q("route", "**/x", "--file", "no-such.json")
+		wantFailure(t, name+": route --file of a missing file", missing, "usage")
+		mustContain(t, name+": route --file of a missing file", missing.out, filepath.Join(h.cwd, "no-such.json"), "nothing was routed")
+		for _, args := range [][]string{{"route", "**/x", "--status", "700"}, {"route", "**/x", "--abort", "--status", "500"}, {"route", "list", "--body", "x"},
+			{"route", "**/x", "--header", "no colon"}, {"route", "**/x", "--body", "a", "--file", "b"}, {"route", "**/x", "--abort", "--header", "A:b"}} {
 			if r := q(args...); r.code != 2 {
 				t.Errorf("%s: prima %s: exit %d, want 2 (usage)\n%s", name, strings.Join(args, " "), r.code, r)
 			}

@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mime"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -48,27 +51,44 @@ func (in *Instance) Route(ctx context.Context, r *wire.RouteRequest) *envelope.E
 		return env
 	}
 	rt := &route{on: bc, pattern: r.Pattern, answer: "a network error"}
+	body, err := routeBody(ctx, r)
+	if err != nil {
+		in.failWith(env, err, before)
+		return env
+	}
 	status, ctype := r.Status, r.ContentType
 	if status == 0 {
 		status = 200
 	}
+	if ctype == "" && r.File != "" {
+		ctype, _, _ = strings.Cut(mime.TypeByExtension(filepath.Ext(r.File)), ";")
+	}
 	if ctype == "" {
 		ctype = "text/plain"
-		if json.Valid([]byte(r.Body)) && r.Body != "" {
+		if json.Valid(body) && len(body) > 0 {
 			ctype = "application/json"
 		}
 	}
+	headers := wire.HeaderMap(r.Headers)
+	var names []string
+	for _, h := range r.Headers {
+		name, _, _ := wire.SplitHeader(h)
+		names = append(names, name)
+	}
 	if !r.Abort {
-		rt.answer = fmt.Sprintf("%d, %d bytes of %s", status, len(r.Body), ctype)
+		rt.answer = fmt.Sprintf("%d, %d bytes of %s", status, len(body), ctype)
+		if len(names) > 0 {
+			rt.answer += ", with " + strings.Join(names, ", ")
+		}
 	}
 	browser.Routable(bc)
-	err := bc.Route(r.Pattern, func(x playwright.Route) {
+	err = bc.Route(r.Pattern, func(x playwright.Route) {
 		rt.hits.Add(1)
 		if r.Abort {
 			x.Abort("failed")
 			return
 		}
-		x.Fulfill(playwright.RouteFulfillOptions{Status: &status, Body: r.Body, ContentType: &ctype})
+		x.Fulfill(playwright.RouteFulfillOptions{Status: &status, Body: body, ContentType: &ctype, Headers: headers})
 	})
 	if err != nil {
 		in.failWith(env, err, before)
@@ -116,6 +136,43 @@ func (in *Instance) Unroute(ctx context.Context, r *wire.UnrouteRequest) *envelo
 	env.Answer, env.OK = fmt.Sprintf("removed %d route%s\n%s", removed, plural(removed), in.routeLines()), true
 	return env
 }
+
+// maxRouteFile caps a --file body: a route answers a page's requests from
+// memory, for as long as it stands.
+const maxRouteFile = 32 << 20
+
+// routeBody is what a route answers with: --body, or the bytes of --file
+// (relative to the caller's folder).
+func routeBody(ctx context.Context, r *wire.RouteRequest) ([]byte, error) {
+	if r.File == "" {
+		return []byte(r.Body), nil
+	}
+	path := requestOf(ctx).path(r.File)
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil, &RouteFileError{Path: path, Why: err.Error()}
+	case !st.Mode().IsRegular():
+		return nil, &RouteFileError{Path: path, Why: "not a regular file"}
+	case st.Size() > maxRouteFile:
+		return nil, &RouteFileError{Path: path, Why: fmt.Sprintf("%d bytes, over the %d MB a route holds", st.Size(), maxRouteFile>>20)}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &RouteFileError{Path: path, Why: err.Error()}
+	}
+	return b, nil
+}
+
+// RouteFileError: route --file names a file prima cannot answer with.
+type RouteFileError struct{ Path, Why string }
+
+func (e *RouteFileError) Error() string {
+	return fmt.Sprintf("route --file %s: %s; nothing was routed", e.Path, e.Why)
+}
+
+// FailureCode: the caller named the file.
+func (e *RouteFileError) FailureCode() string { return envelope.CodeUsage }
 
 // liveRoutes forgets the routes of a context other than bc, the one the
 // instance acts in: such a context is gone (the browser was relaunched or

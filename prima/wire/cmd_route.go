@@ -2,33 +2,43 @@ package wire
 
 import "strings"
 
-// RouteRequest is `prima route PATTERN [--status N] [--body TEXT]
-// [--content-type T] [--abort]` and `prima route list`.
+// RouteRequest is `prima route PATTERN [--status N] [--body TEXT | --file F]
+// [--content-type T] [--header NAME:VALUE]... [--abort]` and `prima route list`.
 type RouteRequest struct {
 	Target
-	Pattern     string `json:"pattern"`
-	Status      int    `json:"status,omitempty"`
-	Body        string `json:"body,omitempty"`
-	ContentType string `json:"content_type,omitempty"`
-	Abort       bool   `json:"abort,omitempty"`
+	Pattern     string   `json:"pattern"`
+	Status      int      `json:"status,omitempty"`
+	Body        string   `json:"body,omitempty"`
+	File        string   `json:"file,omitempty"`
+	ContentType string   `json:"content_type,omitempty"`
+	Headers     []string `json:"header,omitempty"`
+	Abort       bool     `json:"abort,omitempty"`
 }
 
 // List tells whether the request lists the routes instead of adding one.
 func (r RouteRequest) List() bool { return r.Pattern == "list" }
 
-// Validate: a status is an HTTP one; an aborted request gets no answer,
-// so it takes no status, body or type; list takes nothing.
+// Validate: a status is an HTTP one; the body is given once, as text or
+// a file; a header is NAME:VALUE; an aborted request gets no answer, so
+// it takes none of these; list takes nothing.
 func (r RouteRequest) Validate() error {
-	answer := r.Status != 0 || r.Body != "" || r.ContentType != ""
+	answer := r.Status != 0 || r.Body != "" || r.File != "" || r.ContentType != "" || len(r.Headers) > 0
 	switch {
 	case r.List() && (answer || r.Abort):
 		return usagef("list takes no flags: prima route list")
 	case r.Status != 0 && (r.Status < 100 || r.Status > 599):
 		return usagef("--status %d is not an HTTP status: use 100 to 599 (default 200)", r.Status)
 	case r.Abort && answer:
-		return usagef("--abort fails the request with a network error: it takes no --status, --body or --content-type")
+		return usagef("--abort fails the request with a network error: it takes no --status, --body, --file, --content-type or --header")
+	case r.Body != "" && r.File != "":
+		return usagef("give the body once: --body TEXT or --file F")
 	case strings.TrimSpace(r.Pattern) != r.Pattern:
 		return usagef("the pattern %q has spaces around it", r.Pattern)
+	}
+	for _, h := range r.Headers {
+		if _, _, err := SplitHeader(h); err != nil {
+			return usagef("--header %q: %v", h, err)
+		}
 	}
 	return nil
 }
@@ -64,8 +74,8 @@ func (r NetworkRequest) Validate() error {
 func init() {
 	register(Command{
 		Name: "route",
-		Usage: "Answer the requests whose URL matches PATTERN (a glob like **/api/save) with --status, --body and " +
-			"--content-type, or fail them (--abort); `route list` lists prima's routes and how often each answered",
+		Usage: "Answer the requests whose URL matches PATTERN (a glob like **/api/save) with --status, --body or --file, " +
+			"--content-type and --header, or fail them (--abort); `route list` lists prima's routes and how often each answered",
 		Detail: "A route holds for every tab of the browser until unroute, and only for prima's connection: an attached " +
 			"session's own routes are untouched, and prima's go when it detaches. The page is not acted on: the route answers " +
 			"its next matching requests, which an action's Events then name when they fail.",
@@ -75,7 +85,9 @@ func init() {
 			{Key: "pattern", Kind: KindText, Word: true, Required: true, Help: "A URL glob (**/api/*), or list."},
 			{Key: "status", Kind: KindInt, Help: "The HTTP status to answer with (default 200)."},
 			{Key: "body", Kind: KindString, Help: "The body to answer with (default empty)."},
+			{Key: "file", Kind: KindText, Help: "Answer with this file's bytes (a path on the daemon's machine, relative to the caller's folder); its type from its extension unless content_type."},
 			{Key: "content_type", Kind: KindText, Help: "The answer's Content-Type (default text/plain, or application/json for a body that parses as JSON)."},
+			{Key: "header", Kind: KindWords, Help: "A header to answer with, NAME:VALUE (the flag repeats)."},
 			{Key: "abort", Kind: KindBool, Help: "Fail the request with a network error instead of answering it."},
 		},
 		New: func() Request { return &RouteRequest{} },

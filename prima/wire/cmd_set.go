@@ -1,9 +1,6 @@
 package wire
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // SetRequest is `prima set viewport WIDTH HEIGHT | color-scheme SCHEME |
 // geolocation LAT LON | headers NAME:VALUE...`.
@@ -44,8 +41,8 @@ func (r SetRequest) Validate() error {
 			return usagef("headers takes one or more NAME:VALUE: prima set headers 'X-Team: blue'")
 		}
 		for _, h := range v {
-			if name, _, ok := strings.Cut(h, ":"); !ok || strings.TrimSpace(name) == "" || strings.ContainsAny(strings.TrimSpace(name), " \t") {
-				return usagef("a header is NAME:VALUE, like 'X-Team: blue' (got %q)", h)
+			if _, _, err := SplitHeader(h); err != nil {
+				return usagef("%v (got %q)", err, h)
 			}
 		}
 	}
@@ -60,14 +57,7 @@ func (r SetRequest) Size() (int, int) {
 }
 
 // Headers are the headers asked for, by name (valid after Validate).
-func (r SetRequest) Headers() map[string]string {
-	out := map[string]string{}
-	for _, h := range r.Values {
-		name, value, _ := strings.Cut(h, ":")
-		out[strings.TrimSpace(name)] = strings.TrimSpace(value)
-	}
-	return out
-}
+func (r SetRequest) Headers() map[string]string { return HeaderMap(r.Values) }
 
 // LatLon is the geolocation asked for (valid after Validate).
 func (r SetRequest) LatLon() (float64, float64) {

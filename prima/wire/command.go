@@ -35,7 +35,8 @@ const (
 	KindBool   Kind = "bool"   // a switch
 	KindInt    Kind = "int"    // a whole number, 0 or more
 	// KindWords is a list of strings: the CLI's words left after the word
-	// params before it (the last word param only).
+	// params before it (the last word param only), or a flag given once
+	// per string.
 	KindWords Kind = "words"
 )
 

@@ -107,3 +107,33 @@ func TestEveryCommandOfTheTableIsWhole(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitHeader(t *testing.T) {
+	for _, c := range []struct{ in, name, value, err string }{
+		{"X-Team: blue", "X-Team", "blue", ""},
+		{"X-Draft:v2, final", "X-Draft", "v2, final", ""},
+		{" Accept : */* ", "Accept", "*/*", ""},
+		{"X-Empty:", "X-Empty", "", ""},
+		{"no colon", "", "", "a header is NAME:VALUE"},
+		{": blue", "", "", "a header is NAME:VALUE"},
+		{"X Team: blue", "", "", `"X Team" is not a header name`},
+		{"X(Team): blue", "", "", "is not a header name"},
+		{"Naïve: x", "", "", "is not a header name"},
+		{"X-A: b\r\nX-B: c", "", "", "no line breaks"},
+	} {
+		name, value, err := SplitHeader(c.in)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: %q %q %v; want an error saying %q", c.in, name, value, err, c.err)
+			}
+			continue
+		}
+		if err != nil || name != c.name || value != c.value {
+			t.Errorf("%q: %q %q %v; want %q %q", c.in, name, value, err, c.name, c.value)
+		}
+	}
+	r := RouteRequest{Pattern: "**/x", Headers: []string{"X-A:1", "bad"}}
+	if err := r.Validate(); err == nil || !strings.Contains(err.Error(), `--header "bad"`) {
+		t.Errorf("route with a bad header: %v", err)
+	}
+}

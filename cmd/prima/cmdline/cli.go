@@ -312,7 +312,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 		Writer:                          stdout,
 		ErrWriter:                       stderr,
 		HideHelpCommand:                 true,
-		ExitErrHandler:                  func(context.Context, *cli.Command, error) {},
+		// A repeated flag's value is one value: a secret or a header may
+		// hold a comma.
+		DisableSliceFlagSeparator: true,
+		ExitErrHandler:            func(context.Context, *cli.Command, error) {},
 		OnUsageError: func(ctx context.Context, cmd *cli.Command, err error, isSubcommand bool) error {
 			return usageError{err.Error()}
 		},
@@ -363,10 +366,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 
 // quietUsage makes every subcommand report a usage error the way the root
 // does: one line on stderr and exit 2, without help text on stdout, where
-// a caller parsing --json output would choke on it.
+// a caller parsing --json output would choke on it; and take a repeated
+// flag's value whole, as the root does.
 func quietUsage(c *cli.Command) {
 	for _, sub := range c.Commands {
 		sub.OnUsageError = c.OnUsageError
+		sub.DisableSliceFlagSeparator = c.DisableSliceFlagSeparator
 		quietUsage(sub)
 	}
 }

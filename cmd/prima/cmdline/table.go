@@ -31,6 +31,8 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 			flags = append(flags, &cli.BoolFlag{Name: p.Flag(), Usage: p.Help})
 		case p.Kind == wire.KindInt:
 			flags = append(flags, &cli.IntFlag{Name: p.Flag(), Usage: p.Help})
+		case p.Kind == wire.KindWords:
+			flags = append(flags, &cli.StringSliceFlag{Name: p.Flag(), Usage: p.Help})
 		default:
 			flags = append(flags, &cli.StringFlag{Name: p.Flag(), Usage: p.Help})
 		}
@@ -55,6 +57,8 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 					values[p.Key] = cmd.Bool(p.Flag())
 				case wire.KindInt:
 					values[p.Key] = cmd.Int(p.Flag())
+				case wire.KindWords:
+					values[p.Key] = cmd.StringSlice(p.Flag())
 				default:
 					values[p.Key] = cmd.String(p.Flag())
 				}
