@@ -46,6 +46,9 @@ type Instance struct {
 	// routes are prima's routes (`prima route`), on the contexts they
 	// were added to.
 	routes []*route
+	// trace is the Playwright trace `prima trace start` began, nil when
+	// none is recording.
+	trace *tracing
 	// raised is the journal index of the action whose dialog is open, -1
 	// when none is.
 	raised int
