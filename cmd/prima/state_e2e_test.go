@@ -177,7 +177,7 @@ func TestAnActionNamesItsOwnFailedRequests(t *testing.T) {
 // dark scheme at once (its Changes), the place a Locate click asks for,
 // and the header its next request carries; on prima's own browser and on
 // an attached playwright-cli session.
-func TestSetColorSchemeGeolocationAndHeadersReachThePage(t *testing.T) {
+func TestSetColorSchemeGeolocationHeadersLocaleAndTimezoneReachThePage(t *testing.T) {
 	h := newHarness(t)
 	h.pwcli("settings", "open", app.URL+"/surface/settings")
 	for _, where := range [][]string{{"--instance", "prima"}, {"--pw-session", "settings"}} {
@@ -189,14 +189,20 @@ func TestSetColorSchemeGeolocationAndHeadersReachThePage(t *testing.T) {
 		mustContain(t, name+": set color-scheme dark", section(p("set", "color-scheme", "dark"), "Changes"), "Scheme: dark")
 		p("set", "geolocation", "48.8566", "2.3522")
 		p("set", "headers", "X-Team: blue")
+		p("set", "timezone", "Asia/Tokyo")
+		p("set", "locale", "de-DE")
 		snap := p("snapshot")
-		for _, c := range []struct{ button, shows string }{{"Locate", "Location: 48.86, 2.35"}, {"Who am I", "Team: blue"}} {
+		for _, c := range []struct{ button, shows string }{{"Locate", "Location: 48.86, 2.35"}, {"Who am I", "Team: blue"},
+			{"When am I", "Zone: Asia/Tokyo; locale de-DE; language de-DE"}} {
 			r := h.prima(append([]string{"pw", "click", ref(t, snap, "button", c.button)}, where...)...)
 			acts(t, name+": click "+c.button, r, c.shows)
 		}
 		p("set", "color-scheme", "light")
+		bad := h.prima(append([]string{"set", "timezone", "Mars/Olympus"}, where...)...)
+		wantFailure(t, name+": set timezone Mars/Olympus", bad, "usage")
+		mustContain(t, name+": set timezone Mars/Olympus", bad.out, "the browser refused it")
 	}
-	for _, bad := range [][]string{{"set", "color-scheme", "blue"}, {"set", "geolocation", "200", "0"}, {"set", "headers", "nocolon"}, {"set", "viewport", "1"}} {
+	for _, bad := range [][]string{{"set", "color-scheme", "blue"}, {"set", "geolocation", "200", "0"}, {"set", "headers", "nocolon"}, {"set", "viewport", "1"}, {"set", "locale", "de DE"}} {
 		if r := h.prima(bad...); r.code != 2 {
 			t.Errorf("prima %s: exit %d, want 2 (usage)\n%s", strings.Join(bad, " "), r.code, r)
 		}

@@ -49,6 +49,9 @@ type Instance struct {
 	// trace is the Playwright trace `prima trace start` began, nil when
 	// none is recording.
 	trace *tracing
+	// cdp are the tabs' DevTools sessions that hold a locale or time
+	// zone prima set.
+	cdp map[playwright.Page]playwright.CDPSession
 	// raised is the journal index of the action whose dialog is open, -1
 	// when none is.
 	raised int

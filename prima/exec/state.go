@@ -121,6 +121,8 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 			return bc.SetGeolocation(&playwright.Geolocation{Latitude: lat, Longitude: lon})
 		case "headers":
 			return bc.SetExtraHTTPHeaders(r.Headers())
+		case "locale", "timezone":
+			return in.emulate(page, r.What, r.Values[0])
 		}
 		w, h := r.Size()
 		return page.SetViewportSize(w, h)

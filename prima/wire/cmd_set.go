@@ -1,9 +1,12 @@
 package wire
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // SetRequest is `prima set viewport WIDTH HEIGHT | color-scheme SCHEME |
-// geolocation LAT LON | headers NAME:VALUE...`.
+// geolocation LAT LON | headers NAME:VALUE... | locale LOCALE | timezone ZONE`.
 type SetRequest struct {
 	Target
 	What   string   `json:"what"`
@@ -35,6 +38,10 @@ func (r SetRequest) Validate() error {
 			if f, err := strconv.ParseFloat(v[i], 64); err != nil || f < -lim || f > lim {
 				return usagef("geolocation takes a latitude from -90 to 90 and a longitude from -180 to 180 (got %q)", v[i])
 			}
+		}
+	case "locale", "timezone":
+		if len(v) != 1 || strings.TrimSpace(v[0]) == "" || strings.ContainsAny(v[0], " \t\r\n") {
+			return usagef("%s takes one name: prima set locale de-DE, prima set timezone Europe/Berlin", r.What)
 		}
 	case "headers":
 		if len(v) == 0 {
@@ -70,15 +77,16 @@ func init() {
 	register(Command{
 		Name: "set",
 		Usage: "Set the page's viewport (WIDTH HEIGHT), color-scheme (dark|light|no-preference), geolocation (LAT LON, " +
-			"granting the permission) or extra request headers (NAME:VALUE...)",
+			"granting the permission), extra request headers (NAME:VALUE...), locale (de-DE: Intl, navigator.language and " +
+			"Accept-Language) or timezone (Europe/Berlin)",
 		Detail: "A page may show other controls at another size or scheme, or another place: the envelope's Changes say what " +
-			"changed. The color scheme is the tab's; geolocation and headers hold for every tab of the browser, prima's own " +
-			"or an attached session's, until set again.",
+			"changed. The color scheme, locale and time zone are the tab's; geolocation and headers hold for every tab of the " +
+			"browser, prima's own or an attached session's, until set again.",
 		Title: "Set a browser setting",
 		Acts:  true,
 		Params: []Param{
-			{Key: "what", Kind: KindText, Word: true, Required: true, Enum: []string{"viewport", "color-scheme", "geolocation", "headers"}, Help: "What to set."},
-			{Key: "values", Kind: KindWords, Word: true, Required: true, Help: "Its values: WIDTH HEIGHT (pixels); dark, light or no-preference; LATITUDE LONGITUDE; NAME:VALUE for each header."},
+			{Key: "what", Kind: KindText, Word: true, Required: true, Enum: []string{"viewport", "color-scheme", "geolocation", "headers", "locale", "timezone"}, Help: "What to set."},
+			{Key: "values", Kind: KindWords, Word: true, Required: true, Help: "Its values: WIDTH HEIGHT (pixels); dark, light or no-preference; LATITUDE LONGITUDE; NAME:VALUE for each header; a locale (de-DE); an IANA time zone (Europe/Berlin)."},
 		},
 		New: func() Request { return &SetRequest{} },
 	})

@@ -1,0 +1,90 @@
+package exec
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/envelope"
+)
+
+// emulate sets the tab's locale or time zone through a DevTools session of
+// its own, as Playwright does for a context created with them: a context
+// prima did not create (an attached session's) cannot be given them
+// otherwise. The session stays attached, since Chromium drops a session's
+// overrides when it detaches.
+func (in *Instance) emulate(page playwright.Page, what, value string) error {
+	// Chromium takes a time zone it does not know and falls back to UTC:
+	// the page's own Intl says which names it knows.
+	known, err := page.Evaluate(knownSettingJS, map[string]any{"what": what, "value": value})
+	if err != nil {
+		return err
+	}
+	if known != true {
+		return &SettingError{What: what, Value: value, Why: fmt.Sprintf("not a %s the browser knows", map[string]string{"timezone": "IANA time zone (Europe/Berlin)", "locale": "BCP 47 locale (de-DE)"}[what])}
+	}
+	s, err := in.devtools(page)
+	if err != nil {
+		return err
+	}
+	switch what {
+	case "timezone":
+		if _, err := s.Send("Emulation.setTimezoneOverride", map[string]any{"timezoneId": value}); err != nil {
+			return &SettingError{What: what, Value: value, Why: err.Error()}
+		}
+		return nil
+	}
+	if _, err := s.Send("Emulation.setLocaleOverride", map[string]any{"locale": value}); err != nil {
+		return &SettingError{What: what, Value: value, Why: err.Error()}
+	}
+	ua, err := page.Evaluate("navigator.userAgent")
+	if err != nil {
+		return err
+	}
+	_, err = s.Send("Emulation.setUserAgentOverride", map[string]any{"userAgent": fmt.Sprint(ua), "acceptLanguage": value})
+	return err
+}
+
+// knownSettingJS tells whether the page's Intl knows a time zone or a
+// locale.
+//
+//go:embed js/known_setting.js
+var knownSettingJS string
+
+// devtools is the tab's DevTools session, opened on first use; those of
+// closed tabs are forgotten.
+func (in *Instance) devtools(page playwright.Page) (playwright.CDPSession, error) {
+	for p := range in.cdp {
+		if p.IsClosed() {
+			delete(in.cdp, p)
+		}
+	}
+	if s, ok := in.cdp[page]; ok {
+		return s, nil
+	}
+	s, err := page.Context().NewCDPSession(page)
+	if err != nil {
+		return nil, &SettingError{What: "locale or timezone", Why: "this browser has no DevTools session for the tab (Chromium only): " + err.Error()}
+	}
+	if in.cdp == nil {
+		in.cdp = map[playwright.Page]playwright.CDPSession{}
+	}
+	in.cdp[page] = s
+	return s, nil
+}
+
+// SettingError: the browser refused a setting's value.
+type SettingError struct{ What, Value, Why string }
+
+func (e *SettingError) Error() string {
+	if e.Value == "" {
+		return fmt.Sprintf("set %s: %s", e.What, e.Why)
+	}
+	why, _, _ := strings.Cut(e.Why, "\n")
+	return fmt.Sprintf("set %s %s: the browser refused it (%s); nothing was set", e.What, e.Value, why)
+}
+
+// FailureCode: the caller's value, or a browser that cannot take it.
+func (e *SettingError) FailureCode() string { return envelope.CodeUsage }
