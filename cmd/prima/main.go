@@ -9,12 +9,12 @@ import (
 	"os"
 
 	"github.com/prima-dev/prima/cmd/prima/cmdline"
+	"github.com/prima-dev/prima/prima/backend"
 	"github.com/prima-dev/prima/prima/daemon"
-	"github.com/prima-dev/prima/prima/exec"
 )
 
 func main() {
 	os.Exit(cmdline.Run(context.Background(), os.Args, os.Stdout, os.Stderr, func(home string, logger *log.Logger) daemon.Backend {
-		return exec.NewBackend(home, logger)
+		return backend.New(home, logger)
 	}))
 }

@@ -18,9 +18,9 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/fixtures"
+	"github.com/prima-dev/prima/prima/backend"
 	"github.com/prima-dev/prima/prima/client"
 	"github.com/prima-dev/prima/prima/daemon"
-	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -200,7 +200,7 @@ func TestBackendSlowAttachBlocksNothingElseAndAPanicFreesTheInstance(t *testing.
 	}
 	defer app.Close()
 	home := t.TempDir()
-	b := exec.NewBackend(home, nil)
+	b := backend.New(home, nil)
 	var panicked atomic.Bool
 	b.BeforeCommand = func(req wire.Request) {
 		if r, ok := req.(*wire.PwRequest); ok && r.Action == "hover" && panicked.CompareAndSwap(false, true) {

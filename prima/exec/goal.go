@@ -35,7 +35,7 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 	// The goal's Changes run from the page before its first decision to
 	// the page after its last action, like any acting command's.
 	before, _ := in.eng.Observe(ctx, start, false)
-	// Every bound value is a secret of this command (Backend.with gives
+	// Every bound value is a secret of this command (Instance.Command gives
 	// each command its own map): whatever prints it (envelopes, the
 	// journal, network.jsonl) shows its {{name}}.
 	if requestOf(ctx).secrets == nil {

@@ -1,3 +1,6 @@
+// Package exec is prima's executor of one instance: the Instance (a
+// browser prima drives, its lock, its journal) and its commands, every
+// acting one through the one act-and-observe path of prima/engine.
 package exec
 
 import (

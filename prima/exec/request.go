@@ -4,7 +4,9 @@ import (
 	"context"
 	"path/filepath"
 
+	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/wire"
 )
 
 // request is what one command brings besides its arguments: the
@@ -40,4 +42,23 @@ func (r request) path(f string) string {
 		return f
 	}
 	return filepath.Join(r.dir, f)
+}
+
+// Command runs fn as one request's command on in, which the caller holds
+// locked: fn's context carries the target's secrets (checked by the
+// caller, before it waited for the lock), --dialog answer and folder, and
+// the envelope leaves cleaned of what must not leave the daemon, its
+// steps committed to the journal.
+func (in *Instance) Command(ctx context.Context, t wire.Target, fn func(context.Context) *envelope.Envelope) *envelope.Envelope {
+	secrets := Secrets(t.Secrets)
+	if secrets == nil {
+		secrets = Secrets{}
+	}
+	ctx = withRequest(ctx, request{secrets: secrets, dialog: browser.ParseDialogPolicy(t.Dialog), dir: t.Dir})
+	env := fn(ctx)
+	secrets.RedactEnvelope(env)
+	in.eng.MaskEnvelope(env)
+	ClipEchoes(env)
+	in.commit(env.Command, secrets)
+	return env
 }

@@ -1,7 +1,7 @@
-// Package exec is prima's executor: the Backend the daemon serves (the
-// instances, attached or launched), and the commands, every acting one
-// through the one act-and-observe path of prima/engine.
-package exec
+// Package backend owns the daemon's browsers: the instances by name,
+// attaching in the documented order, and the dispatch of each request to
+// the instance that runs it.
+package backend
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -25,6 +24,7 @@ import (
 	"github.com/prima-dev/prima/attach"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/goal"
 	"github.com/prima-dev/prima/prima/locate"
 	"github.com/prima-dev/prima/prima/wire"
@@ -43,7 +43,7 @@ type Backend struct {
 	mu        sync.Mutex
 	reg       *attach.Registry            // the registry as the daemon's environment places it
 	regs      map[string]*attach.Registry // by folder, as callers' environments place it
-	instances map[string]*Instance
+	instances map[string]*exec.Instance
 	pending   map[string]chan struct{} // names being launched or attached
 	lost      map[string]bool          // titles of attached sessions, and endpoint instances, that went away
 	remotes   map[string]string        // endpoint instances by name, to reconnect after the browser came back
@@ -54,8 +54,8 @@ type Backend struct {
 	BeforeCommand func(wire.Request)
 }
 
-// NewBackend is a backend for the daemon serving home.
-func NewBackend(home string, logger *log.Logger) *Backend {
+// New is a backend for the daemon serving home.
+func New(home string, logger *log.Logger) *Backend {
 	if logger == nil {
 		logger = log.New(io.Discard, "", 0)
 	}
@@ -64,7 +64,7 @@ func NewBackend(home string, logger *log.Logger) *Backend {
 		driver:    &browser.Driver{Log: logger.Writer()},
 		reg:       attach.NewRegistry(attach.RegistryDirs()),
 		regs:      map[string]*attach.Registry{},
-		instances: map[string]*Instance{},
+		instances: map[string]*exec.Instance{},
 		pending:   map[string]chan struct{}{},
 		lost:      map[string]bool{},
 		remotes:   map[string]string{},
@@ -75,7 +75,7 @@ func NewBackend(home string, logger *log.Logger) *Backend {
 func (b *Backend) Shutdown() {
 	b.mu.Lock()
 	ins := b.instances
-	b.instances = map[string]*Instance{}
+	b.instances = map[string]*exec.Instance{}
 	b.mu.Unlock()
 	for _, in := range ins {
 		in.Close()
@@ -129,23 +129,25 @@ func (b *Backend) Run(ctx context.Context, req wire.Request) (any, error) {
 // command binds a request to the instance method that runs it, building
 // the models it needs first (a bad model configuration is a usage error
 // before any browser is touched).
-func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *envelope.Envelope, error) {
+func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instance) *envelope.Envelope, error) {
 	switch r := req.(type) {
 	case *wire.PwRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Pw(ctx, *r) }, nil
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Pw(ctx, *r) }, nil
 	case *wire.DoRequest:
 		p, err := b.planner(r.Config)
 		if err != nil {
 			return nil, err
 		}
-		opts := DoOptions{Planner: p, ResearchAfter: r.Config.ResearchAfter}
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Do(ctx, r.Instructions, opts) }, nil
+		opts := exec.DoOptions{Planner: p, ResearchAfter: r.Config.ResearchAfter}
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
+			return in.Do(ctx, r.Instructions, opts)
+		}, nil
 	case *wire.GoRequest:
 		j, err := b.judge(r.Config)
 		if err != nil {
 			return nil, err
 		}
-		return func(ctx context.Context, in *Instance) *envelope.Envelope {
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
 			return in.Go(ctx, r.URL, r.AllowSchemes, j)
 		}, nil
 	case *wire.VerifyRequest:
@@ -153,7 +155,7 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *e
 		if err != nil {
 			return nil, err
 		}
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Verify(ctx, r.Claim, j) }, nil
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Verify(ctx, r.Claim, j) }, nil
 	case *wire.GoalRequest:
 		m, err := b.goalModel(r.Config)
 		if err != nil {
@@ -171,7 +173,7 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *e
 		if err := spec.Check(); err != nil {
 			return nil, wire.Errorf(wire.CodeUsage, "%v", err)
 		}
-		return func(ctx context.Context, in *Instance) *envelope.Envelope {
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
 			if r.URL != "" {
 				if env := in.Go(ctx, r.URL, false, nil); !env.OK {
 					return env
@@ -180,67 +182,52 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *Instance) *e
 			return in.Goal(ctx, spec, m)
 		}, nil
 	case *wire.ResearchRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Research(ctx) }, nil
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Research(ctx) }, nil
 	case *wire.SnapshotRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Snapshot(ctx, *r) }, nil
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Snapshot(ctx, *r) }, nil
 	case *wire.DialogRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope {
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
 			return in.AnswerDialog(ctx, r.Accept, r.Text)
 		}, nil
 	case *wire.TabRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Tabs(ctx, r.Op, r.Index, r.URL) }, nil
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
+			return in.Tabs(ctx, r.Op, r.Index, r.URL)
+		}, nil
 	case *wire.ScreenshotRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Screenshot(ctx, r.Ref, r.Full) }, nil
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
+			return in.Screenshot(ctx, r.Ref, r.Full)
+		}, nil
 	case *wire.ExportRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return in.Export(r.Since) }, nil
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Export(r.Since) }, nil
 	case *wire.WaitRequest:
-		return func(ctx context.Context, in *Instance) *envelope.Envelope {
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
 			return in.Wait(ctx, r.Text, r.Gone, r.Duration())
 		}, nil
 	}
-	if run, ok := tableRuns[reflect.TypeOf(req)]; ok {
-		return func(ctx context.Context, in *Instance) *envelope.Envelope { return run(in, ctx, req) }, nil
+	if run, ok := exec.TableRun(req); ok {
+		return run, nil
 	}
 	return nil, wire.Errorf(wire.CodeInternal, "no command runs %T", req)
 }
 
-// tableRuns are the runs of the table's commands (wire.Commands), by
-// request type; each command's file adds its own with runs.
-var tableRuns = map[reflect.Type]func(*Instance, context.Context, wire.Request) *envelope.Envelope{}
-
-// runs registers how an instance runs a table command's request R: a
-// method expression, (*Instance).Get.
-func runs[R wire.Request](run func(*Instance, context.Context, R) *envelope.Envelope) {
-	var r R
-	tableRuns[reflect.TypeOf(r)] = func(in *Instance, ctx context.Context, req wire.Request) *envelope.Envelope {
-		return run(in, ctx, req.(R))
-	}
-}
-
 // with runs fn on in under the instance's lock, with the request's
 // secrets, dialog policy and folder, and cleans the envelope of what must
-// not leave the daemon.
-func (b *Backend) with(ctx context.Context, in *Instance, req wire.Request, t wire.Target, fn func(context.Context, *Instance) *envelope.Envelope) (any, error) {
-	secrets := Secrets(t.Secrets)
-	if secrets == nil {
-		secrets = Secrets{}
-	}
-	if err := secrets.Check(); err != nil {
+// not leave the daemon (exec.Instance.Command). Bad secrets are a usage
+// error before the lock is waited for.
+func (b *Backend) with(ctx context.Context, in *exec.Instance, req wire.Request, t wire.Target, fn func(context.Context, *exec.Instance) *envelope.Envelope) (any, error) {
+	if err := exec.Secrets(t.Secrets).Check(); err != nil {
 		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
 	}
 	if err := in.Lock(ctx); err != nil {
 		return nil, wire.Errorf(wire.CodeBusy, "%v", err)
 	}
 	defer in.Unlock()
-	ctx = withRequest(ctx, request{secrets: secrets, dialog: browser.ParseDialogPolicy(t.Dialog), dir: t.Dir})
-	if b.BeforeCommand != nil {
-		b.BeforeCommand(req)
-	}
-	env := fn(ctx, in)
-	secrets.RedactEnvelope(env)
-	in.eng.MaskEnvelope(env)
-	ClipEchoes(env)
-	in.commit(env.Command, secrets)
+	env := in.Command(ctx, t, func(ctx context.Context) *envelope.Envelope {
+		if b.BeforeCommand != nil {
+			b.BeforeCommand(req)
+		}
+		return fn(ctx, in)
+	})
 	return wire.EnvelopeResponse{Envelope: env}, nil
 }
 
@@ -268,7 +255,7 @@ func (b *Backend) registry(dir string) *attach.Registry {
 // one as started; the caller must release, with the instance it made, if
 // any. It returns the instance name holds now (nil when none), and fails
 // when ctx ends first.
-func (b *Backend) reserve(ctx context.Context, name string) (have *Instance, release func(*Instance), err error) {
+func (b *Backend) reserve(ctx context.Context, name string) (have *exec.Instance, release func(*exec.Instance), err error) {
 	for {
 		b.mu.Lock()
 		ch, busy := b.pending[name]
@@ -277,7 +264,7 @@ func (b *Backend) reserve(ctx context.Context, name string) (have *Instance, rel
 			b.pending[name] = done
 			have = b.instances[name]
 			b.mu.Unlock()
-			return have, func(in *Instance) {
+			return have, func(in *exec.Instance) {
 				b.mu.Lock()
 				defer b.mu.Unlock()
 				if in != nil {
@@ -298,7 +285,7 @@ func (b *Backend) reserve(ctx context.Context, name string) (have *Instance, rel
 
 // instanceFor resolves a target to an instance, attaching when needed, in
 // the documented attach order.
-func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*Instance, error) {
+func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instance, error) {
 	if b.driver.Died() {
 		b.dropAll()
 	}
@@ -385,7 +372,7 @@ func (b *Backend) dropAll() {
 
 // lostKey names an attached instance that went away: its session title,
 // or its instance name (an endpoint's).
-func lostKey(in *Instance) string {
+func lostKey(in *exec.Instance) string {
 	if in.Title != "" {
 		return in.Title
 	}
@@ -397,7 +384,7 @@ func endpointName(endpoint string) string { return "endpoint:" + endpoint }
 
 // owned returns the prima-owned instance to fall back on: "prima" if it
 // exists, else the first by name. The caller holds b.mu.
-func (b *Backend) owned() *Instance {
+func (b *Backend) owned() *exec.Instance {
 	if in := b.instances["prima"]; in != nil && in.Owned {
 		return in
 	}
@@ -417,7 +404,7 @@ func (b *Backend) owned() *Instance {
 // attach connects to a browser server (unix socket or ws://) or a CDP
 // endpoint (http://), reusing a live connection. The connection is made
 // without the backend's lock: only commands for the same name wait.
-func (b *Backend) attach(ctx context.Context, name, endpoint, title, version string) (*Instance, error) {
+func (b *Backend) attach(ctx context.Context, name, endpoint, title, version string) (*exec.Instance, error) {
 	in, release, err := b.reserve(ctx, name)
 	if err != nil {
 		return nil, err
@@ -448,7 +435,7 @@ func (b *Backend) attach(ctx context.Context, name, endpoint, title, version str
 	return in, err
 }
 
-func (b *Backend) connect(ctx context.Context, name, endpoint, title, version string) (*Instance, error) {
+func (b *Backend) connect(ctx context.Context, name, endpoint, title, version string) (*exec.Instance, error) {
 	pw, err := b.driver.Start()
 	if err != nil {
 		return nil, driverError(err)
@@ -482,7 +469,7 @@ func (b *Backend) connect(ctx context.Context, name, endpoint, title, version st
 		}
 		return nil, &wire.Error{Code: code, Message: attachFailure(endpoint, version, err), Session: title}
 	}
-	in, err := NewAttached(name, br, endpoint, title, b.artifacts(name))
+	in, err := exec.NewAttached(name, br, endpoint, title, b.artifacts(name))
 	if err != nil {
 		br.Close()
 		return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("attached to %s but could not open a page there: %v", endpoint, err), Session: title}
@@ -522,7 +509,7 @@ func driverError(err error) error {
 	return &wire.Error{Code: wire.CodeAttach, Message: err.Error()}
 }
 
-func info(in *Instance) wire.Instance {
+func info(in *exec.Instance) wire.Instance {
 	kind := "attached"
 	if in.Owned {
 		kind = "owned"
@@ -534,7 +521,7 @@ func info(in *Instance) wire.Instance {
 // the backend's lock, and goes to the request's URL. With an endpoint it
 // opens the remote browser there instead, never prima's own in its place.
 func (b *Backend) open(ctx context.Context, req *wire.OpenRequest) (any, error) {
-	var in *Instance
+	var in *exec.Instance
 	var err error
 	if req.Endpoint != "" {
 		name := req.Instance
@@ -552,7 +539,7 @@ func (b *Backend) open(ctx context.Context, req *wire.OpenRequest) (any, error) 
 	if req.URL != "" {
 		t := req.Target
 		t.Instance, t.Endpoint = "", ""
-		v, err := b.with(ctx, in, req, t, func(ctx context.Context, in *Instance) *envelope.Envelope {
+		v, err := b.with(ctx, in, req, t, func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
 			return in.Go(ctx, req.URL, false, nil)
 		})
 		if err != nil {
@@ -566,7 +553,7 @@ func (b *Backend) open(ctx context.Context, req *wire.OpenRequest) (any, error) 
 
 // ownedFor returns the prima-owned instance the request names, launching
 // it when it is not running.
-func (b *Backend) ownedFor(ctx context.Context, req *wire.OpenRequest) (*Instance, error) {
+func (b *Backend) ownedFor(ctx context.Context, req *wire.OpenRequest) (*exec.Instance, error) {
 	name := req.Instance
 	if name == "" {
 		name = "prima"
@@ -593,7 +580,7 @@ func (b *Backend) ownedFor(ctx context.Context, req *wire.OpenRequest) (*Instanc
 
 // launch starts a browser: the one the caller found (its flags and
 // environment), else the first the daemon's environment finds.
-func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest) (*Instance, error) {
+func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest) (*exec.Instance, error) {
 	pw, err := b.driver.Start()
 	if err != nil {
 		return nil, driverError(err)
@@ -610,7 +597,7 @@ func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < timeout {
 		timeout = max(time.Until(dl), time.Second)
 	}
-	in, err := NewOwned(pw, name, browser.LaunchOptions{Path: path, Headed: req.Headed, Timeout: timeout}, b.artifacts(name))
+	in, err := exec.NewOwned(pw, name, browser.LaunchOptions{Path: path, Headed: req.Headed, Timeout: timeout}, b.artifacts(name))
 	if err != nil {
 		text := err.Error()
 		if i := strings.Index(text, "Call log:"); i > 0 {
