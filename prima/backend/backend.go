@@ -27,6 +27,7 @@ import (
 	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/goal"
 	"github.com/prima-dev/prima/prima/locate"
+	"github.com/prima-dev/prima/prima/steps"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -138,9 +139,9 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instanc
 		if err != nil {
 			return nil, err
 		}
-		opts := exec.DoOptions{Planner: p, ResearchAfter: r.Config.ResearchAfter}
+		opts := steps.DoOptions{Planner: p, ResearchAfter: r.Config.ResearchAfter}
 		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
-			return in.Do(ctx, r.Instructions, opts)
+			return steps.Do(ctx, in, r.Instructions, opts)
 		}, nil
 	case *wire.GoRequest:
 		j, err := b.judge(r.Config)
@@ -179,10 +180,10 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instanc
 					return env
 				}
 			}
-			return in.Goal(ctx, spec, m)
+			return steps.Goal(ctx, in, spec, m)
 		}, nil
 	case *wire.ResearchRequest:
-		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Research(ctx) }, nil
+		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return steps.Research(ctx, in) }, nil
 	case *wire.SnapshotRequest:
 		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Snapshot(ctx, *r) }, nil
 	case *wire.DialogRequest:

@@ -2,10 +2,10 @@ package backend
 
 import (
 	"github.com/prima-dev/prima/prima/config"
-	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/goal"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/planner"
+	"github.com/prima-dev/prima/prima/steps"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -21,11 +21,11 @@ func (b *Backend) judge(c config.Config) (*judge.Judge, error) {
 
 // planner builds do's model side when the config names a chat model; nil
 // leaves do to its literal grammar.
-func (b *Backend) planner(c config.Config) (*exec.Planner, error) {
+func (b *Backend) planner(c config.Config) (*steps.Planner, error) {
 	if !c.Model.Enabled() {
 		return nil, nil
 	}
-	p := &exec.Planner{Chat: planner.New(c.Model), MaxModelCalls: c.MaxModelCalls, MaxActions: c.MaxActions}
+	p := &steps.Planner{Chat: planner.New(c.Model), MaxModelCalls: c.MaxModelCalls, MaxActions: c.MaxActions}
 	if c.Vision.Enabled() {
 		p.Vision = planner.New(c.Vision)
 	}

@@ -9,9 +9,10 @@ import (
 	"github.com/prima-dev/prima/prima/engine"
 )
 
-// usablePage is the page a command reads or acts on, unless the browser is
-// gone or a dialog blocks it (rule 12: fail at once, naming the dialog).
-func (in *Instance) usablePage() (playwright.Page, error) {
+// UsablePage is the page a command reads or acts on, unless the browser is
+// gone or a dialog blocks it (rule 12: fail at once, naming the dialog);
+// exported for goal's page, which observes without Begin.
+func (in *Instance) UsablePage() (playwright.Page, error) {
 	page, err := in.CurrentPage()
 	if err != nil {
 		return nil, err
@@ -22,20 +23,20 @@ func (in *Instance) usablePage() (playwright.Page, error) {
 	return page, nil
 }
 
-// begin starts every command that reads or acts on the page: the page
-// and how it looks now, unless the browser is gone or a dialog blocks
-// the page (rule 12: fail at once, naming the dialog).
+// Begin starts every command that reads or acts on the page, exec's and
+// prima/steps': the page and how it looks now, unless the browser is gone
+// or a dialog blocks the page (rule 12: fail at once, naming the dialog).
 // needRefs: the command reads refs from the view (a ref-free view from the
 // incremental renderer would not do).
-func (in *Instance) begin(ctx context.Context, env *envelope.Envelope, needRefs bool) (playwright.Page, *engine.View, bool) {
-	page, err := in.usablePage()
+func (in *Instance) Begin(ctx context.Context, env *envelope.Envelope, needRefs bool) (playwright.Page, *engine.View, bool) {
+	page, err := in.UsablePage()
 	if err != nil {
-		in.failWith(env, err, nil)
+		in.Fail(env, err, nil)
 		return nil, nil, false
 	}
 	before, err := in.eng.Observe(ctx, page, needRefs)
 	if err != nil {
-		in.failWith(env, err, nil)
+		in.Fail(env, err, nil)
 		return nil, nil, false
 	}
 	in.states.observe(before.State().ID())

@@ -44,7 +44,7 @@ func BenchmarkBigPage(b *testing.B) {
 	if env := in.Go(ctx(), url, false, nil); !env.OK {
 		b.Fatalf("go:\n%s", env.Markdown())
 	}
-	page, err := in.usablePage()
+	page, err := in.UsablePage()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -66,11 +66,12 @@ func (in *Instance) bindSelector(page playwright.Page, sel string, t float64) (p
 		}
 		return nil, err
 	}
-	return bindLocator(loc, sel)
+	return BindLocator(loc, sel)
 }
 
-// bindLocator binds the one element a locator matches.
-func bindLocator(loc playwright.Locator, sel string) (playwright.ElementHandle, error) {
+// BindLocator binds the one element a locator matches; do binds what its
+// research map and the page's markup name with it too.
+func BindLocator(loc playwright.Locator, sel string) (playwright.ElementHandle, error) {
 	n, err := loc.Count()
 	if err != nil {
 		return nil, err
@@ -102,9 +103,10 @@ func (e *SelectorError) FailureCode() string {
 	return envelope.CodeNotFound
 }
 
-// prepLocator prepares an action on the one element a locator matches.
-func (in *Instance) prepLocator(loc playwright.Locator, sel, code string, a pwline.Action, o engine.Opts) (*engine.Action, error) {
-	h, err := bindLocator(loc, sel)
+// PrepLocator prepares an action on the one element a locator matches;
+// exported for do's model, which may act on a selector from markup.
+func (in *Instance) PrepLocator(loc playwright.Locator, sel, code string, a pwline.Action, o engine.Opts) (*engine.Action, error) {
+	h, err := BindLocator(loc, sel)
 	if err != nil {
 		return nil, err
 	}

@@ -39,7 +39,19 @@ func nonEmpty(parts ...string) []string {
 	return out
 }
 
-func quoteIfSpaced(s string) string {
+// QuoteArgs writes a command's arguments as its envelope's Command
+// echoes them, each quoted: set's values, do's instructions.
+func QuoteArgs(args []string) string {
+	var out []string
+	for _, a := range args {
+		out = append(out, fmt.Sprintf("%q", a))
+	}
+	return strings.Join(out, " ")
+}
+
+// QuoteIfSpaced quotes an argument an envelope's Command echoes only when
+// it would not read as one word: a wait's text, a goal.
+func QuoteIfSpaced(s string) string {
 	if strings.ContainsAny(s, " \t\n\"") {
 		return fmt.Sprintf("%q", s)
 	}

@@ -16,12 +16,12 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 	if accept {
 		env.Command = "dialog accept"
 		if text != "" {
-			env.Command += " " + quoteIfSpaced(text)
+			env.Command += " " + QuoteIfSpaced(text)
 		}
 	}
 	d := in.Obs.Dialog()
 	if d == nil {
-		in.failWith(env, &NoDialogError{}, nil)
+		in.Fail(env, &NoDialogError{}, nil)
 		return env
 	}
 	before, shown := in.eng.Last()
@@ -36,7 +36,7 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 		}
 	}
 	desc := d.Describe()
-	o := in.act(ctx, d.Page, before, func(float64) (*engine.Action, error) {
+	o := in.Act(ctx, d.Page, before, func(float64) (*engine.Action, error) {
 		return &engine.Action{Run: func(float64) error {
 			if accept {
 				if text != "" {

@@ -3,12 +3,12 @@ package exec
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/engine"
-	"github.com/prima-dev/prima/prima/instruct"
 )
 
 // DialogOpenError: a dialog blocks the page; it must be answered first.
@@ -101,8 +101,32 @@ func (e *SelectedOtherError) Error() string {
 
 func (e *SelectedOtherError) FailureCode() string { return envelope.CodeValueMismatch }
 
-// isInstructionError: a do instruction that is not one action.
-func isInstructionError(err error) bool {
-	var c *instruct.CompoundError
-	return errors.As(err, &c)
+// MarkupAmbiguousError: several visible elements outside the
+// accessibility tree show the target's text; prima picks none.
+type MarkupAmbiguousError struct {
+	Text, Code string
+	Count      int
+	Refs       []string // the snapshot's nodes that show the text, `generic [ref=e10]`
 }
+
+func (e *MarkupAmbiguousError) Error() string {
+	var cs []string
+	for i := 0; i < e.Count && i < 4; i++ {
+		cs = append(cs, fmt.Sprintf("%s.nth(%d)", e.Code, i))
+	}
+	refs := ""
+	if len(e.Refs) > 0 {
+		refs = "; in the snapshot: " + strings.Join(e.Refs, ", ") + " (prima pw click REF)"
+	}
+	return fmt.Sprintf("%d visible elements show %q and none is a control the tree names: %s%s", e.Count, e.Text, strings.Join(cs, ", "), refs)
+}
+
+func (e *MarkupAmbiguousError) FailureCode() string { return envelope.CodeAmbiguous }
+
+// StepError carries a command's failure into a step of a command made of
+// several (a do step that ran a tab or dialog command), with its code.
+type StepError struct{ Msg, Code string }
+
+func (e *StepError) Error() string { return e.Msg }
+
+func (e *StepError) FailureCode() string { return e.Code }

@@ -63,7 +63,7 @@ var codeCases = []struct {
 	{&judge.StatusError{Code: 500}, envelope.CodeModel},
 	{&judge.ConfigError{}, envelope.CodeModel},
 	{&judge.MalformedError{}, envelope.CodeModel},
-	{&stepError{msg: "x", code: envelope.CodeNotFound}, envelope.CodeNotFound},
+	{&StepError{Msg: "x", Code: envelope.CodeNotFound}, envelope.CodeNotFound},
 	{errors.New("something prima did not expect"), envelope.CodeInternal},
 }
 
@@ -86,7 +86,7 @@ func TestCodeOfEveryError(t *testing.T) {
 		t.Errorf("not actionable with a timeout inside = %q", got)
 	}
 	// A step error with no code of its own defers to what is below it.
-	if got := codeOf(&stepError{msg: "x"}); got != envelope.CodeInternal {
+	if got := codeOf(&StepError{Msg: "x"}); got != envelope.CodeInternal {
 		t.Errorf("a step error with no code = %q", got)
 	}
 }

@@ -43,12 +43,12 @@ func (in *Instance) Eval(ctx context.Context, js, target string) *envelope.Envel
 	if target != "" {
 		env.Command += " " + target
 	}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
 	var result any
-	o := in.act(ctx, page, before, func(t float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, before, func(t float64) (*engine.Action, error) {
 		var h playwright.ElementHandle
 		if target != "" {
 			var err error

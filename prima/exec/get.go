@@ -29,14 +29,14 @@ func (in *Instance) Get(ctx context.Context, r *wire.GetRequest) *envelope.Envel
 		env.Command += " " + r.Name
 	}
 	env.Command += " " + r.Ref
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
 	in.looked(env, before)
 	answer, err := in.read(ctx, page, before, r)
 	if err != nil {
-		in.failWith(env, err, before)
+		in.Fail(env, err, before)
 		return env
 	}
 	b, err := json.Marshal(answer)

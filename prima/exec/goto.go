@@ -14,7 +14,7 @@ import (
 // target that is neither is resolved semantically by the judge.
 func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool, j *judge.Judge) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "go " + target}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
@@ -24,9 +24,9 @@ func (in *Instance) Go(ctx context.Context, target string, allowSchemes bool, j 
 		return in.goSemantic(ctx, env, page, in.eng.WithRefs(ctx, page, before), target, j)
 	}
 	if err != nil {
-		in.failWith(env, err, before)
+		in.Fail(env, err, before)
 		return env
 	}
-	in.fill(ctx, env, in.act(ctx, page, before, engine.Goto(page, u, engine.NavOpts{})))
+	in.fill(ctx, env, in.Act(ctx, page, before, engine.Goto(page, u, engine.NavOpts{})))
 	return env
 }

@@ -32,7 +32,7 @@ func TestIncrementalViewEqualsAWholeSnapshot(t *testing.T) {
 	steps := envInt("PRIMA_EQUIV_STEPS", 1000)
 	seed := int64(envInt("PRIMA_EQUIV_SEED", 14))
 	in := newTestInstance(t, "/mutate?rows=40")
-	page, err := in.usablePage()
+	page, err := in.UsablePage()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestIncrementalViewEqualsAWholeSnapshot(t *testing.T) {
 		if a, b := curW.String(), curI.String(); a != b {
 			t.Fatalf("step %d (seed %d) %s: the incremental tree differs from a whole snapshot (- whole, + incremental):\n%s", i, seed, what, lineDiff(a, b))
 		}
-		dW, dI := strings.Join(changeTexts(ariadiff.Diff(prevW, curW)), "\n"), strings.Join(changeTexts(ariadiff.Diff(prevI, curI)), "\n")
+		dW, dI := strings.Join(ChangeTexts(ariadiff.Diff(prevW, curW)), "\n"), strings.Join(ChangeTexts(ariadiff.Diff(prevI, curI)), "\n")
 		if dW != dI {
 			t.Fatalf("step %d (seed %d) %s: Changes differ:\nwhole:\n%s\nincremental:\n%s", i, seed, what, dW, dI)
 		}
@@ -173,7 +173,7 @@ func envInt(name string, def int) int {
 // seconds.
 func TestIncrementalViewRendersAnEmptyRegionInItsSlot(t *testing.T) {
 	in := newTestInstance(t, "/big?n=200")
-	page, err := in.usablePage()
+	page, err := in.UsablePage()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestIncrementalViewRendersAnEmptyRegionInItsSlot(t *testing.T) {
 // its kept text. The page's own log says what it did.
 func TestIncrementalViewHandsAnAddedFrameToPlaywright(t *testing.T) {
 	in := newTestInstance(t, "/frame-later")
-	page, err := in.usablePage()
+	page, err := in.UsablePage()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,7 +88,7 @@ func TestAnActionPastItsDeadlineIsJoined(t *testing.T) {
 	if took := time.Since(start); took < 1400*time.Millisecond {
 		t.Fatalf("the next command started %v after the click, before its handler ended", took)
 	}
-	page, err := in.usablePage()
+	page, err := in.UsablePage()
 	if err != nil {
 		t.Fatal(err)
 	}

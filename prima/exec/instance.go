@@ -112,6 +112,19 @@ func (in *Instance) Lock(ctx context.Context) error {
 // Unlock lets the next command run.
 func (in *Instance) Unlock() { <-in.lock }
 
+// Engine is the instance's act-and-observe engine: the commands made of
+// several steps (prima/steps) read views and act on elements through it,
+// as exec's own do.
+func (in *Instance) Engine() *engine.Engine { return in.eng }
+
+// Visits is how many times the instance arrived at state id: do's ladder
+// prefers a state's research map from the visit its config names.
+func (in *Instance) Visits(id string) int { return in.states.count(id) }
+
+// CountVisit counts an arrival at state id when it is not the state seen
+// last, as Begin does; for goal's page, which observes without Begin.
+func (in *Instance) CountVisit(id string) { in.states.observe(id) }
+
 // states counts visits per state id. A visit is an arrival: the state
 // differs from the one seen last.
 type states struct {

@@ -132,11 +132,11 @@ func (in *Instance) Export(since int) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "export"}
 	spec, err := export.Render(in.journal, export.Options{Since: since})
 	if errors.Is(err, export.ErrNoSteps) {
-		in.failWith(env, &NothingToExportError{}, nil)
+		in.Fail(env, &NothingToExportError{}, nil)
 		return env
 	}
 	if err != nil {
-		in.failWith(env, err, nil)
+		in.Fail(env, err, nil)
 		return env
 	}
 	env.OK = true
@@ -154,9 +154,10 @@ func (e *NothingToExportError) Error() string {
 
 func (e *NothingToExportError) FailureCode() string { return envelope.CodeUsage }
 
-// act runs an action through the engine with what the command brings
-// (its --dialog answer) and journals the step.
-func (in *Instance) act(ctx context.Context, page playwright.Page, before *engine.View, prep engine.Prepare) engine.Outcome {
+// Act runs an action through the engine with what the command brings
+// (its --dialog answer) and journals the step: the one way any command,
+// exec's or prima/steps', acts on the page.
+func (in *Instance) Act(ctx context.Context, page playwright.Page, before *engine.View, prep engine.Prepare) engine.Outcome {
 	o := in.eng.Act(ctx, page, before, prep, engine.Options{Dialog: requestOf(ctx).dialog, Downloads: in.downloadDir()})
 	var bug *engine.PanicError
 	if errors.As(o.Err, &bug) {

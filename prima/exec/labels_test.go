@@ -52,7 +52,7 @@ func refFree(t *testing.T, page playwright.Page) string {
 // labels, so a stale or wrong label map shows as a wrong name.
 func TestUtilityWorldLabelsAreBlinks(t *testing.T) {
 	in := newTestInstance(t, "/labels")
-	page, err := in.usablePage()
+	page, err := in.UsablePage()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestUtilityWorldLabelsAreBlinks(t *testing.T) {
 // must stay equal.
 func TestUtilityWorldLabelsOnAMutatingPage(t *testing.T) {
 	in := newTestInstance(t, "/mutate?rows=40")
-	page, err := in.usablePage()
+	page, err := in.UsablePage()
 	if err != nil {
 		t.Fatal(err)
 	}

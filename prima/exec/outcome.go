@@ -24,27 +24,27 @@ func (in *Instance) fill(ctx context.Context, env *envelope.Envelope, o engine.O
 	env.Events = append(env.Events, browser.Texts(o.Events)...)
 	switch {
 	case o.After != nil:
-		in.fillPage(env, o.Before, o.After)
+		in.FillPage(env, o.Before, o.After)
 		env.Page.Redirected = o.Redirected
-		env.Changes = changes(o.Changes)
+		env.Changes = Changes(o.Changes)
 		if o.Before == nil {
-			env.Changes = notObserved("prima has no view of the page from before this command")
+			env.Changes = NotObserved("prima has no view of the page from before this command")
 		}
 	case o.Blocked:
-		env.Changes = blockedChanges()
+		env.Changes = BlockedChanges()
 		if o.Before != nil {
-			in.fillPage(env, nil, o.Before)
+			in.FillPage(env, nil, o.Before)
 		}
 	case o.Ran && o.Unread != "":
 		// Never `no change` for a page nobody looked at again.
-		env.Changes = notObserved(o.Unread)
+		env.Changes = NotObserved(o.Unread)
 		if o.Before != nil {
-			in.fillPage(env, nil, o.Before)
+			in.FillPage(env, nil, o.Before)
 		}
 	default:
 		env.Changes = &envelope.Changes{}
 		if o.Before != nil {
-			in.fillPage(env, nil, o.Before)
+			in.FillPage(env, nil, o.Before)
 		}
 	}
 	if len(o.Traffic) > 0 {
@@ -55,15 +55,16 @@ func (in *Instance) fill(ctx context.Context, env *envelope.Envelope, o engine.O
 		}
 	}
 	if o.Err != nil {
-		in.failWith(env, o.Err, o.After)
+		in.Fail(env, o.Err, o.After)
 		return
 	}
 	env.OK = true
-	env.NewRefs, env.MoreRefs = newRefs(o.NewRefs), o.MoreRefs
+	env.NewRefs, env.MoreRefs = NewRefs(o.NewRefs), o.MoreRefs
 }
 
-// newRefs are the New refs section's entries.
-func newRefs(lines []ariadiff.RefLine) []envelope.NewRef {
+// NewRefs are the New refs section's entries, a one-step command's or a
+// do run's.
+func NewRefs(lines []ariadiff.RefLine) []envelope.NewRef {
 	var out []envelope.NewRef
 	for _, l := range lines {
 		out = append(out, envelope.NewRef{Ref: l.Line, In: l.In})
@@ -71,11 +72,12 @@ func newRefs(lines []ariadiff.RefLine) []envelope.NewRef {
 	return out
 }
 
-// failWith marks the envelope failed with err's code, and the page as it
-// is (compact ARIA) when there is one.
-func (in *Instance) failWith(env *envelope.Envelope, err error, page *engine.View) {
+// Fail marks the envelope failed with err's code, and the page as it is
+// (compact ARIA) when there is one; exported so that every command's
+// failure, prima/steps' too, carries its code the one way.
+func (in *Instance) Fail(env *envelope.Envelope, err error, page *engine.View) {
 	env.OK = false
-	env.Failure = failure(err)
+	env.Failure = Failure(err)
 	env.Code = codeOf(err)
 	if page != nil {
 		page = in.eng.Printable(page)
@@ -84,15 +86,25 @@ func (in *Instance) failWith(env *envelope.Envelope, err error, page *engine.Vie
 	}
 }
 
-// notObserved is a Changes section that says why there is no diff.
-func notObserved(why string) *envelope.Changes {
+// NotObserved is a Changes section that says why there is no diff, for
+// every command that may have none (goal's too).
+func NotObserved(why string) *envelope.Changes {
 	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{why}}}}
+}
+
+// BlockedChanges is what Changes say while a dialog blocks the page: a
+// one-step command's, and a do run's that a step's dialog ended.
+func BlockedChanges() *envelope.Changes {
+	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{"a dialog blocks the page; answer it (prima dialog accept|dismiss) and its envelope shows the Changes"}}}}
 }
 
 // MaxChanges caps `### Changes`; the rest is counted as `+N more`.
 const MaxChanges = 30
 
-func (in *Instance) fillPage(env *envelope.Envelope, before, after *engine.View) {
+// FillPage writes the envelope's Page section, counting the visit to the
+// state after; exported for the commands made of several steps, whose
+// page runs from before the first to after the last.
+func (in *Instance) FillPage(env *envelope.Envelope, before, after *engine.View) {
 	st := after.State()
 	env.Page = &envelope.Page{URL: after.URL, Title: after.Title, State: st.ID(), Visit: in.states.observe(st.ID())}
 	if before != nil {
@@ -100,8 +112,9 @@ func (in *Instance) fillPage(env *envelope.Envelope, before, after *engine.View)
 	}
 }
 
-// changes turns diff entries into the envelope's groups, capped.
-func changes(cs []ariadiff.Change) *envelope.Changes {
+// Changes turns diff entries into the envelope's groups, capped: the
+// one writing of Changes, for exec's commands and prima/steps'.
+func Changes(cs []ariadiff.Change) *envelope.Changes {
 	kept, more := ariadiff.Cap(cs, MaxChanges)
 	out := &envelope.Changes{More: more}
 	for _, k := range ariadiff.Kinds {
@@ -118,6 +131,15 @@ func changes(cs []ariadiff.Change) *envelope.Changes {
 	return out
 }
 
+// ChangeTexts are the Changes' lines, as do's judge is shown them.
+func ChangeTexts(cs []ariadiff.Change) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.String())
+	}
+	return out
+}
+
 // proves reports whether any of the Changes can prove the action: one
 // the page made on its own cannot.
 func proves(cs []ariadiff.Change) bool {
@@ -129,8 +151,9 @@ func proves(cs []ariadiff.Change) bool {
 	return false
 }
 
-// failure splits Playwright's "Call log:" from the error text.
-func failure(err error) *envelope.Failure {
+// Failure splits Playwright's "Call log:" from the error text; for a
+// failure with no code of its own (research's map not stored).
+func Failure(err error) *envelope.Failure {
 	msg := err.Error()
 	f := &envelope.Failure{Error: msg}
 	if i := strings.Index(msg, "Call log:"); i >= 0 {

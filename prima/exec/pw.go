@@ -19,7 +19,7 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 	req.Ref = strings.TrimSpace(req.Ref)
 	parts := []string{req.Action, req.Ref}
 	for _, v := range req.Values {
-		parts = append(parts, quoteIfSpaced(v))
+		parts = append(parts, QuoteIfSpaced(v))
 	}
 	if req.Button != "" {
 		parts = append(parts, "--button", req.Button)
@@ -44,16 +44,16 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 		}
 	}
 	if err != nil {
-		in.failWith(env, err, nil)
+		in.Fail(env, err, nil)
 		return env
 	}
 	// A ref target is resolved against the last view with refs (bind); a
 	// Playwright line may name refs anywhere in it.
-	page, before, ok := in.begin(ctx, env, line != nil)
+	page, before, ok := in.Begin(ctx, env, line != nil)
 	if !ok {
 		return env
 	}
-	o := in.act(ctx, page, before, func(t float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, before, func(t float64) (*engine.Action, error) {
 		if line != nil {
 			return in.prepLine(requestOf(ctx), page, before, *line, action, t)
 		}
@@ -65,7 +65,7 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 			for _, f := range req.Values {
 				opts.Values = append(opts.Values, requestOf(ctx).path(f))
 			}
-			if err := checkFiles(opts.Values); err != nil {
+			if err := CheckFiles(opts.Values); err != nil {
 				return nil, err
 			}
 		case "drag":
@@ -103,7 +103,7 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *engine.Vie
 	}
 	if l.PageLevel() {
 		l.Value = value
-		return in.prepPage(page, before, l)
+		return in.PrepPage(page, before, l)
 	}
 	h, err := in.bindSelector(page, l.Selector, t)
 	if err != nil {
@@ -129,17 +129,17 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *engine.Vie
 		o.Values = append(o.Values, v)
 	}
 	if a.Name == "upload" {
-		if err := checkFiles(o.Values); err != nil {
+		if err := CheckFiles(o.Values); err != nil {
 			return nil, err
 		}
 	}
 	return in.eng.OnElement(h, engine.Target{Code: l.Locator}, a, o)
 }
 
-// prepPage prepares a page-level action (a key, typed text, a
+// PrepPage prepares a page-level action (a key, typed text, a
 // navigation) with its options; l.Value is the value to use, secrets
-// filled in.
-func (in *Instance) prepPage(page playwright.Page, before *engine.View, l pwline.Line) (*engine.Action, error) {
+// filled in. Exported for do's `press KEY` with no target.
+func (in *Instance) PrepPage(page playwright.Page, before *engine.View, l pwline.Line) (*engine.Action, error) {
 	value := l.Value
 	var delay *float64
 	if l.DelayMS > 0 {

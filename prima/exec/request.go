@@ -62,3 +62,21 @@ func (in *Instance) Command(ctx context.Context, t wire.Target, fn func(context.
 	in.commit(env.Command, secrets)
 	return env
 }
+
+// SecretsOf is the command's secrets (nil for a command run without a
+// request): do fills and redacts with them, goal binds its values there.
+func SecretsOf(ctx context.Context) Secrets { return requestOf(ctx).secrets }
+
+// WithSecrets is ctx with secrets a command may add to: the request's own
+// map, or a new one when ctx carries no request (a command called
+// directly); goal binds its values in it.
+func WithSecrets(ctx context.Context) context.Context {
+	if requestOf(ctx).secrets != nil {
+		return ctx
+	}
+	return withRequest(ctx, request{})
+}
+
+// CallerPath resolves a file name against the caller's folder, for do's
+// uploads as for pw's.
+func CallerPath(ctx context.Context, f string) string { return requestOf(ctx).path(f) }

@@ -39,7 +39,7 @@ type route struct {
 // next matching requests.
 func (in *Instance) Route(ctx context.Context, r *wire.RouteRequest) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "route " + r.Pattern}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
@@ -53,7 +53,7 @@ func (in *Instance) Route(ctx context.Context, r *wire.RouteRequest) *envelope.E
 	rt := &route{on: bc, pattern: r.Pattern, answer: "a network error"}
 	body, err := routeBody(ctx, r)
 	if err != nil {
-		in.failWith(env, err, before)
+		in.Fail(env, err, before)
 		return env
 	}
 	status, ctype := r.Status, r.ContentType
@@ -91,7 +91,7 @@ func (in *Instance) Route(ctx context.Context, r *wire.RouteRequest) *envelope.E
 		x.Fulfill(playwright.RouteFulfillOptions{Status: &status, Body: body, ContentType: &ctype, Headers: headers})
 	})
 	if err != nil {
-		in.failWith(env, err, before)
+		in.Fail(env, err, before)
 		return env
 	}
 	in.routes = append(in.routes, rt)
@@ -102,7 +102,7 @@ func (in *Instance) Route(ctx context.Context, r *wire.RouteRequest) *envelope.E
 // Unroute removes prima's routes for a pattern, or all of them.
 func (in *Instance) Unroute(ctx context.Context, r *wire.UnrouteRequest) *envelope.Envelope {
 	env := &envelope.Envelope{Command: strings.TrimSpace("unroute " + r.Pattern)}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
@@ -119,7 +119,7 @@ func (in *Instance) Unroute(ctx context.Context, r *wire.UnrouteRequest) *envelo
 		kept = append(kept, rt)
 	}
 	if removed == 0 {
-		in.failWith(env, &NoRouteError{Pattern: r.Pattern, Have: in.routeLines()}, before)
+		in.Fail(env, &NoRouteError{Pattern: r.Pattern, Have: in.routeLines()}, before)
 		return env
 	}
 	var err error
@@ -129,7 +129,7 @@ func (in *Instance) Unroute(ctx context.Context, r *wire.UnrouteRequest) *envelo
 		err = bc.Unroute(r.Pattern)
 	}
 	if err != nil {
-		in.failWith(env, err, before)
+		in.Fail(env, err, before)
 		return env
 	}
 	in.routes = kept
@@ -213,7 +213,7 @@ func (e *NoRouteError) FailureCode() string { return envelope.CodeNotFound }
 // listens for it may show that it is offline.
 func (in *Instance) Network(ctx context.Context, r *wire.NetworkRequest) *envelope.Envelope {
 	env := &envelope.Envelope{Command: strings.TrimSpace("network " + r.Op + " " + r.State)}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
@@ -224,7 +224,7 @@ func (in *Instance) Network(ctx context.Context, r *wire.NetworkRequest) *envelo
 		return env
 	}
 	bc := page.Context()
-	o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
 		return &engine.Action{Run: func(float64) error { return bc.SetOffline(r.State == "on") }}, nil
 	})
 	in.fill(ctx, env, o)

@@ -19,15 +19,15 @@ func (in *Instance) Screenshot(ctx context.Context, target string, full bool) *e
 	if full {
 		env.Command += " --full"
 	}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
 	readOnly(env)
-	in.fillPage(env, nil, before)
+	in.FillPage(env, nil, before)
 	path, err := in.artifactPath("screenshot.png")
 	if err != nil {
-		in.failWith(env, err, nil)
+		in.Fail(env, err, nil)
 		return env
 	}
 	t := playwright.Float(engine.TimeoutMS(ctx))
@@ -40,7 +40,7 @@ func (in *Instance) Screenshot(ctx context.Context, target string, full bool) *e
 		_, err = page.Screenshot(playwright.PageScreenshotOptions{Path: playwright.String(path), FullPage: playwright.Bool(full), Timeout: t})
 	}
 	if err != nil {
-		in.failWith(env, err, before)
+		in.Fail(env, err, before)
 		return env
 	}
 	env.Artifacts = append(env.Artifacts, envelope.Artifact{Name: "screenshot.png", Path: path})

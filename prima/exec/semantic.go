@@ -55,9 +55,9 @@ func (e *SemanticError) FailureCode() string {
 	return envelope.CodeNotFound
 }
 
-// pageText is what the judge reads of a page: title, URL and the compact
-// tree without refs.
-func pageText(v *engine.View) string {
+// PageText is what the judge reads of a page: title, URL and the compact
+// tree without refs; go's judge and do's model's alike.
+func PageText(v *engine.View) string {
 	t := ariadiff.Parse(v.String())
 	t.StripRefs()
 	return fmt.Sprintf("title: %s\nurl: %s\n%s", v.Title, v.URL, t.Compact(ariadiff.CompactOptions{MaxValue: 80}))
@@ -79,16 +79,16 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 	}
 	sort.Strings(options)
 	if len(options) == 0 {
-		in.failWith(env, &SemanticError{Target: target, Reason: "the page has no named link, button, tab or menu item"}, before)
+		in.Fail(env, &SemanticError{Target: target, Reason: "the page has no named link, button, tab or menu item"}, before)
 		return env
 	}
-	d := j.Decide(ctx, "Which listed control leads to "+target+"?", options, map[string]string{"page": pageText(before)})
+	d := j.Decide(ctx, "Which listed control leads to "+target+"?", options, map[string]string{"page": PageText(before)})
 	if !d.Approved {
-		in.failWith(env, &SemanticError{Target: target, Reason: d.Reason, Candidates: d.Candidates}, before)
+		in.Fail(env, &SemanticError{Target: target, Reason: d.Reason, Candidates: d.Candidates}, before)
 		return env
 	}
 	e := byOption[d.Value]
-	o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
 		r, err := refs.Parse(e.Ref)
 		if err != nil {
 			return nil, err

@@ -22,8 +22,9 @@ import (
 //go:embed js/compact_markup.js
 var compactMarkupJS string
 
-// compactMarkup returns tier-3 markup of the page, at most max bytes.
-func compactMarkup(page playwright.Page, max int) (string, error) {
+// CompactMarkup returns tier-3 markup of the page, at most max bytes: what
+// a snapshot of the page's markup prints and do's model reads.
+func CompactMarkup(page playwright.Page, max int) (string, error) {
 	v, err := page.Evaluate(compactMarkupJS, max)
 	if err != nil {
 		return "", fmt.Errorf("compact markup: %w", err)
@@ -46,23 +47,23 @@ const FailureBudget = 6 << 10
 // budget (or the part asked for), or compact markup (tier 3).
 func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *envelope.Envelope {
 	env := &envelope.Envelope{Command: snapshotCommand(req)}
-	page, err := in.usablePage()
+	page, err := in.UsablePage()
 	if err != nil {
-		in.failWith(env, err, nil)
+		in.Fail(env, err, nil)
 		return env
 	}
 	// A page the detector proves unchanged since the last snapshot with
 	// refs answers from it: its refs are still the page's.
 	view, err := in.eng.Observe(ctx, page, true)
 	if err != nil {
-		in.failWith(env, err, nil)
+		in.Fail(env, err, nil)
 		return env
 	}
-	in.fillPage(env, nil, view)
+	in.FillPage(env, nil, view)
 	if req.HTML {
-		m, err := compactMarkup(page, 24000)
+		m, err := CompactMarkup(page, 24000)
 		if err != nil {
-			in.failWith(env, err, nil)
+			in.Fail(env, err, nil)
 			return env
 		}
 		env.Snapshot = in.eng.Mask(m)
@@ -71,7 +72,7 @@ func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *env
 	}
 	if req.Interactive {
 		lines, more := ariadiff.Interactive(view.Tree, req.Grep, SnapshotBudget)
-		env.Snapshot = envelope.RefList(newRefs(lines), more)
+		env.Snapshot = envelope.RefList(NewRefs(lines), more)
 		switch {
 		case len(lines)+more > 0:
 		case req.Grep != "":
@@ -93,7 +94,7 @@ func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *env
 			r, _ := refs.Parse(nf.Ref)
 			err = &refs.NotFoundError{Ref: r}
 		}
-		in.failWith(env, err, view)
+		in.Fail(env, err, view)
 		return env
 	}
 	env.Snapshot = out.Text
@@ -117,7 +118,7 @@ func snapshotCommand(r wire.SnapshotRequest) string {
 		parts = append(parts, "--html")
 	}
 	if r.Grep != "" {
-		parts = append(parts, "--grep", quoteIfSpaced(r.Grep))
+		parts = append(parts, "--grep", QuoteIfSpaced(r.Grep))
 	}
 	if r.Depth > 0 {
 		parts = append(parts, "--depth", fmt.Sprint(r.Depth))

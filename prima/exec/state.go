@@ -35,11 +35,11 @@ func (in *Instance) State(ctx context.Context, r *wire.StateRequest) *envelope.E
 			err = json.Unmarshal(b, &loaded)
 		}
 		if err != nil {
-			in.failWith(env, &wire.UsageError{Msg: fmt.Sprintf("state load: %s is not a storage state file (%v); prima state save FILE writes one", path, err)}, nil)
+			in.Fail(env, &wire.UsageError{Msg: fmt.Sprintf("state load: %s is not a storage state file (%v); prima state save FILE writes one", path, err)}, nil)
 			return env
 		}
 	}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
@@ -55,7 +55,7 @@ func (in *Instance) State(ctx context.Context, r *wire.StateRequest) *envelope.E
 			err = writePrivate(path, b)
 		}
 		if err != nil {
-			in.failWith(env, err, before)
+			in.Fail(env, err, before)
 			return env
 		}
 		env.Answer = stateSummary("saved", st)
@@ -63,7 +63,7 @@ func (in *Instance) State(ctx context.Context, r *wire.StateRequest) *envelope.E
 		env.OK = true
 		return env
 	}
-	o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
 		return &engine.Action{Run: func(float64) error { return bc.SetStorageState(path) }}, nil
 	})
 	in.fill(ctx, env, o)
@@ -95,8 +95,8 @@ var twoFramesJS string
 // geolocation or extra headers, through the act path: a page may show
 // other controls at another size or scheme.
 func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envelope {
-	env := &envelope.Envelope{Command: "set " + r.What + " " + quoteArgs(r.Values)}
-	page, before, ok := in.begin(ctx, env, false)
+	env := &envelope.Envelope{Command: "set " + r.What + " " + QuoteArgs(r.Values)}
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
@@ -127,7 +127,7 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 		w, h := r.Size()
 		return page.SetViewportSize(w, h)
 	}
-	o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
 		return &engine.Action{Run: func(float64) error { return run() }}, nil
 	})
 	in.fill(ctx, env, o)
@@ -137,7 +137,7 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 // PDF prints the page to a PDF file; it acts on nothing.
 func (in *Instance) PDF(ctx context.Context, r *wire.PDFRequest) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "pdf " + r.File}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
@@ -146,12 +146,12 @@ func (in *Instance) PDF(ctx context.Context, r *wire.PDFRequest) *envelope.Envel
 	if r.File == "" {
 		var err error
 		if path, err = in.artifactPath("page.pdf"); err != nil {
-			in.failWith(env, err, nil)
+			in.Fail(env, err, nil)
 			return env
 		}
 	}
 	if _, err := page.PDF(playwright.PagePdfOptions{Path: playwright.String(path)}); err != nil {
-		in.failWith(env, err, before)
+		in.Fail(env, err, before)
 		return env
 	}
 	env.Artifacts = append(env.Artifacts, envelope.Artifact{Name: filepath.Base(path), Path: path})

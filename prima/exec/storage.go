@@ -27,7 +27,7 @@ var webStorageJS string
 // and clearing run through the act path: the page may read them at once.
 func (in *Instance) Cookies(ctx context.Context, r *wire.CookiesRequest) *envelope.Envelope {
 	env := &envelope.Envelope{Command: strings.TrimSpace("cookies " + r.Op + " " + r.Name)}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
@@ -36,13 +36,13 @@ func (in *Instance) Cookies(ctx context.Context, r *wire.CookiesRequest) *envelo
 		in.looked(env, before)
 		cs, err := bc.Cookies()
 		if err != nil {
-			in.failWith(env, err, before)
+			in.Fail(env, err, before)
 			return env
 		}
 		env.Answer, env.OK = cookieLines(cs, r.Domain), true
 		return env
 	}
-	o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
 		return &engine.Action{Run: func(float64) error {
 			if r.Op == "clear" {
 				opts := playwright.BrowserContextClearCookiesOptions{}
@@ -119,7 +119,7 @@ func (in *Instance) Storage(ctx context.Context, r *wire.StorageRequest) *envelo
 	if r.Session {
 		env.Command += " --session"
 	}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
@@ -129,12 +129,12 @@ func (in *Instance) Storage(ctx context.Context, r *wire.StorageRequest) *envelo
 		in.looked(env, before)
 		v, err := page.Evaluate(webStorageJS, args)
 		if err != nil {
-			in.failWith(env, &EvalError{Err: err}, before)
+			in.Fail(env, &EvalError{Err: err}, before)
 			return env
 		}
 		result = v
 	} else {
-		o := in.act(ctx, page, before, func(float64) (*engine.Action, error) {
+		o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
 			return &engine.Action{Run: func(float64) error {
 				var err error
 				if result, err = page.Evaluate(webStorageJS, args); err != nil {

@@ -11,7 +11,6 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
-	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -48,7 +47,7 @@ func readOnly(env *envelope.Envelope) {
 // view it read.
 func (in *Instance) looked(env *envelope.Envelope, view *engine.View) {
 	readOnly(env)
-	in.fillPage(env, view, view)
+	in.FillPage(env, view, view)
 }
 
 // Tabs lists, opens, selects or closes tabs. Listing works while a
@@ -56,12 +55,12 @@ func (in *Instance) looked(env *envelope.Envelope, view *engine.View) {
 func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL string) *envelope.Envelope {
 	env := &envelope.Envelope{Command: strings.TrimSpace("tab " + op + " " + tabArg(index, rawURL))}
 	if !in.Connected() {
-		in.failWith(env, &browser.BrowserGoneError{Instance: in.Name}, nil)
+		in.Fail(env, &browser.BrowserGoneError{Instance: in.Name}, nil)
 		return env
 	}
 	if op != "list" {
 		if d := in.Obs.Dialog(); d != nil {
-			in.failWith(env, &DialogOpenError{Dialog: d.Describe()}, nil)
+			in.Fail(env, &DialogOpenError{Dialog: d.Describe()}, nil)
 			return env
 		}
 	}
@@ -70,13 +69,13 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 	pick := func() (playwright.Page, bool) {
 		if index == 0 && op == "close" {
 			if in.Selected() == nil {
-				in.failWith(env, &browser.NoPageError{Instance: in.Name}, nil)
+				in.Fail(env, &browser.NoPageError{Instance: in.Name}, nil)
 				return nil, false
 			}
 			return in.Selected(), true
 		}
 		if index < 1 || index > len(pages) {
-			in.failWith(env, &TabOutOfRangeError{Index: index, Open: len(pages)}, nil)
+			in.Fail(env, &TabOutOfRangeError{Index: index, Open: len(pages)}, nil)
 			return nil, false
 		}
 		return pages[index-1], true
@@ -101,7 +100,7 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 		}
 		n, u := in.TabIndex(p), p.URL()
 		if err := p.Close(); err != nil {
-			in.failWith(env, err, nil)
+			in.Fail(env, err, nil)
 			return env
 		}
 		env.Events = append(env.Events, fmt.Sprintf("tab closed: [%d] %s", n, u))
@@ -118,18 +117,18 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 		} else if cs := in.Contexts(); len(cs) > 0 {
 			bctx = cs[0]
 		} else {
-			in.failWith(env, &browser.NoPageError{Instance: in.Name}, nil)
+			in.Fail(env, &browser.NoPageError{Instance: in.Name}, nil)
 			return env
 		}
 		if rawURL != "" {
 			if _, err := wire.ResolveURL("", rawURL, false); err != nil {
-				in.failWith(env, err, nil)
+				in.Fail(env, err, nil)
 				return env
 			}
 		}
 		np, err := bctx.NewPage()
 		if err != nil {
-			in.failWith(env, err, nil)
+			in.Fail(env, err, nil)
 			return env
 		}
 		in.Select(np)
@@ -142,7 +141,7 @@ func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL strin
 		title, _ := np.Title()
 		env.Events = append([]string{browser.TabOpened(in.TabIndex(np), title, np.URL()).Text}, env.Events...)
 	default:
-		in.failWith(env, &wire.UsageError{Msg: fmt.Sprintf("tab %s: use list, new [URL], select N or close [N]", op)}, nil)
+		in.Fail(env, &wire.UsageError{Msg: fmt.Sprintf("tab %s: use list, new [URL], select N or close [N]", op)}, nil)
 		return env
 	}
 	env.Answer = strings.Join(in.tabLines(), "\n")
@@ -166,48 +165,3 @@ func tabArg(index int, u string) string {
 	}
 	return strings.Join(parts, " ")
 }
-
-// tabStep is do's `switch to tab N` and `close tab [N]`.
-func (in *Instance) tabStep(ctx context.Context, intent instruct.Intent) stepResult {
-	n := 0
-	if intent.Value != "" {
-		v, err := strconv.Atoi(intent.Value)
-		if err != nil {
-			return stepResult{status: StepFail, proof: "a tab is named by its number", err: &wire.UsageError{Msg: "a tab is named by its number (prima tab list)"}}
-		}
-		n = v
-	}
-	op := "select"
-	if intent.Verb == "closetab" {
-		op = "close"
-	}
-	return envelopeStep(in.Tabs(ctx, op, n, ""), nil)
-}
-
-// envelopeStep turns a command's envelope into a do step.
-func envelopeStep(e *envelope.Envelope, after *engine.View) stepResult {
-	r := stepResult{used: e.Used, events: e.Events, after: after}
-	if !e.OK {
-		r.status, r.proof = StepFail, e.Failure.Error
-		r.err = &stepError{msg: e.Failure.Error, code: e.Code}
-		return r
-	}
-	r.status = StepOK
-	switch {
-	case len(e.Events) > 0:
-		r.proof = e.Events[0]
-	case e.Changes != nil && len(e.Changes.Groups) > 0:
-		g := e.Changes.Groups[0]
-		r.proof = g.Kind + ": " + g.Items[0]
-	default:
-		r.status, r.proof = StepUnproven, "no observed change"
-	}
-	return r
-}
-
-// stepError carries a command's failure into a do step with its code.
-type stepError struct{ msg, code string }
-
-func (e *stepError) Error() string { return e.msg }
-
-func (e *stepError) FailureCode() string { return e.code }

@@ -29,7 +29,7 @@ func (in *Instance) Trace(ctx context.Context, r *wire.TraceRequest) *envelope.E
 	if r.File != "" {
 		env.Command += " " + r.File
 	}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
@@ -40,12 +40,12 @@ func (in *Instance) Trace(ctx context.Context, r *wire.TraceRequest) *envelope.E
 	}
 	if r.Op == "start" {
 		if in.trace != nil {
-			in.failWith(env, &TraceError{Why: fmt.Sprintf("a trace is already recording (since %s ago): prima trace stop FILE writes it", time.Since(in.trace.since).Round(time.Second))}, before)
+			in.Fail(env, &TraceError{Why: fmt.Sprintf("a trace is already recording (since %s ago): prima trace stop FILE writes it", time.Since(in.trace.since).Round(time.Second))}, before)
 			return env
 		}
 		err := bc.Tracing().Start(playwright.TracingStartOptions{Screenshots: playwright.Bool(true), Snapshots: playwright.Bool(true), Title: playwright.String("prima")})
 		if err != nil {
-			in.failWith(env, &TraceError{Why: "Playwright did not start it (the browser may be recording a trace of its own): " + err.Error()}, before)
+			in.Fail(env, &TraceError{Why: "Playwright did not start it (the browser may be recording a trace of its own): " + err.Error()}, before)
 			return env
 		}
 		in.trace = &tracing{on: bc, since: time.Now()}
@@ -53,26 +53,26 @@ func (in *Instance) Trace(ctx context.Context, r *wire.TraceRequest) *envelope.E
 		return env
 	}
 	if in.trace == nil {
-		in.failWith(env, &TraceError{Why: "no trace is recording: prima trace start begins one"}, before)
+		in.Fail(env, &TraceError{Why: "no trace is recording: prima trace start begins one"}, before)
 		return env
 	}
 	path := requestOf(ctx).path(r.File)
 	if r.File == "" {
 		var err error
 		if path, err = in.artifactPath("trace.zip"); err != nil {
-			in.failWith(env, err, nil)
+			in.Fail(env, err, nil)
 			return env
 		}
 	}
 	took := time.Since(in.trace.since)
 	in.trace = nil
 	if err := bc.Tracing().Stop(path); err != nil {
-		in.failWith(env, &TraceError{Why: "the trace could not be written to " + path + ": " + err.Error()}, before)
+		in.Fail(env, &TraceError{Why: "the trace could not be written to " + path + ": " + err.Error()}, before)
 		return env
 	}
 	st, err := os.Stat(path)
 	if err != nil {
-		in.failWith(env, &TraceError{Why: "the trace was not written to " + path + ": " + err.Error()}, before)
+		in.Fail(env, &TraceError{Why: "the trace was not written to " + path + ": " + err.Error()}, before)
 		return env
 	}
 	env.Artifacts = append(env.Artifacts, envelope.Artifact{Name: filepath.Base(path), Path: path})

@@ -29,19 +29,20 @@ const (
 	Inexpressible = "inexpressible"
 )
 
-// look is the start of a command that reads the page without acting:
+// Look is the start of a command that reads the page without acting:
 // the page as it is now, with the envelope's Page section and, beside the
-// command's own section, the changes since prima last looked.
-func (in *Instance) look(ctx context.Context, env *envelope.Envelope) (playwright.Page, *engine.View, bool) {
+// command's own section, the changes since prima last looked; exported
+// for research.
+func (in *Instance) Look(ctx context.Context, env *envelope.Envelope) (playwright.Page, *engine.View, bool) {
 	prev, _ := in.eng.Last()
-	page, view, ok := in.begin(ctx, env, true)
+	page, view, ok := in.Begin(ctx, env, true)
 	if !ok {
 		return nil, nil, false
 	}
-	in.fillPage(env, prev, view)
+	in.FillPage(env, prev, view)
 	env.Changes = &envelope.Changes{}
 	if prev != nil && prev != view {
-		env.Changes = changes(engine.Diff(prev, view))
+		env.Changes = Changes(engine.Diff(prev, view))
 	}
 	return page, view, true
 }
@@ -63,7 +64,7 @@ type check struct {
 // match is reported by reference and remembered by nothing.
 func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "verify " + text}
-	page, view, ok := in.look(ctx, env)
+	page, view, ok := in.Look(ctx, env)
 	if !ok {
 		return env
 	}
@@ -85,13 +86,13 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 		if j.Modelless() {
 			env.Verdict.Judgement = "none: no decision model is configured (PRIMA_JUDGE=typesafe or openrouter, with its key); the offline scorer judges no claim"
 		} else {
-			d := j.Consult(ctx, "The page shows that this claim is true: "+text, nil, map[string]string{"page": pageText(view)})
+			d := j.Consult(ctx, "The page shows that this claim is true: "+text, nil, map[string]string{"page": PageText(view)})
 			env.Verdict.Judgement = judgement(d)
 		}
 		return env
 	}
 	if err != nil {
-		env.Failure = failure(err)
+		env.Failure = Failure(err)
 		return env
 	}
 	var failedOne *check

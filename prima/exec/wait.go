@@ -10,7 +10,6 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/wire"
@@ -34,11 +33,11 @@ func (e *WaitTimeoutError) FailureCode() string { return envelope.CodeTimeout }
 // tab) is in its Events.
 func (in *Instance) Wait(ctx context.Context, text string, gone bool, d time.Duration) *envelope.Envelope {
 	env := &envelope.Envelope{Command: waitCommand(text, gone, d)}
-	page, before, ok := in.begin(ctx, env, false)
+	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
-	in.fill(ctx, env, in.act(ctx, page, before, prepWait(ctx, page, text, gone, d)))
+	in.fill(ctx, env, in.Act(ctx, page, before, PrepWait(ctx, page, text, gone, d)))
 	return env
 }
 
@@ -47,13 +46,14 @@ func waitCommand(text string, gone bool, d time.Duration) string {
 	case text == "":
 		return "wait " + d.String()
 	case gone:
-		return "wait gone " + quoteIfSpaced(text)
+		return "wait gone " + QuoteIfSpaced(text)
 	}
-	return "wait text " + quoteIfSpaced(text)
+	return "wait text " + QuoteIfSpaced(text)
 }
 
-// prepWait prepares a wait; whole words only (rule 10), visible only.
-func prepWait(ctx context.Context, page playwright.Page, text string, gone bool, d time.Duration) engine.Prepare {
+// PrepWait prepares a wait; whole words only (rule 10), visible only. The
+// wait command and do's wait steps share it.
+func PrepWait(ctx context.Context, page playwright.Page, text string, gone bool, d time.Duration) engine.Prepare {
 	return func(float64) (*engine.Action, error) {
 		if text == "" {
 			return &engine.Action{Run: func(float64) error {
@@ -87,21 +87,6 @@ func deadlineOf(ctx context.Context) time.Time {
 	return time.Now().Add(wire.DefaultTimeout)
 }
 
-// waitStep is do's `wait for TEXT` and `wait until TEXT is gone`.
-func (in *Instance) waitStep(ctx context.Context, page playwright.Page, view *engine.View, intent instruct.Intent) stepResult {
-	o := in.act(ctx, page, view, prepWait(ctx, page, intent.Value, intent.Verb == "waitgone", 0))
-	r := stepResult{err: o.Err, after: o.After, changes: o.Changes, events: browser.Texts(o.Events), blocked: o.Blocked}
-	if o.Err != nil {
-		r.status, r.proof = StepFail, o.Err.Error()
-		return r
-	}
-	r.status, r.proof = StepOK, fmt.Sprintf("the text %q is visible", intent.Value)
-	if intent.Verb == "waitgone" {
-		r.proof = fmt.Sprintf("the text %q is gone", intent.Value)
-	}
-	return r
-}
-
 // FileError: a file to upload that is not there.
 type FileError struct{ Path, Why string }
 
@@ -111,8 +96,9 @@ func (e *FileError) Error() string {
 
 func (e *FileError) FailureCode() string { return envelope.CodeUsage }
 
-// checkFiles requires every file to upload to be a readable regular file.
-func checkFiles(files []string) error {
+// CheckFiles requires every file to upload to be a readable regular file,
+// for pw's upload and do's.
+func CheckFiles(files []string) error {
 	for _, f := range files {
 		st, err := os.Stat(f)
 		switch {

@@ -47,8 +47,8 @@ func TestLayersLookOnlyDown(t *testing.T) {
 		if strings.Contains(imports, "github.com/openai/openai-go") && pkg != module+"prima/planner" {
 			t.Errorf("%s imports openai-go; only prima/planner may", pkg)
 		}
-		if pkg == module+"prima/exec" && !strings.Contains(imports, module+"ladder") {
-			t.Errorf("prima/exec (the do loop) does not import ladder")
+		if pkg == module+"prima/steps" && !strings.Contains(imports, module+"ladder") {
+			t.Errorf("prima/steps (the do loop) does not import ladder")
 		}
 	}
 }

@@ -1,4 +1,7 @@
-package exec
+// Package steps runs the commands made of several steps on one instance:
+// do's instructions through the literal, widget and model tiers,
+// research's map that do reads, and goal's page.
+package steps
 
 import (
 	"context"
@@ -9,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,6 +23,7 @@ import (
 	"github.com/prima-dev/prima/ladder"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/prima/wire"
@@ -98,7 +103,7 @@ func runSteps(ctx context.Context, p doPage, first *engine.View, instructions []
 	for i, text := range instructions {
 		if run.err == nil && run.blocked {
 			if d := p.Blocking(); d != "" && !answersDialog(text) {
-				run.err = &DialogOpenError{Dialog: d}
+				run.err = &exec.DialogOpenError{Dialog: d}
 				notRun(i, text, "not run: "+run.err.Error())
 				continue
 			}
@@ -137,15 +142,15 @@ func runSteps(ctx context.Context, p doPage, first *engine.View, instructions []
 // Do performs exactly the listed instructions, in order, each on an
 // element it resolved from the page as it is at that step, and proves
 // each one with the change it caused (runSteps).
-func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOptions) *envelope.Envelope {
-	env := &envelope.Envelope{Command: "do " + quoteArgs(instructions)}
+func Do(ctx context.Context, in *exec.Instance, instructions []string, opts DoOptions) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "do " + exec.QuoteArgs(instructions)}
 	if len(instructions) == 0 {
-		in.failWith(env, &wire.UsageError{Msg: "do needs at least one instruction"}, nil)
+		in.Fail(env, &wire.UsageError{Msg: "do needs at least one instruction"}, nil)
 		return env
 	}
 	var page playwright.Page
 	var first *engine.View
-	last, shown := in.eng.Last()
+	last, shown := in.Engine().Last()
 	if d := in.Obs.Dialog(); d != nil && answersDialog(instructions[0]) && last != nil && shown == d.Page {
 		// The page is blocked until the dialog is answered, which is
 		// what the first instruction does: start from the view prima
@@ -153,18 +158,18 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		page, first = d.Page, last
 	} else {
 		var ok bool
-		if page, first, ok = in.begin(ctx, env, true); !ok {
+		if page, first, ok = in.Begin(ctx, env, true); !ok {
 			return env
 		}
 	}
-	rec := &doRecord{redact: func(s string) string { return in.eng.Mask(requestOf(ctx).secrets.Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
+	rec := &doRecord{redact: func(s string) string { return in.Engine().Mask(exec.SecretsOf(ctx).Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
 	run := runSteps(ctx, &liveDo{in: in, page: page, opts: opts}, first, instructions, rec)
 	env.Steps, env.Events, env.Used = run.steps, run.events, run.used
 	env.Proven = &envelope.Proven{N: run.proven, M: len(instructions)}
 	if planner := opts.Planner; planner != nil && planner.calls > 0 {
 		env.Extra = append(env.Extra, envelope.KV{Key: "model calls", Value: fmt.Sprintf("%d, actions %d", planner.calls, planner.actions)})
 	}
-	in.fillPage(env, first, run.last)
+	in.FillPage(env, first, run.last)
 	env.Page.Redirected = run.redirected
 	all := engine.Diff(first, run.last)
 	for i := len(run.typed) - 1; i >= 0; i-- {
@@ -172,9 +177,9 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 			all = append([]ariadiff.Change{run.typed[i]}, all...)
 		}
 	}
-	env.Changes = changes(engine.MarkOwn(all, run.own))
+	env.Changes = exec.Changes(engine.MarkOwn(all, run.own))
 	if run.blocked {
-		env.Changes.Groups = append(env.Changes.Groups, blockedChanges().Groups...)
+		env.Changes.Groups = append(env.Changes.Groups, exec.BlockedChanges().Groups...)
 	}
 	if a, ok := rec.flush(); ok {
 		env.Artifacts = append(env.Artifacts, a)
@@ -182,20 +187,20 @@ func (in *Instance) Do(ctx context.Context, instructions []string, opts DoOption
 		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: "step records not written: " + rec.err.Error()})
 	}
 	if run.err != nil {
-		in.failWith(env, run.err, run.last)
+		in.Fail(env, run.err, run.last)
 		return env
 	}
 	env.OK = true
 	if !run.blocked {
-		lines, more, _ := in.eng.NewRefs(ctx, page, first, run.last, all)
-		env.NewRefs, env.MoreRefs = newRefs(lines), more
+		lines, more, _ := in.Engine().NewRefs(ctx, page, first, run.last, all)
+		env.NewRefs, env.MoreRefs = exec.NewRefs(lines), more
 	}
 	return env
 }
 
 // liveDo is a do run's browser: the instance, on the tab the run is on.
 type liveDo struct {
-	in   *Instance
+	in   *exec.Instance
 	page playwright.Page
 	opts DoOptions
 }
@@ -203,23 +208,23 @@ type liveDo struct {
 func (d *liveDo) Step(ctx context.Context, view *engine.View, instructions, statuses []string, i int) stepResult {
 	text, planner := instructions[i], d.opts.Planner
 	if _, perr := instruct.Parse(text); perr != nil && !isInstructionError(perr) && planner != nil && planner.Chat != nil {
-		r := d.in.modelStep(ctx, d.page, view, instructions, statuses, i+1, planner)
+		r := modelStep(ctx, d.in, d.page, view, instructions, statuses, i+1, planner)
 		r.planner = "model"
 		return r
 	}
-	r := d.in.literalStep(ctx, d.page, view, text, d.opts.ResearchAfter)
+	r := literalStep(ctx, d.in, d.page, view, text, d.opts.ResearchAfter)
 	r.planner = "literal"
 	return r
 }
 
 func (d *liveDo) Next(ctx context.Context, view, after *engine.View, blocked bool) *engine.View {
 	if after != nil {
-		view = d.in.eng.WithRefs(ctx, d.page, after)
+		view = d.in.Engine().WithRefs(ctx, d.page, after)
 	}
 	if cur, err := d.in.CurrentPage(); err == nil && cur != d.page && !blocked {
 		// The step selected, opened or closed a tab: the next steps act
 		// on the tab now selected.
-		if v, err := d.in.eng.Observe(ctx, cur, true); err == nil {
+		if v, err := d.in.Engine().Observe(ctx, cur, true); err == nil {
 			d.page, view = cur, v
 		}
 	}
@@ -249,7 +254,7 @@ type stepResult struct {
 
 // literalStep reads an instruction with the literal grammar, resolves its
 // target uniquely in the current view, and acts through the act path.
-func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view *engine.View, text string, researchAfter int) stepResult {
+func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, view *engine.View, text string, researchAfter int) stepResult {
 	intent, err := instruct.Parse(text)
 	if err != nil {
 		msg := err.Error()
@@ -260,25 +265,25 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 	}
 	switch intent.Verb {
 	case "tab", "closetab":
-		return in.tabStep(ctx, intent)
+		return tabStep(ctx, in, intent)
 	case "wait", "waitgone":
-		return in.waitStep(ctx, page, view, intent)
+		return waitStep(ctx, in, page, view, intent)
 	case "accept", "dismiss":
 		e := in.AnswerDialog(ctx, intent.Verb == "accept", intent.Value)
-		last, _ := in.eng.Last()
+		last, _ := in.Engine().Last()
 		return envelopeStep(e, last)
 	}
 	if intent.Verb == "select" && len(intent.Values) <= 1 {
 		// A custom select (a combobox, a listbox that keeps its own value)
 		// is picked as a user picks it; a native one by selectOption.
-		if b, err := in.locate(page, view, intent.Verb, intent.Target, researchAfter); err == nil {
+		if b, err := locate(in, page, view, intent.Verb, intent.Target, researchAfter); err == nil {
 			if native, err := b.h.Evaluate(nativeSelectJS); err == nil && native == false {
-				value, err := requestOf(ctx).secrets.Fill(intent.Value)
+				value, err := exec.SecretsOf(ctx).Fill(intent.Value)
 				if err != nil {
 					b.h.Dispose()
 					return stepResult{status: StepFail, proof: err.Error(), err: err}
 				}
-				return in.widgetSelect(ctx, page, view, b, value)
+				return widgetSelect(ctx, in, page, view, b, value)
 			}
 			b.h.Dispose()
 		}
@@ -287,8 +292,8 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 	var via, ref, matched string
 	var items []string // for a click through markup on an item of a list: the other items' texts
 	action, opts := verbAction(intent.Verb)
-	o := in.act(ctx, page, view, func(t float64) (*engine.Action, error) {
-		value, err := requestOf(ctx).secrets.Fill(intent.Value)
+	o := in.Act(ctx, page, view, func(t float64) (*engine.Action, error) {
+		value, err := exec.SecretsOf(ctx).Fill(intent.Value)
 		if err != nil {
 			return nil, err
 		}
@@ -304,17 +309,17 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			return engine.History(page, map[string]string{"back": "goBack", "forward": "goForward", "reload": "reload"}[intent.Verb], engine.NavOpts{})
 		case "press":
 			if intent.Target.Text == "" {
-				return in.prepPage(page, view, pwline.Line{Method: "keyboard.press", Value: value})
+				return in.PrepPage(page, view, pwline.Line{Method: "keyboard.press", Value: value})
 			}
 		case "upload":
 			for _, f := range intent.Values {
-				opts.Values = append(opts.Values, requestOf(ctx).path(f))
+				opts.Values = append(opts.Values, exec.CallerPath(ctx, f))
 			}
-			if err := checkFiles(opts.Values); err != nil {
+			if err := exec.CheckFiles(opts.Values); err != nil {
 				return nil, err
 			}
 		}
-		b, err := in.locate(page, view, intent.Verb, intent.Target, researchAfter)
+		b, err := locate(in, page, view, intent.Verb, intent.Target, researchAfter)
 		if err != nil {
 			return nil, err
 		}
@@ -323,13 +328,13 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			items = listItems(b.h)
 		}
 		if intent.Verb == "drag" {
-			to, err := in.locate(page, view, "drag", intent.To, 0)
+			to, err := locate(in, page, view, "drag", intent.To, 0)
 			if err != nil {
 				return nil, err
 			}
-			return in.eng.Drag(page, b.h, to.h, b.t.What(), to.t.What(), b.t.Code, to.t.Code, engine.DragOpts{})
+			return in.Engine().Drag(page, b.h, to.h, b.t.What(), to.t.What(), b.t.Code, to.t.Code, engine.DragOpts{})
 		}
-		return in.eng.OnElement(b.h, b.t, action, opts)
+		return in.Engine().OnElement(b.h, b.t, action, opts)
 	})
 	res := stepResult{used: o.Used, ref: ref, err: o.Err, after: o.After, changes: o.Changes, own: o.Own, events: browser.Texts(o.Events), blocked: o.Blocked, redirected: o.Redirected, typed: o.Typed}
 	if res.err != nil {
@@ -391,7 +396,7 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 			other, what = selectedOther(intent.Target.Text, items, res.changes), fmt.Sprintf("%q", intent.Target.Text)
 		}
 		if other != "" {
-			res.err = &SelectedOtherError{Target: what, Selected: other}
+			res.err = &exec.SelectedOtherError{Target: what, Selected: other}
 			res.status, res.proof = StepFail, res.err.Error()
 			return res
 		}
@@ -409,6 +414,65 @@ func (in *Instance) literalStep(ctx context.Context, page playwright.Page, view 
 		res.proof += " (" + strings.Join(notes, "; ") + ")"
 	}
 	return res
+}
+
+// tabStep is do's `switch to tab N` and `close tab [N]`.
+func tabStep(ctx context.Context, in *exec.Instance, intent instruct.Intent) stepResult {
+	n := 0
+	if intent.Value != "" {
+		v, err := strconv.Atoi(intent.Value)
+		if err != nil {
+			return stepResult{status: StepFail, proof: "a tab is named by its number", err: &wire.UsageError{Msg: "a tab is named by its number (prima tab list)"}}
+		}
+		n = v
+	}
+	op := "select"
+	if intent.Verb == "closetab" {
+		op = "close"
+	}
+	return envelopeStep(in.Tabs(ctx, op, n, ""), nil)
+}
+
+// envelopeStep turns a command's envelope into a do step.
+func envelopeStep(e *envelope.Envelope, after *engine.View) stepResult {
+	r := stepResult{used: e.Used, events: e.Events, after: after}
+	if !e.OK {
+		r.status, r.proof = StepFail, e.Failure.Error
+		r.err = &exec.StepError{Msg: e.Failure.Error, Code: e.Code}
+		return r
+	}
+	r.status = StepOK
+	switch {
+	case len(e.Events) > 0:
+		r.proof = e.Events[0]
+	case e.Changes != nil && len(e.Changes.Groups) > 0:
+		g := e.Changes.Groups[0]
+		r.proof = g.Kind + ": " + g.Items[0]
+	default:
+		r.status, r.proof = StepUnproven, "no observed change"
+	}
+	return r
+}
+
+// waitStep is do's `wait for TEXT` and `wait until TEXT is gone`.
+func waitStep(ctx context.Context, in *exec.Instance, page playwright.Page, view *engine.View, intent instruct.Intent) stepResult {
+	o := in.Act(ctx, page, view, exec.PrepWait(ctx, page, intent.Value, intent.Verb == "waitgone", 0))
+	r := stepResult{err: o.Err, after: o.After, changes: o.Changes, events: browser.Texts(o.Events), blocked: o.Blocked}
+	if o.Err != nil {
+		r.status, r.proof = StepFail, o.Err.Error()
+		return r
+	}
+	r.status, r.proof = StepOK, fmt.Sprintf("the text %q is visible", intent.Value)
+	if intent.Verb == "waitgone" {
+		r.proof = fmt.Sprintf("the text %q is gone", intent.Value)
+	}
+	return r
+}
+
+// isInstructionError: a do instruction that is not one action.
+func isInstructionError(err error) bool {
+	var c *instruct.CompoundError
+	return errors.As(err, &c)
 }
 
 // answersDialog reports whether an instruction accepts or dismisses a
@@ -452,9 +516,9 @@ func (b bound) via() string {
 // research map of a well-visited state, the refs of the snapshot, the
 // visible markup when the tree lacks it. It never substitutes: an
 // ambiguous or missing target is an error.
-func (in *Instance) locate(page playwright.Page, view *engine.View, verb string, target instruct.Target, researchAfter int) (bound, error) {
+func locate(in *exec.Instance, page playwright.Page, view *engine.View, verb string, target instruct.Target, researchAfter int) (bound, error) {
 	id := view.State().ID()
-	visits := in.states.count(id)
+	visits := in.Visits(id)
 	m, haveMap := (*UIMap)(nil), false
 	// Read the map only when the ladder could start there: a file read
 	// per step otherwise.
@@ -465,7 +529,7 @@ func (in *Instance) locate(page playwright.Page, view *engine.View, verb string,
 	click := verb == "click"
 	if tier == ladder.ResearchMap {
 		if loc, e, ok := mapTarget(page, m, verb, target); ok {
-			h, err := bindLocator(loc, e.Code)
+			h, err := exec.BindLocator(loc, e.Code)
 			return bound{h: h, t: engine.Target{Role: e.Role, Name: e.Name, Code: e.Code}, tier: tier}, err
 		}
 		tier, _ = ladder.Next(tier, ladder.NotInTree, click)
@@ -480,10 +544,10 @@ func (in *Instance) locate(page playwright.Page, view *engine.View, verb string,
 			}
 			switch {
 			case merr == nil:
-				h, err := bindLocator(loc, found.Code)
+				h, err := exec.BindLocator(loc, found.Code)
 				return bound{h: h, t: found, tier: next}, err
 			case !errors.Is(merr, errNoMarkup):
-				var ma *MarkupAmbiguousError
+				var ma *exec.MarkupAmbiguousError
 				if errors.As(merr, &ma) {
 					ma.Refs = refsShowing(view.Tree, ma.Text)
 				}
@@ -501,11 +565,6 @@ func (in *Instance) locate(page playwright.Page, view *engine.View, verb string,
 		return bound{}, err
 	}
 	return bound{h: res.Handle, t: engine.Target{Role: entry.Role, Name: entry.Name, Code: res.Code}, ref: cand.Ref, matched: cand.Note(), tier: tier}, nil
-}
-
-// blockedChanges is what Changes say while a dialog blocks the page.
-func blockedChanges() *envelope.Changes {
-	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{"a dialog blocks the page; answer it (prima dialog accept|dismiss) and its envelope shows the Changes"}}}}
 }
 
 // markupTarget finds, outside the accessibility tree, the one visible
@@ -551,7 +610,7 @@ func markupTarget(page playwright.Page, t instruct.Target, verb string) (playwri
 			code += ".filter({ visible: true })"
 		}
 		if n > 1 {
-			return nil, engine.Target{}, &MarkupAmbiguousError{Text: t.Text, Code: code, Count: n}
+			return nil, engine.Target{}, &exec.MarkupAmbiguousError{Text: t.Text, Code: code, Count: n}
 		}
 		found := engine.Target{Code: code}
 		if c.role != "" {
@@ -564,28 +623,6 @@ func markupTarget(page playwright.Page, t instruct.Target, verb string) (playwri
 
 // errNoMarkup: no visible element shows the text either.
 var errNoMarkup = errors.New("no visible element shows the text")
-
-// MarkupAmbiguousError: several visible elements outside the
-// accessibility tree show the target's text; prima picks none.
-type MarkupAmbiguousError struct {
-	Text, Code string
-	Count      int
-	Refs       []string // the snapshot's nodes that show the text, `generic [ref=e10]`
-}
-
-func (e *MarkupAmbiguousError) Error() string {
-	var cs []string
-	for i := 0; i < e.Count && i < 4; i++ {
-		cs = append(cs, fmt.Sprintf("%s.nth(%d)", e.Code, i))
-	}
-	refs := ""
-	if len(e.Refs) > 0 {
-		refs = "; in the snapshot: " + strings.Join(e.Refs, ", ") + " (prima pw click REF)"
-	}
-	return fmt.Sprintf("%d visible elements show %q and none is a control the tree names: %s%s", e.Count, e.Text, strings.Join(cs, ", "), refs)
-}
-
-func (e *MarkupAmbiguousError) FailureCode() string { return envelope.CodeAmbiguous }
 
 // refsShowing lists the snapshot's nodes whose name or text is exactly
 // text, as `role "name" [ref=eN]`.
@@ -736,14 +773,6 @@ func errText(err error) string {
 		return ""
 	}
 	return err.Error()
-}
-
-func quoteArgs(args []string) string {
-	var out []string
-	for _, a := range args {
-		out = append(out, fmt.Sprintf("%q", a))
-	}
-	return strings.Join(out, " ")
 }
 
 // doRecord writes a do run's per-step artifacts: the before and after

@@ -1,4 +1,4 @@
-package exec
+package steps
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/prima-dev/prima/ladder"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/planner"
 	"github.com/prima-dev/prima/prima/pwline"
@@ -47,7 +48,7 @@ func newInjection(n int, v *engine.View) *injection {
 
 // modelRun is the state of one instruction under the model.
 type modelRun struct {
-	in       *Instance
+	in       *exec.Instance
 	page     playwright.Page
 	p        *Planner
 	k        int // 1-based number of the current instruction
@@ -67,19 +68,19 @@ type modelRun struct {
 
 // modelStep lets the model perform instruction k (1-based) and nothing
 // else: every tool call is checked in code before anything runs.
-func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *engine.View, texts []string, statuses []string, k int, p *Planner) stepResult {
+func modelStep(ctx context.Context, in *exec.Instance, page playwright.Page, view *engine.View, texts []string, statuses []string, k int, p *Planner) stepResult {
 	r := &modelRun{in: in, page: page, p: p, k: k, texts: texts, inj: newInjection(1, view), from: view}
-	secrets := requestOf(ctx).secrets
+	secrets := exec.SecretsOf(ctx)
 	conv := p.Chat.Start(secrets.Redact(r.brief(statuses)), p.Judge != nil)
 	for !r.finished && r.failed == nil {
 		if p.calls >= p.MaxModelCalls {
-			r.failed = &BudgetError{Spent: "model call", N: p.MaxModelCalls}
+			r.failed = &exec.BudgetError{Spent: "model call", N: p.MaxModelCalls}
 			break
 		}
 		p.calls++
 		calls, err := conv.Next(ctx)
 		if err != nil {
-			r.failed = &ModelError{Err: err}
+			r.failed = &exec.ModelError{Err: err}
 			break
 		}
 		if len(calls) == 0 {
@@ -89,7 +90,7 @@ func (in *Instance) modelStep(ctx context.Context, page playwright.Page, view *e
 		}
 		for _, tc := range calls {
 			result := r.call(ctx, tc.Name, tc.Args)
-			conv.Answer(tc.ID, r.in.eng.Mask(secrets.Redact(result)))
+			conv.Answer(tc.ID, r.in.Engine().Mask(secrets.Redact(result)))
 		}
 	}
 	res := stepResult{used: r.used, after: r.inj.view, changes: r.changes, events: r.events, blocked: r.blocked, own: r.own}
@@ -160,7 +161,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		}
 		r.finished = true
 		if a.Status == "failed" && r.proof == "" {
-			r.failed = &ModelError{GaveUp: a.Proof}
+			r.failed = &exec.ModelError{GaveUp: a.Proof}
 		}
 		return "noted"
 	}
@@ -178,7 +179,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		return r.refuse(name, a, fmt.Sprintf("instruction %d is already proven (%s); no further action on it", r.k, r.proof))
 	}
 	if r.p.actions >= r.p.MaxActions {
-		r.failed = &BudgetError{Spent: "action", N: r.p.MaxActions}
+		r.failed = &exec.BudgetError{Spent: "action", N: r.p.MaxActions}
 		return r.refuse(name, a, r.failed.Error())
 	}
 	if name == "checkRef" && a.Checked != nil && !*a.Checked {
@@ -237,19 +238,19 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	default:
 		return r.refuse(name, a, "name a ref from the current context")
 	}
-	value, ferr := requestOf(ctx).secrets.Fill(a.Value)
+	value, ferr := exec.SecretsOf(ctx).Fill(a.Value)
 	if ferr != nil {
 		return r.refuse(name, a, ferr.Error())
 	}
 	r.p.actions++
 	act := pwline.Actions[verb]
 	before := r.inj.view
-	o := r.in.act(ctx, r.page, before, func(float64) (*engine.Action, error) {
+	o := r.in.Act(ctx, r.page, before, func(float64) (*engine.Action, error) {
 		switch {
 		case handle != nil:
-			return r.in.eng.OnElement(handle, engine.Target{Code: code}, act, engine.Opts{Value: value})
+			return r.in.Engine().OnElement(handle, engine.Target{Code: code}, act, engine.Opts{Value: value})
 		case loc != nil:
-			return r.in.prepLocator(loc, a.Selector, code, act, engine.Opts{Value: value})
+			return r.in.PrepLocator(loc, a.Selector, code, act, engine.Opts{Value: value})
 		}
 		return &engine.Action{
 			Line: pwline.Line{Method: "keyboard.press", Value: a.Key},
@@ -274,7 +275,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		}
 		return "failed: " + r.failed.Error()
 	}
-	after := r.in.eng.WithRefs(ctx, r.page, o.After)
+	after := r.in.Engine().WithRefs(ctx, r.page, o.After)
 	cs := o.Changes
 	r.changes = append(r.changes, cs...)
 	r.own = r.own.Add(o.Own)
@@ -312,24 +313,16 @@ func (r *modelRun) ask(ctx context.Context, a planner.Args) string {
 	if r.p.Judge == nil {
 		return "refused: the judge tool is not enabled"
 	}
-	page := pageText(r.inj.view)
+	page := exec.PageText(r.inj.view)
 	if len(page) > 6000 {
 		page = page[:6000] + "\n…(capped)"
 	}
-	state := map[string]any{"instructions": r.texts, "current": r.k, "page": page, "observed": changeTexts(r.changes)}
+	state := map[string]any{"instructions": r.texts, "current": r.k, "page": page, "observed": exec.ChangeTexts(r.changes)}
 	d := r.p.Judge.Consult(ctx, a.Question, a.Options, state)
 	if d.Approved {
 		return fmt.Sprintf("approved: %s (%.2f)", d.Value, d.Probability)
 	}
 	return fmt.Sprintf("not approved: %s", d.Reason)
-}
-
-func changeTexts(cs []ariadiff.Change) []string {
-	var out []string
-	for _, c := range cs {
-		out = append(out, c.String())
-	}
-	return out
 }
 
 // context descends the ladder: fresh refs first, capped markup when asked
@@ -339,13 +332,13 @@ func (r *modelRun) context(ctx context.Context) string {
 		r.inj.tier = next
 	}
 	if r.inj.asked && r.inj.tier == ladder.Markup {
-		m, err := compactMarkup(r.page, 12000)
+		m, err := exec.CompactMarkup(r.page, 12000)
 		if err != nil {
 			return "failed: " + err.Error()
 		}
 		return "Markup of the page (capped; tier 3). Controls the accessibility tree does not show appear here; act on them with a selector from this markup:\n" + m
 	}
-	v, err := r.in.eng.Snap(ctx, r.page)
+	v, err := r.in.Engine().Snap(ctx, r.page)
 	if err != nil {
 		return "failed: " + err.Error()
 	}

@@ -1,4 +1,4 @@
-package exec
+package steps
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/refs"
 )
@@ -66,9 +67,9 @@ func loadMap(dir, state string) (*UIMap, bool) {
 
 // Research builds the UI map of the current state and stores it under
 // ResearchDir, keyed by the state id.
-func (in *Instance) Research(ctx context.Context) *envelope.Envelope {
+func Research(ctx context.Context, in *exec.Instance) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "research"}
-	page, view, ok := in.look(ctx, env)
+	page, view, ok := in.Look(ctx, env)
 	if !ok {
 		return env
 	}
@@ -96,13 +97,13 @@ func (in *Instance) Research(ctx context.Context) *envelope.Envelope {
 	}
 	walk(view.Tree.Root, "page")
 	if err := os.MkdirAll(in.ResearchDir, 0o700); err != nil {
-		env.Failure = failure(fmt.Errorf("store the map: %w", err))
+		env.Failure = exec.Failure(fmt.Errorf("store the map: %w", err))
 		return env
 	}
 	b, _ := json.MarshalIndent(m, "", "  ")
 	path := mapPath(in.ResearchDir, m.State)
 	if err := os.WriteFile(path, b, 0o600); err != nil {
-		env.Failure = failure(fmt.Errorf("store the map: %w", err))
+		env.Failure = exec.Failure(fmt.Errorf("store the map: %w", err))
 		return env
 	}
 	env.Research = renderMap(m, skipped)

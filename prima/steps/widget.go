@@ -1,4 +1,4 @@
-package exec
+package steps
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/pwline"
 )
 
@@ -94,14 +95,14 @@ func quoteAll(ss []string) []string {
 // widget now shows it. Setting a native select hidden under the widget
 // would act on another element than the one named, behind the widget's
 // back. Each click goes through the act path; the step is the two.
-func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view *engine.View, b bound, want string) stepResult {
+func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, view *engine.View, b bound, want string) stepResult {
 	defer b.h.Dispose()
 	open := engine.Outcome{After: view}
 	// A list already open (a pick that failed left it so) is picked from
 	// as it is: a click would close it.
 	if v, err := b.h.Evaluate(expandedJS); err != nil || v != true {
-		open = in.act(ctx, page, view, func(t float64) (*engine.Action, error) {
-			a, err := in.eng.OnElement(b.h, b.t, pwline.Actions["click"], engine.Opts{})
+		open = in.Act(ctx, page, view, func(t float64) (*engine.Action, error) {
+			a, err := in.Engine().OnElement(b.h, b.t, pwline.Actions["click"], engine.Opts{})
 			if a != nil {
 				a.Release = nil // the widget's value is read after the pick
 			}
@@ -140,8 +141,8 @@ func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view
 				nav.Dispose()
 				break
 			}
-			step := in.act(ctx, page, res.after, func(t float64) (*engine.Action, error) {
-				return in.eng.OnElement(nav, engine.Target{Code: code}, pwline.Actions["click"], engine.Opts{})
+			step := in.Act(ctx, page, res.after, func(t float64) (*engine.Action, error) {
+				return in.Engine().OnElement(nav, engine.Target{Code: code}, pwline.Actions["click"], engine.Opts{})
 			})
 			res.changes = append(res.changes, step.Changes...)
 			res.events = append(res.events, browser.Texts(step.Events)...)
@@ -155,7 +156,7 @@ func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view
 			}
 		}
 	}
-	pick := in.act(ctx, page, res.after, func(t float64) (*engine.Action, error) {
+	pick := in.Act(ctx, page, res.after, func(t float64) (*engine.Action, error) {
 		script, arg := findOptionJS, any(want)
 		if isDate {
 			script, arg = findDayJS, dateSpellings(date)
@@ -173,7 +174,7 @@ func (in *Instance) widgetSelect(ctx context.Context, page playwright.Page, view
 			}
 			n, _ := h.Evaluate(optionNameJS)
 			name, _ = n.(string)
-			return in.eng.OnElement(h, engine.Target{Role: "option", Name: name, Code: code}, pwline.Actions["click"], engine.Opts{})
+			return in.Engine().OnElement(h, engine.Target{Role: "option", Name: name, Code: code}, pwline.Actions["click"], engine.Opts{})
 		}
 		r, err := v.JSONValue()
 		if err != nil {

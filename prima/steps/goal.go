@@ -1,4 +1,4 @@
-package exec
+package steps
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/goal"
 	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/refs"
@@ -25,24 +26,22 @@ import (
 // the runner chose, through the one act-and-observe path, so every goal
 // action carries its proof). The envelope is ok only on an unflagged
 // verified pass.
-func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model) *envelope.Envelope {
-	env := &envelope.Envelope{Command: "goal " + quoteIfSpaced(spec.Goal)}
+func Goal(ctx context.Context, in *exec.Instance, spec goal.Spec, model *goal.Model) *envelope.Envelope {
+	env := &envelope.Envelope{Command: "goal " + exec.QuoteIfSpaced(spec.Goal)}
 	start, err := in.CurrentPage()
 	if err != nil {
-		in.failWith(env, err, nil)
+		in.Fail(env, err, nil)
 		return env
 	}
 	// The goal's Changes run from the page before its first decision to
 	// the page after its last action, like any acting command's.
-	before, _ := in.eng.Observe(ctx, start, false)
+	before, _ := in.Engine().Observe(ctx, start, false)
 	// Every bound value is a secret of this command (Instance.Command gives
 	// each command its own map): whatever prints it (envelopes, the
 	// journal, network.jsonl) shows its {{name}}.
-	if requestOf(ctx).secrets == nil {
-		ctx = withRequest(ctx, request{})
-	}
+	ctx = exec.WithSecrets(ctx)
 	for k, v := range spec.Data {
-		requestOf(ctx).secrets[k] = v
+		exec.SecretsOf(ctx)[k] = v
 	}
 
 	dir := filepath.Join(in.ArtifactsDir, "goal-"+time.Now().UTC().Format("20060102T150405.000000000"))
@@ -57,7 +56,7 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 		env.Artifacts = append(env.Artifacts, envelope.Artifact{Name: goal.RecordFile, Path: filepath.Join(dir, goal.RecordFile)})
 	}
 	if err != nil {
-		in.failWith(env, &wire.UsageError{Msg: err.Error()}, nil)
+		in.Fail(env, &wire.UsageError{Msg: err.Error()}, nil)
 		return env
 	}
 	env.Goal = &envelope.Goal{Goal: res.Goal, Verify: res.Verify}
@@ -72,17 +71,17 @@ func (in *Instance) Goal(ctx context.Context, spec goal.Spec, model *goal.Model)
 		env.Failure = &envelope.Failure{Error: res.Reason}
 	}
 	if page, err := in.CurrentPage(); err == nil {
-		after, err := in.eng.Observe(ctx, page, false)
+		after, err := in.Engine().Observe(ctx, page, false)
 		switch {
 		case err == nil && before != nil:
-			in.fillPage(env, before, after)
+			in.FillPage(env, before, after)
 			// The goal typed what it typed: its value changes stay typed.
-			env.Changes = changes(engine.TypedOnly(engine.Diff(before, after), true, engine.Target{}))
+			env.Changes = exec.Changes(engine.TypedOnly(engine.Diff(before, after), true, engine.Target{}))
 		case err == nil:
-			in.fillPage(env, nil, after)
-			env.Changes = notObserved("prima has no view of the page from before the goal")
+			in.FillPage(env, nil, after)
+			env.Changes = exec.NotObserved("prima has no view of the page from before the goal")
 		default:
-			env.Changes = notObserved("the page could not be read after the goal: " + err.Error())
+			env.Changes = exec.NotObserved("the page could not be read after the goal: " + err.Error())
 		}
 	}
 	return env
@@ -121,7 +120,7 @@ func goalReport(res goal.Result) string {
 const GoalObservationBudget = 24 << 10
 
 // goalPage is the goal runner's view of an instance.
-type goalPage struct{ in *Instance }
+type goalPage struct{ in *exec.Instance }
 
 // clickRoles and fillRoles are what the runner is offered to click and to
 // type into.
@@ -143,15 +142,15 @@ var constraintJS string
 // fields with their constraints, the page's compact text without values.
 func (g *goalPage) Observe(ctx context.Context, occupant func(string) string) (goal.Observation, error) {
 	in := g.in
-	page, err := in.usablePage()
+	page, err := in.UsablePage()
 	if err != nil {
 		return goal.Observation{}, err
 	}
-	v, err := in.eng.Snap(ctx, page)
+	v, err := in.Engine().Snap(ctx, page)
 	if err != nil {
 		return goal.Observation{}, err
 	}
-	in.states.observe(v.State().ID())
+	in.CountVisit(v.State().ID())
 	obs := goal.Observation{URL: v.URL, Title: v.Title, Version: v.URL + " " + v.State().ID(), Complete: true}
 	type frame struct {
 		depth    int
@@ -248,14 +247,14 @@ func (g *goalPage) Act(ctx context.Context, a goal.Action) (goal.Outcome, error)
 	req := wire.PwRequest{Action: "click", Ref: a.Target}
 	if a.Kind == goal.Type {
 		name := strings.Trim(a.Binding, "{}")
-		if name != "" && len(a.Value) >= MinSecret {
-			requestOf(ctx).secrets[name] = a.Value
+		if name != "" && len(a.Value) >= exec.MinSecret {
+			exec.SecretsOf(ctx)[name] = a.Value
 		}
 		req.Action, req.Values = "fill", []string{a.Value}
 	}
 	env := in.Pw(ctx, req)
-	requestOf(ctx).secrets.RedactEnvelope(env)
-	in.eng.MaskEnvelope(env)
+	exec.SecretsOf(ctx).RedactEnvelope(env)
+	in.Engine().MaskEnvelope(env)
 	out := goal.Outcome{Used: env.Used, Proof: proofOf(env)}
 	if env.OK {
 		return out, nil
