@@ -1,7 +1,9 @@
 package cmdline
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -21,9 +23,10 @@ func goList(t *testing.T, args ...string) []string {
 // The layers look only down (ARCHITECTURE.md): the CLI, the client, the
 // MCP server and the daemon's transport link no executor package and no
 // vendor model SDK; the engine links nothing of the commands above it;
-// only the planner imports openai-go; the do loop asks the ladder.
+// only the planner imports openai-go; the do loop (prima/steps) asks the
+// ladder.
 func TestLayersLookOnlyDown(t *testing.T) {
-	executor := []string{module + "prima/exec", module + "prima/engine", module + "prima/view", module + "prima/browser", module + "prima/planner", "github.com/openai/openai-go"}
+	executor := []string{module + "prima/backend", module + "prima/steps", module + "prima/exec", module + "prima/engine", module + "prima/view", module + "prima/browser", module + "prima/planner", "github.com/openai/openai-go"}
 	for _, pkg := range []string{"prima/client", "cmd/prima/cmdline", "prima/mcp", "prima/daemon", "prima/wire"} {
 		for _, dep := range goList(t, "-deps", module+pkg) {
 			for _, x := range executor {
@@ -36,7 +39,7 @@ func TestLayersLookOnlyDown(t *testing.T) {
 	// The engine acts and observes: it knows nothing of the commands,
 	// their grammar or the models above it.
 	for _, dep := range goList(t, "-deps", module+"prima/engine") {
-		for _, x := range []string{"prima/exec", "prima/planner", "prima/judge", "prima/goal", "prima/export", "prima/instruct", "ladder", "claim"} {
+		for _, x := range []string{"prima/backend", "prima/steps", "prima/exec", "prima/planner", "prima/judge", "prima/goal", "prima/export", "prima/instruct", "ladder", "claim"} {
 			if strings.HasPrefix(dep, module+x) {
 				t.Errorf("prima/engine depends on %s", dep)
 			}
@@ -49,6 +52,35 @@ func TestLayersLookOnlyDown(t *testing.T) {
 		}
 		if pkg == module+"prima/steps" && !strings.Contains(imports, module+"ladder") {
 			t.Errorf("prima/steps (the do loop) does not import ladder")
+		}
+	}
+}
+
+// maxPackageLines is the most non-test Go a package of the module may
+// hold (ARCHITECTURE.md): past it, a package is split by what it owns.
+const maxPackageLines = 3500
+
+// No package of the module holds more than maxPackageLines lines of
+// non-test Go, counted over the files go list builds it from.
+func TestNoPackageIsOverTheLineLimit(t *testing.T) {
+	for _, line := range goList(t, "-f", `{{.ImportPath}}|{{.Dir}}|{{join .GoFiles ","}}`, module+"...") {
+		parts := strings.SplitN(line, "|", 3)
+		if len(parts) != 3 {
+			t.Fatalf("go list line %q", line)
+		}
+		n := 0
+		for _, f := range strings.Split(parts[2], ",") {
+			if f == "" {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(parts[1], f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += strings.Count(string(b), "\n")
+		}
+		if n > maxPackageLines {
+			t.Errorf("%s has %d lines of non-test Go, over %d: split it by what it owns", parts[0], n, maxPackageLines)
 		}
 	}
 }
