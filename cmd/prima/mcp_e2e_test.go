@@ -72,7 +72,7 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 	want := map[string]string{
 		"browser_open": "", "browser_list": "", "browser_close": "", "snapshot": "", "pw": "",
 		"do": "instructions", "go": "target", "back": "", "forward": "", "reload": "",
-		"verify": "claim", "research": "", "tab": "op", "dialog": "op", "wait": "",
+		"verify": "claim", "research": "", "tab": "op", "dialog": "op", "wait": "for",
 		"screenshot": "", "eval": "js", "console": "", "export": "", "goal": "goal",
 		"get": "target,what", "cookies": "op", "storage": "op", "state": "file,op",
 		"set": "values,what", "pdf": "", "route": "pattern", "unroute": "", "network": "",

@@ -480,9 +480,11 @@ func TestSurfaceMultiSelect(t *testing.T) {
 	once(t, "selectOption([...])", as, "change", "colours")
 }
 
-// wait: for a text to show, for a text to go, for a duration; each with
-// the Changes from before the wait to after it, acting on nothing. A wait
-// that cannot end fails with code timeout under --timeout.
+// wait: for a text to show, for a text to go, for an element's state (by
+// selector and by ref), for a JavaScript condition, for the URL, for a
+// load state, for a duration; each with the Changes from before the wait
+// to after it, acting on nothing. A wait that cannot end fails with code
+// timeout under --timeout.
 func TestSurfaceWait(t *testing.T) {
 	h := newHarness(t)
 	// The results arrive 2.5 s after a click: well after the click's
@@ -500,10 +502,36 @@ func TestSurfaceWait(t *testing.T) {
 		t.Errorf("the page logged %q, want the two clicks and nothing from the waits", got)
 	}
 
+	// An element's state, by selector and by ref; a JavaScript condition.
+	h.primaOK("pw", "click", refresh)
+	acts(t, "wait visible SELECTOR", h.prima("wait", "visible", "#open-order"), "Results ready: 3 orders (run 3)", "Open order 3")
+	h.primaOK("pw", "click", refresh)
+	acts(t, "wait hidden SELECTOR", h.prima("wait", "hidden", "#loading"), "Loading results", "Results ready: 3 orders (run 4)")
+	acts(t, "wait js", h.prima("wait", "js", "window.resultsRun === 4"))
+	snap = h.primaOK("snapshot")
+	open := ref(t, snap, "button", "Open order 4")
+	h.primaOK("pw", "click", ref(t, snap, "button", "Archive results later"))
+	acts(t, "wait detached REF", h.prima("wait", "detached", open), "Open order 4", "Archived")
+	acts(t, "wait detached REF, already gone", h.prima("wait", "detached", open))
+	// The URL, and a load state.
+	h.primaOK("pw", "click", ref(t, snap, "button", "Open details later"))
+	r := h.prima("wait", "url", "**/surface/wait?details=1")
+	acts(t, "wait url", r)
+	mustContain(t, "wait url: the page it waited for", section(r.out, "Page"), "/surface/wait?details=1")
+	acts(t, "wait load networkidle", h.prima("wait", "load", "networkidle"))
+	r = h.prima("wait", "visible", "#never", "--timeout", "2s")
+	wantFailure(t, "wait visible under --timeout 2s", r, "timeout")
+	mustContain(t, "the timeout names the element", section(r.out, "Failure"), "#never is not visible")
+	for _, bad := range [][]string{{"wait", "url"}, {"wait", "load", "later"}, {"wait", "visible"}, {"wait", "2s", "x"}} {
+		if r := h.prima(bad...); r.code != 2 {
+			t.Errorf("prima %s: exit %d, want 2 (usage)\n%s", strings.Join(bad, " "), r.code, r)
+		}
+	}
+
 	h.primaOK("go", "/surface/wait?clock=1")
 	acts(t, "wait 500ms (a clock ticks every 200 ms)", h.prima("wait", "500ms"), "Updated")
 
-	r := h.prima("wait", "text", "Never shows", "--timeout", "2s")
+	r = h.prima("wait", "text", "Never shows", "--timeout", "2s")
 	t.Logf("a wait for a text that never shows, under --timeout 2s, took %s", r.took)
 	wantFailure(t, "wait text under --timeout 2s", r, "timeout")
 	mustContain(t, "the timeout names what it waited for", section(r.out, "Failure"), "Never shows")

@@ -200,10 +200,7 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instanc
 		}, nil
 	case *wire.ExportRequest:
 		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Export(r.Since) }, nil
-	case *wire.WaitRequest:
-		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
-			return in.Wait(ctx, r.Text, r.Gone, r.Duration())
-		}, nil
+
 	}
 	if run, ok := exec.TableRun(req); ok {
 		return run, nil

@@ -210,11 +210,6 @@ func (c *Client) Tab(ctx context.Context, req wire.TabRequest) (*envelope.Envelo
 	return c.envelope(ctx, wire.RouteTab, req)
 }
 
-// Wait waits for a text, its absence, or a duration.
-func (c *Client) Wait(ctx context.Context, req wire.WaitRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteWait, req)
-}
-
 // Run runs a command of the table with its request (from cmd.Decode).
 func (c *Client) Run(ctx context.Context, cmd wire.Command, req wire.Request) (*envelope.Envelope, error) {
 	return c.envelope(ctx, cmd.Route(), req)

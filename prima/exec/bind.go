@@ -18,22 +18,7 @@ import (
 // locator's code.
 func (in *Instance) bind(page playwright.Page, before *engine.View, target string, t float64) (playwright.ElementHandle, engine.Target, error) {
 	if refs.Is(target) {
-		r, _ := refs.Parse(target)
-		if before.RefFree {
-			before = in.eng.RefsOf(page, t, false)
-			if _, ok := before.Refs()[r.String()]; !ok {
-				// Not in prima's last view with refs: a newer snapshot
-				// (playwright-cli's) may have given it.
-				before = in.eng.RefsOf(page, t, true)
-			}
-		}
-		entry, ok := before.Refs()[r.String()]
-		if !ok {
-			// Fail fast: a ref missing from the snapshot just taken is
-			// dead; waiting for aria-ref would cost the whole timeout.
-			return nil, engine.Target{}, &refs.NotFoundError{Ref: r}
-		}
-		res, err := browser.ResolveRef(page, before.Tree, r, entry.Role, entry.Name)
+		res, entry, err := in.resolveRef(page, before, target, t)
 		if err != nil {
 			return nil, engine.Target{}, err
 		}
@@ -42,6 +27,28 @@ func (in *Instance) bind(page playwright.Page, before *engine.View, target strin
 	code := "page.locator(" + pwline.JSQuote(target) + ")"
 	h, err := in.bindSelector(page, target, t)
 	return h, engine.Target{Code: code}, err
+}
+
+// resolveRef binds a ref to its element and its unique locator: a ref of
+// prima's last view with refs, or of a newer playwright-cli snapshot.
+func (in *Instance) resolveRef(page playwright.Page, before *engine.View, target string, t float64) (*browser.Resolved, refs.Entry, error) {
+	r, _ := refs.Parse(target)
+	if before.RefFree {
+		before = in.eng.RefsOf(page, t, false)
+		if _, ok := before.Refs()[r.String()]; !ok {
+			// Not in prima's last view with refs: a newer snapshot
+			// (playwright-cli's) may have given it.
+			before = in.eng.RefsOf(page, t, true)
+		}
+	}
+	entry, ok := before.Refs()[r.String()]
+	if !ok {
+		// Fail fast: a ref missing from the snapshot just taken is
+		// dead; waiting for aria-ref would cost the whole timeout.
+		return nil, entry, &refs.NotFoundError{Ref: r}
+	}
+	res, err := browser.ResolveRef(page, before.Tree, r, entry.Role, entry.Name)
+	return res, entry, err
 }
 
 // bindSelector waits for a selector to match, and requires exactly one

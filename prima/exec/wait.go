@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -10,9 +11,11 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/wire"
+	"github.com/prima-dev/prima/refs"
 )
 
 // WaitTimeoutError: what a wait waited for did not happen in time.
@@ -27,28 +30,94 @@ func (e *WaitTimeoutError) Error() string {
 
 func (e *WaitTimeoutError) FailureCode() string { return envelope.CodeTimeout }
 
-// Wait waits for a text to show (gone: to go), or for a duration, bounded
-// by the command's deadline, through the act path: its Changes run from
-// before the wait to after it, and what happened meanwhile (a dialog, a
-// tab) is in its Events.
-func (in *Instance) Wait(ctx context.Context, text string, gone bool, d time.Duration) *envelope.Envelope {
-	env := &envelope.Envelope{Command: waitCommand(text, gone, d)}
+func init() { runs((*Instance).Wait) }
+
+// Wait waits for a text to show (gone: to go), for a duration, for an
+// element's state, for the URL, for a load state or for a JavaScript
+// condition, bounded by the command's deadline, through the act path: its
+// Changes run from before the wait to after it, and what happened
+// meanwhile (a dialog, a tab) is in its Events.
+func (in *Instance) Wait(ctx context.Context, r *wire.WaitRequest) *envelope.Envelope {
+	env := &envelope.Envelope{Command: strings.TrimSpace("wait " + r.For + " " + QuoteIfSpaced(r.Value))}
 	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
-	in.fill(ctx, env, in.Act(ctx, page, before, PrepWait(ctx, page, text, gone, d)))
+	var prep engine.Prepare
+	switch {
+	case r.For == "text" || r.For == "gone":
+		prep = PrepWait(ctx, page, r.Value, r.For == "gone", 0)
+	case r.Duration() > 0:
+		prep = PrepWait(ctx, page, "", false, r.Duration())
+	default:
+		prep = in.prepWaitFor(ctx, page, before, r)
+	}
+	in.fill(ctx, env, in.Act(ctx, page, before, prep))
 	return env
 }
 
-func waitCommand(text string, gone bool, d time.Duration) string {
-	switch {
-	case text == "":
-		return "wait " + d.String()
-	case gone:
-		return "wait gone " + QuoteIfSpaced(text)
+// prepWaitFor prepares the waits for what is not text: an element's
+// state, the URL, a load state, a JavaScript condition.
+func (in *Instance) prepWaitFor(ctx context.Context, page playwright.Page, before *engine.View, r *wire.WaitRequest) engine.Prepare {
+	return func(t float64) (*engine.Action, error) {
+		left := func() float64 { return float64(time.Until(deadlineOf(ctx)).Milliseconds()) }
+		timedOut := func(err error, what string) error {
+			if errors.Is(err, playwright.ErrTimeout) {
+				return &WaitTimeoutError{What: what, For: time.Duration(left()) * time.Millisecond}
+			}
+			return err
+		}
+		switch r.For {
+		case "url":
+			return &engine.Action{Run: func(float64) error {
+				err := page.WaitForURL(r.Value, playwright.PageWaitForURLOptions{Timeout: playwright.Float(left()), WaitUntil: playwright.WaitUntilStateCommit})
+				return timedOut(err, fmt.Sprintf("the URL did not match %s (it is %s)", r.Value, page.URL()))
+			}}, nil
+		case "load":
+			state := r.Value
+			if state == "" {
+				state = "load"
+			}
+			ls := map[string]*playwright.LoadState{"load": playwright.LoadStateLoad, "domcontentloaded": playwright.LoadStateDomcontentloaded, "networkidle": playwright.LoadStateNetworkidle}[state]
+			return &engine.Action{Run: func(float64) error {
+				err := page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: ls, Timeout: playwright.Float(left())})
+				return timedOut(err, "the page did not reach "+state)
+			}}, nil
+		case "js":
+			return &engine.Action{Run: func(float64) error {
+				_, err := page.WaitForFunction(r.Value, nil, playwright.PageWaitForFunctionOptions{Timeout: playwright.Float(left())})
+				return timedOut(err, fmt.Sprintf("%s did not become true", r.Value))
+			}}, nil
+		}
+		state := r.ElementState()
+		gone := state == "hidden" || state == "detached"
+		loc := page.Locator(r.Value)
+		if refs.Is(r.Value) {
+			res, entry, err := in.resolveRef(page, before, r.Value, t)
+			var nf *refs.NotFoundError
+			var stale *browser.StaleRefError
+			switch {
+			case gone && entry.Role != "" && (errors.As(err, &stale) || errors.As(err, &nf)):
+				// A snapshot named the element, and the page no longer
+				// holds it: what a wait for it to go waits for happened.
+				return &engine.Action{Run: func(float64) error { return nil }}, nil
+			case err != nil:
+				return nil, err
+			}
+			res.Handle.Dispose()
+			loc = page.Locator(res.Selector)
+		}
+		ws := map[string]*playwright.WaitForSelectorState{"visible": playwright.WaitForSelectorStateVisible, "hidden": playwright.WaitForSelectorStateHidden,
+			"attached": playwright.WaitForSelectorStateAttached, "detached": playwright.WaitForSelectorStateDetached}[state]
+		return &engine.Action{Run: func(float64) error {
+			err := loc.WaitFor(playwright.LocatorWaitForOptions{State: ws, Timeout: playwright.Float(left())})
+			if err != nil && strings.Contains(err.Error(), "strict mode violation") {
+				n, _ := loc.Count()
+				return &SelectorError{Selector: r.Value, Count: n}
+			}
+			return timedOut(err, fmt.Sprintf("%s is not %s", r.Value, state))
+		}}, nil
 	}
-	return "wait text " + QuoteIfSpaced(text)
 }
 
 // PrepWait prepares a wait; whole words only (rule 10), visible only. The

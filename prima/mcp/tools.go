@@ -60,11 +60,6 @@ type (
 		Op   string  `json:"op"`
 		Text *string `json:"text,omitempty"`
 	}
-	waitIn struct {
-		Text string `json:"text,omitempty"`
-		Gone string `json:"gone,omitempty"`
-		MS   int64  `json:"ms,omitempty"`
-	}
 	screenshotIn struct {
 		Target string `json:"target,omitempty"`
 		Full   bool   `json:"full,omitempty"`
@@ -121,7 +116,6 @@ func (s *Server) addTools() {
 	s.addResearchTool()
 	s.addTabTool()
 	s.addDialogTool()
-	s.addWaitTool()
 	s.addScreenshotTool()
 	s.addGoalTool()
 	s.addExportTool()

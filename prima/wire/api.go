@@ -27,7 +27,6 @@ const (
 	RouteTab          = "/v0/tab"
 	RouteExport       = "/v0/export"
 	RouteScreenshot   = "/v0/screenshot"
-	RouteWait         = "/v0/wait"
 	RouteStatus       = "/v0/status"
 	RouteStop         = "/v0/stop"
 	RouteVerify       = "/v0/verify"
@@ -71,14 +70,6 @@ type ScreenshotRequest struct {
 	Target
 	Ref  string `json:"target,omitempty"`
 	Full bool   `json:"full,omitempty"`
-}
-
-// WaitRequest is `prima wait text TEXT | gone TEXT | DURATION`.
-type WaitRequest struct {
-	Target
-	Text string `json:"text,omitempty"`
-	Gone bool   `json:"gone,omitempty"`
-	MS   int64  `json:"ms,omitempty"`
 }
 
 // DialogRequest is `prima dialog accept [TEXT] | dismiss`.

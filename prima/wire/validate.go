@@ -290,15 +290,11 @@ var Requests = map[string]func() Request{
 	RouteTab:          func() Request { return &TabRequest{} },
 	RouteExport:       func() Request { return &ExportRequest{} },
 	RouteScreenshot:   func() Request { return &ScreenshotRequest{} },
-	RouteWait:         func() Request { return &WaitRequest{} },
 	RouteVerify:       func() Request { return &VerifyRequest{} },
 }
 
 // Where is the browser the request is for.
 func (t Target) Where() Target { return t }
-
-// Duration is how long a bare wait waits.
-func (r WaitRequest) Duration() time.Duration { return time.Duration(r.MS) * time.Millisecond }
 
 // Validate refuses a negative --since.
 func (r ExportRequest) Validate() error {

@@ -334,7 +334,6 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 			historyCommand(stdout, stderr, "forward", "goForward", "Go forward in the tab's history, proven like any action"),
 			historyCommand(stdout, stderr, "reload", "reload", "Reload the page, proven like any action"),
 			tabCommand(stdout, stderr),
-			waitCommand(stdout, stderr),
 			exportCommand(stdout, stderr),
 			goalCommand(stdout, stderr),
 			screenshotCommand(stdout, stderr),
