@@ -127,3 +127,42 @@ func TestInteractiveSnapshotListsWhatCanBeActedOn(t *testing.T) {
 		t.Errorf("snapshot -i --html: exit %d, want 2 (usage)", r.code)
 	}
 }
+
+// An app's API on a sibling host of its site (api.shop.test for
+// app.shop.test) is the app's: the click's network.jsonl records the
+// request the click made there, and the action's Events name its 500; a
+// request to another site is not recorded. Both sites are prima's routes.
+func TestTheNetworkLogKeepsTheSitesSiblingHosts(t *testing.T) {
+	h := newHarness(t)
+	page := `<!doctype html><html><head><title>Shop</title></head><body>
+<button id="save">Save</button><p role="status" id="s">Not saved</p>
+<script>
+document.getElementById('save').addEventListener('click', async () => {
+  try { await fetch('http://api.shop.test/save', { method: 'POST', body: 'cart' }); } catch (e) {}
+  try { await fetch('http://cdn.elsewhere.test/pixel', { method: 'POST', body: 'x' }); } catch (e) {}
+  document.getElementById('s').textContent = 'Saved';
+});
+</script></body></html>`
+	os.WriteFile(filepath.Join(h.cwd, "shop.html"), []byte(page), 0o644)
+	h.primaOK("browser", "open")
+	h.primaOK("route", "http://app.shop.test/**", "--file", "shop.html", "--content-type", "text/html")
+	h.primaOK("route", "http://api.shop.test/**", "--status", "500", "--header", "Access-Control-Allow-Origin: *")
+	h.primaOK("route", "http://cdn.elsewhere.test/**", "--status", "204", "--header", "Access-Control-Allow-Origin: *")
+	h.primaOK("go", "http://app.shop.test/")
+	r := h.prima("pw", "click", "#save")
+	acts(t, "click Save", r, "Saved")
+	wantEvent(t, "click Save", r.out, "request failed: POST http://api.shop.test/save -> 500")
+	path := ""
+	for _, line := range strings.Split(section(r.out, "Artifacts"), "\n") {
+		if i := strings.Index(line, "/"); i >= 0 && strings.HasSuffix(line, "network.jsonl") {
+			path = line[i:]
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("the click's network.jsonl (%q): %v\n%s", path, err, r.out)
+	}
+	if !strings.Contains(string(b), `"method":"POST","path":"http://api.shop.test/save","status":500`) || strings.Contains(string(b), "elsewhere") {
+		t.Errorf("network.jsonl holds the sibling host's request and not the other site's; it holds:\n%s", b)
+	}
+}

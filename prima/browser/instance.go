@@ -3,12 +3,15 @@ package browser
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/url"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+	"golang.org/x/net/publicsuffix"
 
 	"github.com/prima-dev/prima/envelope"
 )
@@ -232,20 +235,22 @@ func (in *Instance) URL() string {
 	return in.page.URL()
 }
 
-// NetEntry is one same-origin XHR/fetch a command caused.
+// NetEntry is one XHR/fetch a command caused to its page's host family.
 type NetEntry struct {
 	Method string `json:"method"`
-	Path   string `json:"path"`
+	Path   string `json:"path"` // the path alone on the page's own origin, else the whole URL
 	Status int    `json:"status"`
 	Error  string `json:"error,omitempty"`
 }
 
-// NetLog records same-origin XHR and fetch traffic while a command runs,
+// NetLog records the XHR and fetch traffic to the page's host family
+// while a command runs (an app's API on api. of its site is the app's),
 // and every request of every watched page for `prima network`.
 type NetLog struct {
 	mu        sync.Mutex
 	recording bool
 	origin    string
+	family    string
 	pending   int
 	entries   []NetEntry
 
@@ -312,8 +317,11 @@ func (n *NetLog) watch(p playwright.Page) {
 		}
 		n.mu.Lock()
 		defer n.mu.Unlock()
-		if !n.recording || u.Scheme+"://"+u.Host != n.origin {
+		switch {
+		case !n.recording || HostFamily(u.Hostname()) != n.family:
 			return "", false
+		case u.Scheme+"://"+u.Host != n.origin:
+			return u.Scheme + "://" + u.Host + u.RequestURI(), true
 		}
 		return u.RequestURI(), true
 	}
@@ -356,14 +364,14 @@ func (n *NetLog) watch(p playwright.Page) {
 	})
 }
 
-// Start records the same-origin requests from now on.
+// Start records the requests to the page's host family from now on.
 func (n *NetLog) Start(pageURL string) {
-	origin := ""
+	origin, family := "", ""
 	if u, err := url.Parse(pageURL); err == nil {
-		origin = u.Scheme + "://" + u.Host
+		origin, family = u.Scheme+"://"+u.Host, HostFamily(u.Hostname())
 	}
 	n.mu.Lock()
-	n.recording, n.origin, n.pending, n.entries = true, origin, 0, nil
+	n.recording, n.origin, n.family, n.pending, n.entries = true, origin, family, 0, nil
 	n.mu.Unlock()
 }
 
@@ -383,6 +391,21 @@ func (n *NetLog) Settle(ctx context.Context, capAt time.Time) {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
+}
+
+// HostFamily is the site a host belongs to: its registrable domain
+// (app.example.co.uk and api.example.co.uk are both example.co.uk's), or
+// the host itself for an IP address or a name with no dot (localhost);
+// the port is not the host's.
+func HostFamily(host string) string {
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if net.ParseIP(host) != nil || !strings.Contains(host, ".") {
+		return host
+	}
+	if d, err := publicsuffix.EffectiveTLDPlusOne(host); err == nil {
+		return d
+	}
+	return host
 }
 
 // Stop ends recording and returns what was recorded.

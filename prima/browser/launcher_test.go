@@ -29,3 +29,23 @@ func TestAttachTimeout(t *testing.T) {
 		t.Errorf("a spent deadline: %v, want 100ms", d)
 	}
 }
+
+func TestHostFamily(t *testing.T) {
+	for host, want := range map[string]string{
+		"app.shop.test":     "shop.test",
+		"api.shop.test":     "shop.test",
+		"www.example.co.uk": "example.co.uk",
+		"api.example.co.uk": "example.co.uk",
+		"example.com":       "example.com",
+		"API.Example.COM.":  "example.com",
+		"127.0.0.1":         "127.0.0.1",
+		"::1":               "::1",
+		"localhost":         "localhost",
+		"foo.github.io":     "foo.github.io",
+		"bar.github.io":     "bar.github.io",
+	} {
+		if got := HostFamily(host); got != want {
+			t.Errorf("HostFamily(%q) = %q, want %q", host, got, want)
+		}
+	}
+}
