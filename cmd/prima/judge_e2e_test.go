@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,4 +81,32 @@ func TestVerifySeparatesFailedFromInexpressible(t *testing.T) {
 	}
 	h.primaOK("pw", "click", ref(t, h.primaOK("snapshot"), "button", "Details"))
 	mustContain(t, "expanded after click", h.primaOK("verify", "the Details button is expanded"), "result: passed", "toHaveAttribute('aria-expanded', 'true')")
+}
+
+// A semantic go on a page of 2,000 links: the candidates are narrowed by
+// the target's words to what one decision lists, the judge is sent at
+// most a capped page, and the trace says what was cut; the link it names
+// is clicked, and the arrival proven.
+func TestSemanticGoOnTwoThousandLinks(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/links?n=2000")
+	out := h.primaOK("go", "Pricing")
+	mustContain(t, "semantic go among 2,000 links", out, "ok: true", "/links/pricing", "getByRole('link', { name: 'Pricing', exact: true }).click()")
+	trace, err := os.ReadFile(filepath.Join(h.home, "judge.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(trace), "\n")
+	var line struct {
+		Options    []string `json:"options"`
+		StateBytes int      `json:"state_bytes"`
+		Cut        string   `json:"cut"`
+	}
+	if err := json.Unmarshal([]byte(first), &line); err != nil {
+		t.Fatalf("judge trace %q: %v", first, err)
+	}
+	t.Logf("the judge was asked %d options with %d bytes of page", len(line.Options), line.StateBytes)
+	if len(line.Options) > 255 || line.StateBytes > 13000 || !strings.Contains(line.Cut, "254 of 2001 options asked") {
+		t.Errorf("the judge was asked %d options with %d bytes of page; cut %q", len(line.Options), line.StateBytes, line.Cut)
+	}
 }

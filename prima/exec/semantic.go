@@ -82,7 +82,9 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 		in.Fail(env, &SemanticError{Target: target, Reason: "the page has no named link, button, tab or menu item"}, before)
 		return env
 	}
-	d := j.Decide(ctx, "Which listed control leads to "+target+"?", options, map[string]string{"page": PageText(before)})
+	question := "Which listed control leads to " + target + "?"
+	options, narrowed := judge.Narrow(question, options, judge.MaxOptions-1)
+	d := j.Decide(ctx, question, options, judge.PageState(PageText(before), question, narrowed))
 	if !d.Approved {
 		in.Fail(env, &SemanticError{Target: target, Reason: d.Reason, Candidates: d.Candidates}, before)
 		return env
@@ -102,8 +104,11 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 	if o.Err == nil && o.After != nil {
 		if ev := arrivalEvidence(before, o.After, o.Changes); ev == "" {
 			o.Err = &SemanticError{Target: target, Reason: "the page did not move: URL, title and content are as before", Clicked: d.Value}
-		} else if c := j.Decide(ctx, "The page now shows "+target+".", nil, map[string]string{"page": ev}); !c.Approved {
-			o.Err = &SemanticError{Target: target, Reason: c.Reason, Clicked: d.Value}
+		} else {
+			q := "The page now shows " + target + "."
+			if c := j.Decide(ctx, q, nil, judge.PageState(ev, q)); !c.Approved {
+				o.Err = &SemanticError{Target: target, Reason: c.Reason, Clicked: d.Value}
+			}
 		}
 	}
 	in.fill(ctx, env, o)

@@ -86,7 +86,8 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 		if j.Modelless() {
 			env.Verdict.Judgement = "none: no decision model is configured (PRIMA_JUDGE=typesafe or openrouter, with its key); the offline scorer judges no claim"
 		} else {
-			d := j.Consult(ctx, "The page shows that this claim is true: "+text, nil, map[string]string{"page": PageText(view)})
+			q := "The page shows that this claim is true: " + text
+			d := j.Consult(ctx, q, nil, judge.PageState(PageText(view), q))
 			env.Verdict.Judgement = judgement(d)
 		}
 		return env

@@ -125,6 +125,9 @@ func (j *Judge) call(ctx context.Context, kind, question string, options []strin
 	}
 	q, reason := prepare(question, options, state)
 	t.Options, t.StateBytes = q.Options, len(q.State)
+	if s, ok := state.(map[string]string); ok {
+		t.Cut = s["cut"]
+	}
 	if reason != "" {
 		return reject(reason)
 	}

@@ -24,6 +24,7 @@ type traceLine struct {
 	Question    string   `json:"question"`
 	Options     []string `json:"options,omitempty"` // as asked, Undecided included; none for yes/no
 	StateBytes  int      `json:"state_bytes"`
+	Cut         string   `json:"cut,omitempty"` // what PageState left out of the page or the options
 	Value       string   `json:"value"`
 	Probability float64  `json:"probability"`
 	Approved    bool     `json:"approved"`
