@@ -208,3 +208,35 @@ func TestSetColorSchemeGeolocationHeadersLocaleAndTimezoneReachThePage(t *testin
 		}
 	}
 }
+
+// browser open --profile keeps what the browser stored from one launch
+// to the next (a login's local storage), and only on that profile: a
+// fresh browser has none of it. A running instance is not silently put
+// on another profile.
+func TestAProfileKeepsTheBrowsersStorageAcrossLaunches(t *testing.T) {
+	h := newHarness(t)
+	profile := filepath.Join(h.cwd, "profile")
+	h.primaOK("browser", "open", "--profile", "profile", app.URL+"/surface/state")
+	mustContain(t, "storage set", h.primaOK("storage", "set", "session", "ada-42"), "local storage items now: 1")
+	if r := h.prima("browser", "open", "--profile", "other"); r.code == 0 || !strings.Contains(r.out+r.err, "runs on the profile "+profile) {
+		t.Errorf("open on another profile while one runs: %s", r)
+	}
+	h.primaOK("browser", "close")
+	if st, err := os.Stat(profile); err != nil || !st.IsDir() {
+		t.Fatalf("the profile folder: %v", err)
+	}
+
+	h.primaOK("browser", "open", app.URL+"/surface/state")
+	if a := section(h.primaOK("storage", "get", "session"), "Answer"); a != "null" {
+		t.Errorf("a fresh browser holds the profile's storage: %s", a)
+	}
+	h.primaOK("browser", "close")
+
+	h.primaOK("browser", "open", "--profile", profile, app.URL+"/surface/state")
+	if a := section(h.primaOK("storage", "get", "session"), "Answer"); a != `"ada-42"` {
+		t.Errorf("the profile's storage after a relaunch: %s", a)
+	}
+	if r := h.prima("browser", "open", "--profile", "x", "--endpoint", "ws://127.0.0.1:1/"); r.code != 2 {
+		t.Errorf("--profile with --endpoint: exit %d, want 2\n%s", r.code, r)
+	}
+}

@@ -564,6 +564,10 @@ func (b *Backend) ownedFor(ctx context.Context, req *wire.OpenRequest) (*exec.In
 		release(nil)
 		return nil, wire.Errorf(wire.CodeUsage, "instance %q is an attached session, not a prima-owned browser", name)
 	}
+	if in != nil && in.Connected() && req.Profile != "" && in.Profile != req.Profile {
+		release(nil)
+		return nil, wire.Errorf(wire.CodeUsage, "instance %q runs on %s; close it first (prima browser close --instance %s), or open another --instance", name, profileName(in.Profile), name)
+	}
 	if in != nil && in.Connected() {
 		release(nil)
 		return in, nil
@@ -574,6 +578,14 @@ func (b *Backend) ownedFor(ctx context.Context, req *wire.OpenRequest) (*exec.In
 	in, err = b.launch(ctx, name, req)
 	release(in)
 	return in, err
+}
+
+// profileName names an instance's profile in a message.
+func profileName(dir string) string {
+	if dir == "" {
+		return "a fresh profile"
+	}
+	return "the profile " + dir
 }
 
 // launch starts a browser: the one the caller found (its flags and
@@ -595,7 +607,7 @@ func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < timeout {
 		timeout = max(time.Until(dl), time.Second)
 	}
-	in, err := exec.NewOwned(pw, name, browser.LaunchOptions{Path: path, Headed: req.Headed, Timeout: timeout}, b.artifacts(name))
+	in, err := exec.NewOwned(pw, name, browser.LaunchOptions{Path: path, Headed: req.Headed, Timeout: timeout, Profile: req.Profile}, b.artifacts(name))
 	if err != nil {
 		text := err.Error()
 		if i := strings.Index(text, "Call log:"); i > 0 {

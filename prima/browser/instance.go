@@ -23,6 +23,7 @@ type Instance struct {
 	Name     string
 	Owned    bool
 	Program  string // owned: the executable prima launched
+	Profile  string // owned: the profile folder it keeps across launches, if any
 	Endpoint string // attached: the endpoint it was reached at
 	Title    string // attached playwright-cli session title, if any
 	Obs      *Observer
@@ -39,10 +40,14 @@ type LaunchOptions struct {
 	Path    string        // the browser's executable (locate.FindBrowser)
 	Headed  bool          // show the window
 	Timeout time.Duration // how long the launch may take
+	Profile string        // a folder the browser keeps its profile in across launches; "" for a fresh one
 }
 
 // Launch starts prima's own Chromium with one page.
 func Launch(pw *playwright.Playwright, name string, o LaunchOptions) (*Instance, error) {
+	if o.Profile != "" {
+		return launchWithProfile(pw, name, o)
+	}
 	b, err := LaunchChromium(pw, o.Path, o.Headed, o.Timeout)
 	if err != nil {
 		return nil, err
@@ -59,6 +64,41 @@ func Launch(pw *playwright.Playwright, name string, o LaunchOptions) (*Instance,
 	}
 	in := newInstance(name, b)
 	in.Owned, in.Program = true, o.Path
+	in.Select(page)
+	return in, nil
+}
+
+// launchWithProfile starts prima's own Chromium on a profile folder it
+// keeps from one launch to the next: Playwright's persistent context,
+// whose first page prima selects.
+func launchWithProfile(pw *playwright.Playwright, name string, o LaunchOptions) (*Instance, error) {
+	ctx, err := pw.Chromium.LaunchPersistentContext(o.Profile, playwright.BrowserTypeLaunchPersistentContextOptions{
+		ExecutablePath:  playwright.String(o.Path),
+		Args:            ChromiumArgs,
+		Headless:        playwright.Bool(!o.Headed),
+		ChromiumSandbox: playwright.Bool(false),
+		HandleSIGINT:    playwright.Bool(false),
+		HandleSIGTERM:   playwright.Bool(false),
+		HandleSIGHUP:    playwright.Bool(false),
+		Timeout:         playwright.Float(float64(o.Timeout.Milliseconds())),
+	})
+	if err != nil {
+		return nil, err
+	}
+	b := ctx.Browser()
+	if b == nil {
+		ctx.Close()
+		return nil, fmt.Errorf("the browser on profile %s has no browser object to drive", o.Profile)
+	}
+	var page playwright.Page
+	if pages := ctx.Pages(); len(pages) > 0 {
+		page = pages[0]
+	} else if page, err = ctx.NewPage(); err != nil {
+		ctx.Close()
+		return nil, err
+	}
+	in := newInstance(name, b)
+	in.Owned, in.Program, in.Profile = true, o.Path, o.Profile
 	in.Select(page)
 	return in, nil
 }

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -22,11 +23,19 @@ func (s *Server) addBrowserOpenTool() {
 		InputSchema: object(
 			opt("url", str("The page to load: http(s) URL. Optional: without it the browser opens on a blank page; then call go.")),
 			opt("headed", boolean("Show the browser window (default: headless).")),
+			opt("profile", str("A folder the browser keeps its profile in (cookies, storage, logins) from one launch to the next; relative to the server's folder. Default: a fresh profile.")),
 		),
 		Annotations: acting("Open prima's browser"),
 	}, func(ctx context.Context, in openIn) (*sdk.CallToolResult, error) {
 		t := s.target(ctx)
 		req := wire.OpenRequest{Target: t, URL: strings.TrimSpace(in.URL), Headed: in.Headed}
+		if in.Profile != "" {
+			abs, err := filepath.Abs(in.Profile)
+			if err != nil {
+				return nil, usagef("browser_open: profile %q: %v", in.Profile, err)
+			}
+			req.Profile = abs
+		}
 		if s.o.Browser != nil && t.Endpoint == "" {
 			path, err := s.o.Browser(ctx, req.Headed)
 			if err != nil {

@@ -22,8 +22,9 @@ import (
 type (
 	none   struct{}
 	openIn struct {
-		URL    string `json:"url,omitempty"`
-		Headed bool   `json:"headed,omitempty"`
+		URL     string `json:"url,omitempty"`
+		Headed  bool   `json:"headed,omitempty"`
+		Profile string `json:"profile,omitempty"`
 	}
 	snapshotIn struct {
 		HTML        bool   `json:"html,omitempty"`

@@ -140,6 +140,9 @@ type OpenRequest struct {
 	// --browser-path, PRIMA_BROWSER, prima.json or discovery); empty with
 	// an Endpoint, which opens the remote browser instead.
 	BrowserPath string `json:"browser_path,omitempty"`
+	// Profile is a folder the launched browser keeps its profile in
+	// (cookies, storage, logins) from one launch to the next; absolute.
+	Profile string `json:"profile,omitempty"`
 }
 
 // GoalRequest is `prima goal` and `prima goal run FILE`.

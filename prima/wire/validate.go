@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -236,7 +237,12 @@ func (r SnapshotRequest) Validate() error {
 
 // Validate checks the URL, when one is given.
 func (r OpenRequest) Validate() error {
-	if r.URL == "" {
+	switch {
+	case r.Profile != "" && r.Endpoint != "":
+		return usagef("--profile is for prima's own browser; a browser at --endpoint keeps its own profile")
+	case r.Profile != "" && !filepath.IsAbs(r.Profile):
+		return usagef("--profile %q: the daemon takes an absolute folder", r.Profile)
+	case r.URL == "":
 		return nil
 	}
 	return checkURL(r.URL, false)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 
 	"github.com/urfave/cli/v3"
@@ -21,7 +22,8 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 				Name:      "open",
 				Usage:     "Start a prima-owned Chromium, optionally at a URL",
 				ArgsUsage: "[URL]",
-				Flags:     []cli.Flag{&cli.BoolFlag{Name: "headed", Usage: "show the window"}},
+				Flags: []cli.Flag{&cli.BoolFlag{Name: "headed", Usage: "show the window"},
+					&cli.StringFlag{Name: "profile", Usage: "DIR: keep the browser's profile (cookies, storage, logins) in this folder from one launch to the next"}},
 				Action: func(ctx context.Context, cmd *cli.Command) error {
 					e := readEnv(cmd, stdout, stderr)
 					if cmd.Args().Len() > 1 {
@@ -30,6 +32,13 @@ func browserCommand(stdout, stderr io.Writer) *cli.Command {
 					ctx, cancel := e.ctx(ctx)
 					defer cancel()
 					req := wire.OpenRequest{Target: e.target, URL: cmd.Args().First(), Headed: cmd.Bool("headed")}
+					if p := cmd.String("profile"); p != "" {
+						abs, err := filepath.Abs(p)
+						if err != nil {
+							return e.fail(usagef("--profile %q: %v", p, err))
+						}
+						req.Profile = abs
+					}
 					if req.Endpoint == "" {
 						path, err := e.browser(ctx, req.Headed)
 						if err != nil {
