@@ -16,19 +16,7 @@ import (
 // session, whose own state prima leaves as it found it.
 func TestRoutesAndOfflineAnswerThePagesRequests(t *testing.T) {
 	h := newHarness(t)
-	h.pwcli("routes", "open", app.URL+"/surface/save")
-	for _, where := range [][]string{{"--instance", "prima"}, {"--pw-session", "routes"}} {
-		name := "prima's own browser"
-		if where[0] == "--pw-session" {
-			name = "an attached playwright-cli session"
-		}
-		p := func(args ...string) string { return h.primaOK(append(args, where...)...) }
-		q := func(args ...string) result { return h.prima(append(args, where...)...) }
-		if name == "prima's own browser" {
-			h.primaOK("browser", "open", app.URL+"/surface/save")
-		} else {
-			p("go", app.URL+"/surface/save")
-		}
+	onBoth(h, "routes", "/surface/save", func(name string, p func(...string) string, q func(...string) result) {
 		load := ref(t, p("snapshot"), "button", "Load")
 		click := func(status string) result {
 			t.Helper()
@@ -92,7 +80,7 @@ func TestRoutesAndOfflineAnswerThePagesRequests(t *testing.T) {
 				t.Errorf("%s: prima %s: exit %d, want 2 (usage)\n%s", name, strings.Join(args, " "), r.code, r)
 			}
 		}
-	}
+	})
 }
 
 // snapshot --interactive lists the elements a user can act on, each with
@@ -164,5 +152,24 @@ document.getElementById('save').addEventListener('click', async () => {
 	}
 	if !strings.Contains(string(b), `"method":"POST","path":"http://api.shop.test/save","status":500`) || strings.Contains(string(b), "elsewhere") {
 		t.Errorf("network.jsonl holds the sibling host's request and not the other site's; it holds:\n%s", b)
+	}
+}
+
+// onBoth runs body on prima's own browser and on an attached playwright-cli
+// session named session, each opened at path: p runs a prima command there
+// that must succeed, q one whose result the body reads.
+func onBoth(h *harness, session, path string, body func(name string, p func(...string) string, q func(...string) result)) {
+	h.pwcli(session, "open", app.URL+path)
+	for _, where := range [][]string{{"--instance", "prima"}, {"--pw-session", session}} {
+		p := func(args ...string) string { return h.primaOK(append(args, where...)...) }
+		q := func(args ...string) result { return h.prima(append(args, where...)...) }
+		name := "an attached playwright-cli session"
+		if where[0] == "--instance" {
+			name = "prima's own browser"
+			h.primaOK("browser", "open", app.URL+path)
+		} else {
+			p("go", app.URL+path)
+		}
+		body(name, p, q)
 	}
 }

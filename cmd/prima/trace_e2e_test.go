@@ -14,19 +14,7 @@ import (
 // session. Stop without start, and start twice, say what to do.
 func TestATraceHoldsTheActionsBetweenStartAndStop(t *testing.T) {
 	h := newHarness(t)
-	h.pwcli("traced", "open", app.URL+"/surface/save")
-	for _, where := range [][]string{{"--instance", "prima"}, {"--pw-session", "traced"}} {
-		name := "prima's own browser"
-		if where[0] == "--pw-session" {
-			name = "an attached playwright-cli session"
-		}
-		p := func(args ...string) string { return h.primaOK(append(args, where...)...) }
-		q := func(args ...string) result { return h.prima(append(args, where...)...) }
-		if name == "prima's own browser" {
-			h.primaOK("browser", "open", app.URL+"/surface/save")
-		} else {
-			p("go", app.URL+"/surface/save")
-		}
+	onBoth(h, "traced", "/surface/save", func(name string, p func(...string) string, q func(...string) result) {
 		load := ref(t, p("snapshot"), "button", "Load")
 
 		wantFailure(t, name+": stop before start", q("trace", "stop"), "usage")
@@ -35,7 +23,7 @@ func TestATraceHoldsTheActionsBetweenStartAndStop(t *testing.T) {
 		wantFailure(t, name+": start twice", again, "usage")
 		mustContain(t, name+": start twice", again.out, "already recording")
 		acts(t, name+": click Load", q("pw", "click", load), "Loaded: draft 7")
-		file := strings.ReplaceAll(where[1], " ", "-") + ".zip"
+		file := strings.ReplaceAll(strings.TrimPrefix(name, "prima's "), " ", "-") + ".zip"
 		out := p("trace", "stop", file)
 		path := filepath.Join(h.cwd, file)
 		mustContain(t, name+": trace stop", out, "npx playwright show-trace "+path, "### Artifacts")
@@ -62,5 +50,5 @@ func TestATraceHoldsTheActionsBetweenStartAndStop(t *testing.T) {
 			t.Errorf("%s: the trace's network holds no request to /surface/ok", name)
 		}
 		wantFailure(t, name+": stop after stop", q("trace", "stop"), "usage")
-	}
+	})
 }
