@@ -35,10 +35,16 @@ func TestRoutesAndOfflineAnswerThePagesRequests(t *testing.T) {
 		os.WriteFile(filepath.Join(h.cwd, "draft.txt"), []byte("draft 11"), 0o644)
 		mustContain(t, name+": route --file --header", p("route", "**/surface/ok", "--file", "draft.txt", "--header", "X-Draft: v2, final", "--header", "X-Other:1"),
 			"- **/surface/ok: 200, 8 bytes of text/plain, with X-Draft, X-Other (answered 0 requests)")
+		p("network")
 		click("Loaded: draft 11 (x-draft v2, final)")
+		// network --bodies: what the page's fetch got, under its line.
+		mustContain(t, name+": network --bodies", p("network", "--bodies"), "- GET /surface/ok -> 200 (fetch, ", "\n  got: \"draft 11\"")
 		p("unroute", "**/surface/ok")
 		mustContain(t, name+": route 503", p("route", "**/surface/ok", "--status", "503", "--body", "busy"), "503, 4 bytes")
 		r := click("Loaded: busy")
+		if q := q("network", "offline", "on", "--bodies"); q.code != 2 {
+			t.Errorf("%s: network offline on --bodies: exit %d, want 2", name, q.code)
+		}
 		wantEvent(t, name+": a routed 503", r.out, "request failed: GET /surface/ok -> 503")
 		mustContain(t, name+": route list", p("route", "list"), "- **/surface/ok: 503, 4 bytes of text/plain (answered 1 request)")
 		// network lists what the requests got since its last call.

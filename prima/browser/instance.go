@@ -308,6 +308,10 @@ type Seen struct {
 	Status int    `json:"status,omitempty"`
 	Error  string `json:"error,omitempty"`
 	MS     int64  `json:"ms"` // from the request to its answer or failure
+	// Request and Response are Playwright's, for reading bodies on
+	// request; Response is nil for a request that failed.
+	Request  playwright.Request  `json:"-"`
+	Response playwright.Response `json:"-"`
 }
 
 // Failed tells whether the request failed or was answered 400 or more.
@@ -315,7 +319,7 @@ func (s Seen) Failed() bool { return s.Error != "" || s.Status >= 400 }
 
 const maxSeen = 1000
 
-func (n *NetLog) ended(r playwright.Request, status int, failure string) {
+func (n *NetLog) ended(r playwright.Request, resp playwright.Response, status int, failure string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	ms := int64(0)
@@ -323,7 +327,7 @@ func (n *NetLog) ended(r playwright.Request, status int, failure string) {
 		ms = time.Since(at).Milliseconds()
 		delete(n.started, r)
 	}
-	n.seen = append(n.seen, Seen{Method: r.Method(), URL: r.URL(), Type: r.ResourceType(), Status: status, Error: failure, MS: ms})
+	n.seen = append(n.seen, Seen{Method: r.Method(), URL: r.URL(), Type: r.ResourceType(), Status: status, Error: failure, MS: ms, Request: r, Response: resp})
 	n.unread++
 	if over := len(n.seen) - maxSeen; over > 0 {
 		n.seen = append(n.seen[:0], n.seen[over:]...)
@@ -381,7 +385,7 @@ func (n *NetLog) watch(p playwright.Page) {
 	})
 	p.OnResponse(func(resp playwright.Response) {
 		r := resp.Request()
-		n.ended(r, resp.Status(), "")
+		n.ended(r, resp, resp.Status(), "")
 		if path, ok := relevant(r); ok {
 			n.mu.Lock()
 			n.pending--
@@ -394,7 +398,7 @@ func (n *NetLog) watch(p playwright.Page) {
 		if f := r.Failure(); f != nil {
 			msg = f.Error()
 		}
-		n.ended(r, 0, msg)
+		n.ended(r, nil, 0, msg)
 		if path, ok := relevant(r); ok {
 			n.mu.Lock()
 			n.pending--

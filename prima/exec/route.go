@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -220,7 +222,11 @@ func (in *Instance) Network(ctx context.Context, r *wire.NetworkRequest) *envelo
 	if r.Op == "" {
 		in.looked(env, before)
 		seen, dropped := in.Net.Since()
-		env.Answer, env.OK = requestLines(page.URL(), seen, dropped, r.Failed), true
+		var bodies func(browser.Seen) []string
+		if r.Bodies {
+			bodies = bodyLines(seen, r.Failed)
+		}
+		env.Answer, env.OK = requestLines(page.URL(), seen, dropped, r.Failed, bodies), true
 		return env
 	}
 	bc := page.Context()
@@ -245,8 +251,9 @@ func plural(n int) string {
 }
 
 // requestLines are the requests, one a line: `GET /api/save -> 500 (fetch,
-// 12 ms)`, the path alone on the page's own origin.
-func requestLines(pageURL string, seen []browser.Seen, dropped int, failedOnly bool) string {
+// 12 ms)`, the path alone on the page's own origin; bodies, when asked,
+// gives the lines of a request's bodies, under it.
+func requestLines(pageURL string, seen []browser.Seen, dropped int, failedOnly bool, bodies func(browser.Seen) []string) string {
 	base, _ := url.Parse(pageURL)
 	var lines []string
 	shown := 0
@@ -264,6 +271,9 @@ func requestLines(pageURL string, seen []browser.Seen, dropped int, failedOnly b
 			answer = s.Error
 		}
 		lines = append(lines, fmt.Sprintf("- %s %s -> %s (%s, %d ms)", s.Method, clipN(u, 300), answer, s.Type, s.MS))
+		if bodies != nil {
+			lines = append(lines, bodies(s)...)
+		}
 	}
 	what := "requests"
 	if failedOnly {
@@ -277,4 +287,57 @@ func requestLines(pageURL string, seen []browser.Seen, dropped int, failedOnly b
 		head += fmt.Sprintf(" (and %d older ones prima no longer keeps)", dropped)
 	}
 	return strings.Join(append([]string{head}, lines...), "\n")
+}
+
+// Bodies are read for the requests whose bodies say what an app did:
+// its pages, fetches and XHRs; the last maxBodies of them, each cut at
+// maxBody bytes.
+const (
+	maxBodies = 50
+	maxBody   = 1000
+)
+
+var bodyTypes = map[string]bool{"document": true, "fetch": true, "xhr": true}
+
+// bodyLines reads, now, the bodies of the last maxBodies requests of seen
+// that requestLines lists and that carry them, and gives each request's
+// lines: what it sent and what it got.
+func bodyLines(seen []browser.Seen, failedOnly bool) func(browser.Seen) []string {
+	read := map[playwright.Request][]string{}
+	for i := len(seen) - 1; i >= 0 && len(read) < maxBodies; i-- {
+		s := seen[i]
+		if !bodyTypes[s.Type] || s.Request == nil || failedOnly && !s.Failed() {
+			continue
+		}
+		var lines []string
+		if data, err := s.Request.PostData(); err == nil && data != "" {
+			lines = append(lines, "  sent: "+shownBody(data, s.Request.Headers()["content-type"]))
+		}
+		if s.Response != nil {
+			b, err := s.Response.Body()
+			switch {
+			case err != nil:
+				lines = append(lines, "  got: (the browser no longer holds the body)")
+			case len(b) > 0:
+				lines = append(lines, "  got: "+shownBody(string(b), s.Response.Headers()["content-type"]))
+			}
+		}
+		if len(lines) > 0 {
+			read[s.Request] = lines
+		}
+	}
+	return func(s browser.Seen) []string { return read[s.Request] }
+}
+
+// shownBody is a body as one line: quoted text cut at maxBody, or its
+// size and type when it is not text.
+func shownBody(b, ctype string) string {
+	textual := ctype == "" || strings.HasPrefix(ctype, "text/")
+	for _, t := range []string{"json", "javascript", "xml", "x-www-form-urlencoded"} {
+		textual = textual || strings.Contains(ctype, t)
+	}
+	if !textual || !utf8.ValidString(b) {
+		return fmt.Sprintf("(%d bytes of %s)", len(b), ctype)
+	}
+	return strconv.Quote(clipN(b, maxBody))
 }

@@ -56,6 +56,7 @@ type NetworkRequest struct {
 	Op     string `json:"op,omitempty"`
 	State  string `json:"state,omitempty"`
 	Failed bool   `json:"failed,omitempty"`
+	Bodies bool   `json:"bodies,omitempty"`
 }
 
 // Validate: offline takes on or off; listing takes no state.
@@ -65,8 +66,8 @@ func (r NetworkRequest) Validate() error {
 		return usagef("offline takes on or off: prima network offline on")
 	case r.Op == "" && r.State != "":
 		return usagef("it takes offline on|off, or no words to list the requests")
-	case r.Op != "" && r.Failed:
-		return usagef("--failed is for listing the requests: prima network --failed")
+	case r.Op != "" && (r.Failed || r.Bodies):
+		return usagef("--failed and --bodies are for listing the requests: prima network --failed --bodies")
 	}
 	return nil
 }
@@ -115,6 +116,7 @@ func init() {
 			{Key: "op", Kind: KindText, Word: true, Enum: []string{"offline"}, Help: "offline, to set the network state; none to list the requests."},
 			{Key: "state", Kind: KindText, Word: true, Enum: []string{"on", "off"}, Help: "offline on: every request fails; offline off: online again."},
 			{Key: "failed", Kind: KindBool, Help: "List only the requests that failed or got a status of 400 or more."},
+			{Key: "bodies", Kind: KindBool, Help: "Show the bodies of the pages', fetches' and XHRs' requests and answers too (the last 50, each cut at 1,000 bytes)."},
 		},
 		New: func() Request { return &NetworkRequest{} },
 	})
