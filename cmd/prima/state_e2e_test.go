@@ -191,18 +191,21 @@ func TestSetColorSchemeGeolocationHeadersLocaleAndTimezoneReachThePage(t *testin
 		p("set", "headers", "X-Team: blue")
 		p("set", "timezone", "Asia/Tokyo")
 		p("set", "locale", "de-DE")
+		p("set", "permissions", "notifications", "clipboard-read")
 		snap := p("snapshot")
 		for _, c := range []struct{ button, shows string }{{"Locate", "Location: 48.86, 2.35"}, {"Who am I", "Team: blue"},
-			{"When am I", "Zone: Asia/Tokyo; locale de-DE; language de-DE"}} {
+			{"When am I", "Zone: Asia/Tokyo; locale de-DE; language de-DE"}, {"May I notify", "Notifications: granted"}} {
 			r := h.prima(append([]string{"pw", "click", ref(t, snap, "button", c.button)}, where...)...)
 			acts(t, name+": click "+c.button, r, c.shows)
 		}
+		p("set", "permissions", "none")
+		acts(t, name+": May I notify, after set permissions none", h.prima(append([]string{"pw", "click", ref(t, snap, "button", "May I notify")}, where...)...), "Notifications: prompt")
 		p("set", "color-scheme", "light")
 		bad := h.prima(append([]string{"set", "timezone", "Mars/Olympus"}, where...)...)
 		wantFailure(t, name+": set timezone Mars/Olympus", bad, "usage")
 		mustContain(t, name+": set timezone Mars/Olympus", bad.out, "the browser refused it")
 	}
-	for _, bad := range [][]string{{"set", "color-scheme", "blue"}, {"set", "geolocation", "200", "0"}, {"set", "headers", "nocolon"}, {"set", "viewport", "1"}, {"set", "locale", "de DE"}} {
+	for _, bad := range [][]string{{"set", "color-scheme", "blue"}, {"set", "geolocation", "200", "0"}, {"set", "headers", "nocolon"}, {"set", "viewport", "1"}, {"set", "locale", "de DE"}, {"set", "permissions", "telepathy"}, {"set", "permissions", "none", "camera"}} {
 		if r := h.prima(bad...); r.code != 2 {
 			t.Errorf("prima %s: exit %d, want 2 (usage)\n%s", strings.Join(bad, " "), r.code, r)
 		}

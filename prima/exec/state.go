@@ -121,6 +121,11 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 			return bc.SetGeolocation(&playwright.Geolocation{Latitude: lat, Longitude: lon})
 		case "headers":
 			return bc.SetExtraHTTPHeaders(r.Headers())
+		case "permissions":
+			if r.Values[0] == "none" {
+				return bc.ClearPermissions()
+			}
+			return bc.GrantPermissions(r.Values)
 		case "locale", "timezone":
 			return in.emulate(page, r.What, r.Values[0])
 		}

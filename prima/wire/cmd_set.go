@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -12,6 +13,12 @@ type SetRequest struct {
 	What   string   `json:"what"`
 	Values []string `json:"values"`
 }
+
+// Permissions are the permissions `set permissions` grants: those
+// Playwright grants on Chromium.
+var Permissions = []string{"geolocation", "notifications", "camera", "microphone", "clipboard-read", "clipboard-write",
+	"midi", "midi-sysex", "background-sync", "ambient-light-sensor", "accelerometer", "gyroscope", "magnetometer",
+	"accessibility-events", "payment-handler", "storage-access", "local-fonts"}
 
 // Validate checks the values each setting takes.
 func (r SetRequest) Validate() error {
@@ -37,6 +44,15 @@ func (r SetRequest) Validate() error {
 		for i, lim := range []float64{90, 180} {
 			if f, err := strconv.ParseFloat(v[i], 64); err != nil || f < -lim || f > lim {
 				return usagef("geolocation takes a latitude from -90 to 90 and a longitude from -180 to 180 (got %q)", v[i])
+			}
+		}
+	case "permissions":
+		if len(v) == 0 || len(v) > 1 && slices.Contains(v, "none") {
+			return usagef("permissions takes one or more names, or none: prima set permissions notifications clipboard-read")
+		}
+		for _, p := range v {
+			if p != "none" && !slices.Contains(Permissions, p) {
+				return usagef("%q is not a permission Chromium grants: %s, or none", p, strings.Join(Permissions, ", "))
 			}
 		}
 	case "locale", "timezone":
@@ -78,15 +94,15 @@ func init() {
 		Name: "set",
 		Usage: "Set the page's viewport (WIDTH HEIGHT), color-scheme (dark|light|no-preference), geolocation (LAT LON, " +
 			"granting the permission), extra request headers (NAME:VALUE...), locale (de-DE: Intl, navigator.language and " +
-			"Accept-Language) or timezone (Europe/Berlin)",
+			"Accept-Language), timezone (Europe/Berlin) or permissions (NAME... granted to every page, or none)",
 		Detail: "A page may show other controls at another size or scheme, or another place: the envelope's Changes say what " +
-			"changed. The color scheme, locale and time zone are the tab's; geolocation and headers hold for every tab of the " +
+			"changed. The color scheme, locale and time zone are the tab's; geolocation, headers and permissions hold for every tab of the " +
 			"browser, prima's own or an attached session's, until set again.",
 		Title: "Set a browser setting",
 		Acts:  true,
 		Params: []Param{
-			{Key: "what", Kind: KindText, Word: true, Required: true, Enum: []string{"viewport", "color-scheme", "geolocation", "headers", "locale", "timezone"}, Help: "What to set."},
-			{Key: "values", Kind: KindWords, Word: true, Required: true, Help: "Its values: WIDTH HEIGHT (pixels); dark, light or no-preference; LATITUDE LONGITUDE; NAME:VALUE for each header; a locale (de-DE); an IANA time zone (Europe/Berlin)."},
+			{Key: "what", Kind: KindText, Word: true, Required: true, Enum: []string{"viewport", "color-scheme", "geolocation", "headers", "locale", "timezone", "permissions"}, Help: "What to set."},
+			{Key: "values", Kind: KindWords, Word: true, Required: true, Help: "Its values: WIDTH HEIGHT (pixels); dark, light or no-preference; LATITUDE LONGITUDE; NAME:VALUE for each header; a locale (de-DE); an IANA time zone (Europe/Berlin); permission names, or none."},
 		},
 		New: func() Request { return &SetRequest{} },
 	})
