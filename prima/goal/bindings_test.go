@@ -1,7 +1,9 @@
 package goal
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/brianvoe/gofakeit/v7"
 )
@@ -72,9 +74,86 @@ func TestCatalogValuesAreRedactableAndFitTheirKind(t *testing.T) {
 			if len(v) < MinValue {
 				t.Errorf("%s made %q, too short to redact", g.Name, v)
 			}
-			if g.Name == "internet.email" && (Constraint{Type: "email"}).check(v) != "" {
-				t.Errorf("%s made %q, not an email address", g.Name, v)
+			kind := map[string]string{"internet.email": "email", "internet.url": "url", "date.birth": "date", "date.future": "date", "time.of_day": "time", "finance.card_cvc": "number"}[g.Name]
+			if kind != "" && (Constraint{Type: kind}).check(v) != "" {
+				t.Errorf("%s made %q, not a valid %s", g.Name, v, kind)
 			}
+			if strings.HasPrefix(g.Name, "finance.card_number") && !luhn(v) {
+				t.Errorf("%s made %q, which fails the Luhn check", g.Name, v)
+			}
+			if g.Name == "internet.strong_password" && (len(v) != 16 || !strings.ContainsAny(v, "0123456789") || strings.ToLower(v) == v || strings.ToUpper(v) == v) {
+				t.Errorf("%s made %q, which breaks its own rules", g.Name, v)
+			}
+		}
+	}
+}
+
+func luhn(n string) bool {
+	sum := 0
+	for i := range n {
+		d := int(n[len(n)-1-i] - '0')
+		if i%2 == 1 {
+			if d *= 2; d > 9 {
+				d -= 9
+			}
+		}
+		sum += d
+	}
+	return sum%10 == 0
+}
+
+// A date the generators make is one the field's type takes, and a future
+// one is ahead of today.
+func TestGeneratedDatesCountFromToday(t *testing.T) {
+	faker := gofakeit.New(1)
+	for _, g := range catalog {
+		if g.Name != "date.future" {
+			continue
+		}
+		for range 50 {
+			d, err := time.Parse(time.DateOnly, g.make(faker))
+			if err != nil || !d.After(today()) || d.After(today().AddDate(0, 0, 90)) {
+				t.Errorf("date.future made %v (%v), not 1 to 90 days ahead", d, err)
+			}
+		}
+	}
+	for _, c := range []struct{ typ, v, want string }{{"date", "2026-02-30", "not a date YYYY-MM-DD (type=date)"}, {"time", "25:00", "not a time HH:MM (type=time)"}, {"time", "09:30", ""}} {
+		if got := (Constraint{Type: c.typ}).check(c.v); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.typ, c.v, got, c.want)
+		}
+	}
+}
+
+// A field is offered the generators made for it, and no other of the
+// kind-specific ones: a date field its dates, a card's fields their
+// card values, a plain name field none of them.
+func TestFieldsAreOfferedTheGeneratorsForThem(t *testing.T) {
+	field := func(name, typ string, minLength int) Field {
+		return Field{Candidate: Candidate{Role: "textbox", Name: name}, Constraint: Constraint{Type: typ, MinLength: minLength}}
+	}
+	for _, c := range []struct {
+		f    Field
+		want string
+	}{
+		{field("Name", "text", 0), ""},
+		{field("Password", "password", 0), ""},
+		{field("New password", "password", 12), "internet.strong_password"},
+		{field("Arrival", "date", 0), "date.birth date.future"},
+		{field("Date of birth", "text", 0), "date.birth date.future"},
+		{field("Card number", "text", 0), "finance.card_number"},
+		{field("Expiry (MM/YY)", "text", 0), "finance.card_expiry"},
+		{field("CVC", "text", 0), "finance.card_cvc"},
+		{field("Website", "url", 0), "internet.url"},
+		{field("Start", "time", 0), "time.of_day"},
+	} {
+		var got []string
+		for _, g := range catalog {
+			if g.fits != nil && g.fits(c.f) {
+				got = append(got, g.Name)
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s [%s]: offered %v, want %q", c.f.Candidate.Name, c.f.Constraint.Type, got, c.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
+	"time"
 	"unicode/utf16"
 )
 
@@ -31,6 +32,14 @@ func (c Constraint) check(v string) string {
 	case "number":
 		if _, err := strconv.ParseFloat(v, 64); err != nil {
 			return "not a number (type=number)"
+		}
+	case "date":
+		if _, err := time.Parse(time.DateOnly, v); err != nil {
+			return "not a date YYYY-MM-DD (type=date)"
+		}
+	case "time":
+		if _, err := time.Parse("15:04", v); err != nil {
+			return "not a time HH:MM (type=time)"
 		}
 	case "url":
 		if u, err := url.Parse(v); err != nil || u.Scheme == "" || u.Opaque == "" && u.Host == "" {

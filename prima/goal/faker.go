@@ -1,8 +1,12 @@
 package goal
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
+	"unicode"
 
 	"github.com/brianvoe/gofakeit/v7"
 )
@@ -14,6 +18,19 @@ type generator struct {
 	Name string // e.g. internet.email; the binding ID is derived from its last part
 	What string // what it makes, for the model
 	make func(f *gofakeit.Faker) string
+	// fits, when set, offers the generator only for the fields it is for
+	// (a date for a date field, a card number for a card's): the value
+	// question lists no option a field cannot take.
+	fits func(Field) bool
+}
+
+// fieldFor offers a generator for fields of one of the input types, or
+// whose name holds one of the words.
+func fieldFor(types []string, words ...string) func(Field) bool {
+	return func(f Field) bool {
+		name := strings.ToLower(f.Candidate.Name)
+		return slices.Contains(types, f.Constraint.Type) || slices.ContainsFunc(words, func(w string) bool { return strings.Contains(name, w) })
+	}
 }
 
 // exampleEmail keeps generated addresses on a reserved domain.
@@ -40,22 +57,70 @@ func atLeast(draw func(f *gofakeit.Faker) string) func(f *gofakeit.Faker) string
 }
 
 var catalog = []generator{
-	{"person.first_name", "a first name", atLeast(func(f *gofakeit.Faker) string { return f.FirstName() })},
-	{"person.last_name", "a last name", atLeast(func(f *gofakeit.Faker) string { return f.LastName() })},
-	{"person.full_name", "a first and last name", func(f *gofakeit.Faker) string { return f.FirstName() + " " + f.LastName() }},
-	{"person.bio", "a short biography sentence", func(f *gofakeit.Faker) string { return f.Bio() }},
-	{"internet.email", "an email address at example.com", exampleEmail},
-	{"internet.username", "a username", atLeast(func(f *gofakeit.Faker) string { return f.Username() })},
-	{"internet.password", "a 14-character password of letters and digits", func(f *gofakeit.Faker) string { return f.Password(true, true, true, false, false, 14) }},
-	{"phone.number", "a 10-digit phone number", func(f *gofakeit.Faker) string { return f.Phone() }},
-	{"address.street", "a street address", func(f *gofakeit.Faker) string { return f.Street() }},
-	{"address.city", "a city", atLeast(func(f *gofakeit.Faker) string { return f.City() })},
-	{"address.state", "a US state", atLeast(func(f *gofakeit.Faker) string { return f.State() })},
-	{"address.zip", "a 5-digit postal code", func(f *gofakeit.Faker) string { return f.Zip() }},
-	{"address.country", "a country", atLeast(func(f *gofakeit.Faker) string { return f.Country() })},
-	{"company.name", "a company name", atLeast(func(f *gofakeit.Faker) string { return f.Company() })},
-	{"company.job_title", "a job title", atLeast(func(f *gofakeit.Faker) string { return f.JobTitle() })},
-	{"lorem.sentence", "a sentence of placeholder text", func(f *gofakeit.Faker) string { return f.Sentence() }},
+	{"person.first_name", "a first name", atLeast(func(f *gofakeit.Faker) string { return f.FirstName() }), nil},
+	{"person.last_name", "a last name", atLeast(func(f *gofakeit.Faker) string { return f.LastName() }), nil},
+	{"person.full_name", "a first and last name", func(f *gofakeit.Faker) string { return f.FirstName() + " " + f.LastName() }, nil},
+	{"person.bio", "a short biography sentence", func(f *gofakeit.Faker) string { return f.Bio() }, nil},
+	{"internet.email", "an email address at example.com", exampleEmail, nil},
+	{"internet.username", "a username", atLeast(func(f *gofakeit.Faker) string { return f.Username() }), nil},
+	{"internet.password", "a 14-character password of letters and digits", func(f *gofakeit.Faker) string { return f.Password(true, true, true, false, false, 14) }, nil},
+	{"phone.number", "a 10-digit phone number", func(f *gofakeit.Faker) string { return f.Phone() }, nil},
+	{"address.street", "a street address", func(f *gofakeit.Faker) string { return f.Street() }, nil},
+	{"address.city", "a city", atLeast(func(f *gofakeit.Faker) string { return f.City() }), nil},
+	{"address.state", "a US state", atLeast(func(f *gofakeit.Faker) string { return f.State() }), nil},
+	{"address.zip", "a 5-digit postal code", func(f *gofakeit.Faker) string { return f.Zip() }, nil},
+	{"address.country", "a country", atLeast(func(f *gofakeit.Faker) string { return f.Country() }), nil},
+	{"company.name", "a company name", atLeast(func(f *gofakeit.Faker) string { return f.Company() }), nil},
+	{"company.job_title", "a job title", atLeast(func(f *gofakeit.Faker) string { return f.JobTitle() }), nil},
+	{"lorem.sentence", "a sentence of placeholder text", func(f *gofakeit.Faker) string { return f.Sentence() }, nil},
+	{"internet.url", "an https URL on example.com", func(f *gofakeit.Faker) string {
+		return "https://example.com/" + strings.ToLower(f.Word()) + "-" + strconv.Itoa(f.Number(1, 999))
+	}, fieldFor([]string{"url"}, "website", "url", "homepage", "link")},
+	{"internet.strong_password", "a 16-character password with upper and lower case letters, digits and symbols", strongPassword,
+		func(f Field) bool {
+			return f.Constraint.Type == "password" && (f.Constraint.MinLength > 0 || f.Constraint.Pattern != "")
+		}},
+	{"date.birth", "a date of birth, YYYY-MM-DD, of someone 18 to 80 years old", func(f *gofakeit.Faker) string {
+		return today().AddDate(-f.Number(18, 79), 0, -f.Number(1, 364)).Format(time.DateOnly)
+	}, fieldFor([]string{"date"}, "birth", "dob")},
+	{"date.future", "a date 1 to 90 days from today, YYYY-MM-DD", func(f *gofakeit.Faker) string {
+		return today().AddDate(0, 0, f.Number(1, 90)).Format(time.DateOnly)
+	}, fieldFor([]string{"date"}, "date", "arrival", "departure", "check-in", "check in")},
+	{"time.of_day", "a time of day, HH:MM (24-hour)", func(f *gofakeit.Faker) string {
+		return fmt.Sprintf("%02d:%02d", f.Number(8, 19), 5*f.Number(0, 11))
+	}, fieldFor([]string{"time"}, "time")},
+	{"finance.card_number", "a payment processor's documented test card number (Visa, Mastercard or Amex; passes the Luhn check, charges nothing)", func(f *gofakeit.Faker) string {
+		return testCards[f.Number(0, len(testCards)-1)]
+	}, fieldFor(nil, "card number", "credit card", "card no")},
+	{"finance.card_expiry", "a card expiry date, MM/YY, 1 to 5 years from now", func(f *gofakeit.Faker) string {
+		return today().AddDate(f.Number(1, 5), f.Number(0, 11), 0).Format("01/06")
+	}, fieldFor(nil, "expir", "mm/yy", "valid thru")},
+	{"finance.card_cvc", "a 3-digit card security code", func(f *gofakeit.Faker) string { return strconv.Itoa(f.Number(100, 999)) },
+		fieldFor(nil, "cvc", "cvv", "security code")},
+}
+
+// testCards are card numbers payment processors document for tests: they
+// pass the Luhn check and are never charged.
+var testCards = []string{"4242424242424242", "4000056655665556", "5555555555554444", "2223003122003222", "378282246310005"}
+
+// today is the date generated dates count from: dates are the one kind of
+// value the seed alone does not fix.
+func today() time.Time {
+	y, m, d := time.Now().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// strongPassword meets the usual stated rules at once: 16 characters with
+// at least one upper-case letter, one lower-case letter, one digit and one
+// symbol.
+func strongPassword(f *gofakeit.Faker) string {
+	for {
+		p := f.Password(true, true, true, true, false, 16)
+		if strings.ContainsAny(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && strings.ContainsAny(p, "abcdefghijklmnopqrstuvwxyz") &&
+			strings.ContainsAny(p, "0123456789") && strings.ContainsFunc(p, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			return p
+		}
+	}
 }
 
 // idBase is the generator's last part: internet.email -> email.

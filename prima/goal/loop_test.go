@@ -22,7 +22,7 @@ const (
 	loginOps   = 4  // CLICK TYPE DONE BLOCKED
 	loginClick = 2  // Sign in, NONE
 	loginType  = 3  // Email, Password, NONE
-	values     = 19 // email, password, 16 generators, BLOCKED
+	values     = 19 // email, password, the 16 generators every field is offered, BLOCKED
 	doneOps    = 3  // CLICK DONE BLOCKED
 )
 

@@ -744,6 +744,9 @@ func (r *run) chooseValue(v *view, f Field, st planState) (*planned, bool) {
 	}
 	for i := range catalog {
 		g := &catalog[i]
+		if g.fits != nil && !g.fits(f) {
+			continue
+		}
 		opts = append(opts, fmt.Sprintf("a new value from %s: %s", g.Name, g.What))
 		labels = append(labels, "new "+g.Name)
 		sources = append(sources, source{gen: g})
