@@ -521,7 +521,7 @@ func TestSurfaceWait(t *testing.T) {
 	acts(t, "wait load networkidle", h.prima("wait", "load", "networkidle"))
 	r = h.prima("wait", "visible", "#never", "--timeout", "2s")
 	wantFailure(t, "wait visible under --timeout 2s", r, "timeout")
-	mustContain(t, "the timeout names the element", section(r.out, "Failure"), "#never is not visible")
+	mustContain(t, "the timeout names the element and the time it waited", section(r.out, "Failure"), "#never is not visible within 1.")
 	for _, bad := range [][]string{{"wait", "url"}, {"wait", "load", "later"}, {"wait", "visible"}, {"wait", "2s", "x"}} {
 		if r := h.prima(bad...); r.code != 2 {
 			t.Errorf("prima %s: exit %d, want 2 (usage)\n%s", strings.Join(bad, " "), r.code, r)

@@ -60,34 +60,25 @@ func (in *Instance) Wait(ctx context.Context, r *wire.WaitRequest) *envelope.Env
 // state, the URL, a load state, a JavaScript condition.
 func (in *Instance) prepWaitFor(ctx context.Context, page playwright.Page, before *engine.View, r *wire.WaitRequest) engine.Prepare {
 	return func(t float64) (*engine.Action, error) {
-		left := func() float64 { return float64(time.Until(deadlineOf(ctx)).Milliseconds()) }
-		timedOut := func(err error, what string) error {
-			if errors.Is(err, playwright.ErrTimeout) {
-				return &WaitTimeoutError{What: what, For: time.Duration(left()) * time.Millisecond}
-			}
-			return err
-		}
 		switch r.For {
 		case "url":
-			return &engine.Action{Run: func(float64) error {
-				err := page.WaitForURL(r.Value, playwright.PageWaitForURLOptions{Timeout: playwright.Float(left()), WaitUntil: playwright.WaitUntilStateCommit})
-				return timedOut(err, fmt.Sprintf("the URL did not match %s (it is %s)", r.Value, page.URL()))
-			}}, nil
+			return waiting(ctx, func(ms float64) error {
+				return page.WaitForURL(r.Value, playwright.PageWaitForURLOptions{Timeout: playwright.Float(ms), WaitUntil: playwright.WaitUntilStateCommit})
+			}, func() string { return fmt.Sprintf("the URL did not match %s (it is %s)", r.Value, page.URL()) }), nil
 		case "load":
 			state := r.Value
 			if state == "" {
 				state = "load"
 			}
 			ls := map[string]*playwright.LoadState{"load": playwright.LoadStateLoad, "domcontentloaded": playwright.LoadStateDomcontentloaded, "networkidle": playwright.LoadStateNetworkidle}[state]
-			return &engine.Action{Run: func(float64) error {
-				err := page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: ls, Timeout: playwright.Float(left())})
-				return timedOut(err, "the page did not reach "+state)
-			}}, nil
+			return waiting(ctx, func(ms float64) error {
+				return page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: ls, Timeout: playwright.Float(ms)})
+			}, func() string { return "the page did not reach " + state }), nil
 		case "js":
-			return &engine.Action{Run: func(float64) error {
-				_, err := page.WaitForFunction(r.Value, nil, playwright.PageWaitForFunctionOptions{Timeout: playwright.Float(left())})
-				return timedOut(err, fmt.Sprintf("%s did not become true", r.Value))
-			}}, nil
+			return waiting(ctx, func(ms float64) error {
+				_, err := page.WaitForFunction(r.Value, nil, playwright.PageWaitForFunctionOptions{Timeout: playwright.Float(ms)})
+				return err
+			}, func() string { return fmt.Sprintf("%s did not become true", r.Value) }), nil
 		}
 		state := r.ElementState()
 		gone := state == "hidden" || state == "detached"
@@ -109,14 +100,14 @@ func (in *Instance) prepWaitFor(ctx context.Context, page playwright.Page, befor
 		}
 		ws := map[string]*playwright.WaitForSelectorState{"visible": playwright.WaitForSelectorStateVisible, "hidden": playwright.WaitForSelectorStateHidden,
 			"attached": playwright.WaitForSelectorStateAttached, "detached": playwright.WaitForSelectorStateDetached}[state]
-		return &engine.Action{Run: func(float64) error {
-			err := loc.WaitFor(playwright.LocatorWaitForOptions{State: ws, Timeout: playwright.Float(left())})
+		return waiting(ctx, func(ms float64) error {
+			err := loc.WaitFor(playwright.LocatorWaitForOptions{State: ws, Timeout: playwright.Float(ms)})
 			if err != nil && strings.Contains(err.Error(), "strict mode violation") {
 				n, _ := loc.Count()
 				return &SelectorError{Selector: r.Value, Count: n}
 			}
-			return timedOut(err, fmt.Sprintf("%s is not %s", r.Value, state))
-		}}, nil
+			return err
+		}, func() string { return fmt.Sprintf("%s is not %s", r.Value, state) }), nil
 	}
 }
 
@@ -147,6 +138,19 @@ func PrepWait(ctx context.Context, page playwright.Page, text string, gone bool,
 			return nil
 		}}, nil
 	}
+}
+
+// waiting is a wait as an action: wait gets the command's time left, and
+// its timeout is a WaitTimeoutError naming what did not happen within it.
+func waiting(ctx context.Context, wait func(ms float64) error, what func() string) *engine.Action {
+	return &engine.Action{Run: func(float64) error {
+		left := time.Until(deadlineOf(ctx))
+		err := wait(float64(left.Milliseconds()))
+		if errors.Is(err, playwright.ErrTimeout) {
+			return &WaitTimeoutError{What: what(), For: left}
+		}
+		return err
+	}}
 }
 
 func deadlineOf(ctx context.Context) time.Time {
