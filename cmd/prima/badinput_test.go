@@ -158,7 +158,7 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 
 		// Read-only commands with arguments they do not take.
 		{name: "snapshot argument that is not a ref", args: []string{"snapshot", "extra"}, code: 2, stderr: `snapshot takes a ref like e5 or f1e3, not "extra"`},
-		{name: "snapshot with two refs", args: []string{"snapshot", "e1", "e2"}, code: 2, stderr: "prima snapshot takes at most one REF"},
+		{name: "snapshot with two refs", args: []string{"snapshot", "e1", "e2"}, code: 2, stderr: "snapshot: it takes [REF] (got 2 words)"},
 		{name: "snapshot --html with a ref", args: []string{"snapshot", "e1", "--html"}, code: 2, stderr: "--html takes no ref"},
 		{name: "research argument", args: []string{"research", "extra"}, code: 2, stderr: "prima research takes no arguments"},
 

@@ -184,20 +184,6 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instanc
 		}, nil
 	case *wire.ResearchRequest:
 		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return steps.Research(ctx, in) }, nil
-	case *wire.SnapshotRequest:
-		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Snapshot(ctx, *r) }, nil
-	case *wire.DialogRequest:
-		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
-			return in.AnswerDialog(ctx, r.Accept, r.Text)
-		}, nil
-	case *wire.TabRequest:
-		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
-			return in.Tabs(ctx, r.Op, r.Index, r.URL)
-		}, nil
-	case *wire.ScreenshotRequest:
-		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
-			return in.Screenshot(ctx, r.Ref, r.Full)
-		}, nil
 	case *wire.ExportRequest:
 		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Export(r.Since) }, nil
 

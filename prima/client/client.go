@@ -111,7 +111,7 @@ func (c *Client) call(ctx context.Context, route string, req, resp any) error {
 		}
 	}
 	err := c.once(ctx, route, req, resp)
-	if errors.Is(err, errClosed) && rereadable[route] {
+	if errors.Is(err, errClosed) && wire.Rereadable(route) {
 		// No answer came, and asking again changes nothing that asking
 		// once would not: a daemon that was dying as we dialled is
 		// replaced by ensure, and the request goes to the new one.
@@ -126,14 +126,6 @@ func (c *Client) call(ctx context.Context, route string, req, resp any) error {
 
 // errClosed: the daemon closed the connection without an answer.
 var errClosed = errors.New("connection closed before an answer")
-
-// rereadable routes may be sent twice without acting twice: they read,
-// or (browser open) reuse what exists.
-var rereadable = map[string]bool{
-	wire.RouteBrowserList: true, wire.RouteBrowserOpen: true, wire.RouteStatus: true,
-	wire.RouteSnapshot: true, wire.RouteVerify: true, wire.RouteResearch: true,
-	wire.RouteScreenshot: true,
-}
 
 func (c *Client) once(ctx context.Context, route string, req, resp any) error {
 	if err := c.ensure(ctx); err != nil {
@@ -205,19 +197,13 @@ func (c *Client) Go(ctx context.Context, req wire.GoRequest) (*envelope.Envelope
 	return c.envelope(ctx, wire.RouteGo, req)
 }
 
-// Tab lists, opens, selects or closes tabs.
-func (c *Client) Tab(ctx context.Context, req wire.TabRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteTab, req)
-}
-
-// Run runs a command of the table with its request (from cmd.Decode).
-func (c *Client) Run(ctx context.Context, cmd wire.Command, req wire.Request) (*envelope.Envelope, error) {
+// Run runs a command of the table (wire.Commands) with its request.
+func (c *Client) Run(ctx context.Context, req wire.Request) (*envelope.Envelope, error) {
+	cmd, ok := wire.CommandOf(req)
+	if !ok {
+		return nil, fmt.Errorf("%T is not the request of a command of the table", req)
+	}
 	return c.envelope(ctx, cmd.Route(), req)
-}
-
-// Screenshot writes a PNG of the page or an element.
-func (c *Client) Screenshot(ctx context.Context, req wire.ScreenshotRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteScreenshot, req)
 }
 
 // Goal runs a goal to a verified pass or a stop.
@@ -229,16 +215,6 @@ func (c *Client) Goal(ctx context.Context, req wire.GoalRequest) (*envelope.Enve
 // envelope's Answer).
 func (c *Client) Export(ctx context.Context, req wire.ExportRequest) (*envelope.Envelope, error) {
 	return c.envelope(ctx, wire.RouteExport, req)
-}
-
-// Dialog answers the open dialog.
-func (c *Client) Dialog(ctx context.Context, req wire.DialogRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteDialog, req)
-}
-
-// Snapshot runs `snapshot`.
-func (c *Client) Snapshot(ctx context.Context, req wire.SnapshotRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteSnapshot, req)
 }
 
 // Open runs `browser open`.

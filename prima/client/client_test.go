@@ -100,7 +100,7 @@ func TestAClosedConnectionIsRetriedOnlyWhereThatActsOnce(t *testing.T) {
 		}
 		json.NewEncoder(w).Encode(wire.EnvelopeResponse{Envelope: &envelope.Envelope{OK: true, Command: "snapshot"}})
 	})
-	env, err := c.Snapshot(ctx(t), wire.SnapshotRequest{})
+	env, err := c.Run(ctx(t), &wire.SnapshotRequest{})
 	if err != nil || !env.OK || calls.Load() != 2 {
 		t.Fatalf("snapshot after a dropped connection: %+v, %v (%d calls), want one retry that answers", env, err, calls.Load())
 	}

@@ -6,7 +6,14 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/wire"
 )
+
+func init() {
+	runs(func(in *Instance, ctx context.Context, r *wire.DialogRequest) *envelope.Envelope {
+		return in.AnswerDialog(ctx, r.Accept(), r.Text)
+	})
+}
 
 // AnswerDialog accepts (with text, for a prompt) or dismisses the open
 // dialog through the act path: its Changes run from the page as it was

@@ -7,7 +7,14 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/wire"
 )
+
+func init() {
+	runs(func(in *Instance, ctx context.Context, r *wire.ScreenshotRequest) *envelope.Envelope {
+		return in.Screenshot(ctx, r.Ref, r.Full)
+	})
+}
 
 // Screenshot writes a PNG of the page (the whole page with full), or of
 // one element, into the artifacts folder. It acts on nothing.

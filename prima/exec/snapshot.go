@@ -43,6 +43,12 @@ const SnapshotBudget = 12 << 10
 // take, outlined the same way.
 const FailureBudget = 6 << 10
 
+func init() {
+	runs(func(in *Instance, ctx context.Context, r *wire.SnapshotRequest) *envelope.Envelope {
+		return in.Snapshot(ctx, *r)
+	})
+}
+
 // Snapshot returns the page with refs (tier 2), outlined within the
 // budget (or the part asked for), or compact markup (tier 3).
 func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *envelope.Envelope {

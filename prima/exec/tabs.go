@@ -50,6 +50,12 @@ func (in *Instance) looked(env *envelope.Envelope, view *engine.View) {
 	in.FillPage(env, view, view)
 }
 
+func init() {
+	runs(func(in *Instance, ctx context.Context, r *wire.TabRequest) *envelope.Envelope {
+		return in.Tabs(ctx, r.Op, r.Index(), r.URL())
+	})
+}
+
 // Tabs lists, opens, selects or closes tabs. Listing works while a
 // dialog is open; the others fail with dialog_open like any command.
 func (in *Instance) Tabs(ctx context.Context, op string, index int, rawURL string) *envelope.Envelope {

@@ -38,13 +38,13 @@ func (f *fakeDaemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.mu.Unlock()
 	reply := func(env *envelope.Envelope) { json.NewEncoder(w).Encode(wire.EnvelopeResponse{Envelope: env}) }
 	switch r.URL.Path {
-	case wire.RouteSnapshot:
+	case "/v0/snapshot":
 		reply(&envelope.Envelope{OK: true, Command: "snapshot", Page: &envelope.Page{URL: "http://x/p", Title: "P"}, Snapshot: `- button "Save" [ref=e5]`})
 	case wire.RoutePw:
 		reply(&envelope.Envelope{OK: true, Command: "pw", Used: "await page.goBack();", Changes: &envelope.Changes{}})
 	case wire.RouteVerify:
 		reply(&envelope.Envelope{Command: "verify x", Verdict: &envelope.Verdict{Result: "inexpressible", Reason: "no assertion"}})
-	case wire.RouteScreenshot:
+	case "/v0/screenshot":
 		reply(&envelope.Envelope{OK: true, Command: "screenshot", Artifacts: []envelope.Artifact{{Name: "screenshot.png", Path: f.png}}})
 	case wire.RouteGo:
 		w.WriteHeader(http.StatusConflict)
@@ -210,7 +210,7 @@ func TestResultsCarryTheEnvelope(t *testing.T) {
 	if sc["ok"] != true || sc["snapshot"] != `- button "Save" [ref=e5]` {
 		t.Errorf("snapshot structured content: %#v", res.StructuredContent)
 	}
-	if got := f.last(wire.RouteSnapshot); got["pw_session"] != "work" || got["timeout_ms"] != float64(30000) {
+	if got := f.last("/v0/snapshot"); got["pw_session"] != "work" || got["timeout_ms"] != float64(30000) {
 		t.Errorf("snapshot request: %v", got)
 	}
 
@@ -273,12 +273,12 @@ func TestBadInputIsAnErrorAndTheServerKeepsServing(t *testing.T) {
 		{"verify", map[string]any{"claim": ""}, "claim"},
 		{"verify", map[string]any{"claim": strings.Repeat("a", 1<<20)}, "at most 256 KB"},
 		{"snapshot", map[string]any{"htm": true}, "htm"},
-		{"tab", map[string]any{"op": "select"}, "needs index"},
+		{"tab", map[string]any{"op": "select"}, "select needs N"},
 		{"tab", map[string]any{"op": "open"}, "op"},
 		{"wait", map[string]any{"for": "soon"}, "not a duration"},
 		{"wait", map[string]any{"for": "60s"}, "not shorter"},
 		{"wait", map[string]any{"for": "text"}, "text needs a TEXT"},
-		{"dialog", map[string]any{"op": "dismiss", "text": "x"}, "no text"},
+		{"dialog", map[string]any{"op": "dismiss", "text": "x"}, "no TEXT"},
 		{"eval", map[string]any{"js": "  "}, "blank"},
 		{"get", map[string]any{"what": "attr", "target": "e5"}, "attribute's NAME"},
 		{"cookies", map[string]any{"op": "set", "name": "sid"}, "NAME and a VALUE"},
@@ -386,7 +386,7 @@ func TestEachCallNamesItsOwnInstance(t *testing.T) {
 		}
 	}
 	call(t, cs, "snapshot", map[string]any{"instance": "agent-c"})
-	if got := f.last(wire.RouteSnapshot); got["instance"] != "agent-c" {
+	if got := f.last("/v0/snapshot"); got["instance"] != "agent-c" {
 		t.Errorf("snapshot: the daemon got %v", got)
 	}
 	call(t, cs, "eval", map[string]any{"js": "1", "instance": "agent-d"})

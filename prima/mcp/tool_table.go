@@ -36,7 +36,12 @@ func (s *Server) addTableTool(cmd wire.Command) {
 		if err != nil {
 			return nil, usagef("%s: %v", cmd.Name, err)
 		}
-		return envelopeResult(c.Run(ctx, cmd, req))
+		env, err := c.Run(ctx, req)
+		res, err := envelopeResult(env, err)
+		if cmd.Image && err == nil && !res.IsError {
+			res.Content = append(res.Content, image(env)...)
+		}
+		return res, err
 	})
 }
 

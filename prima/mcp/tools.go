@@ -26,14 +26,6 @@ type (
 		Headed  bool   `json:"headed,omitempty"`
 		Profile string `json:"profile,omitempty"`
 	}
-	snapshotIn struct {
-		HTML        bool   `json:"html,omitempty"`
-		Ref         string `json:"ref,omitempty"`
-		Grep        string `json:"grep,omitempty"`
-		Depth       int    `json:"depth,omitempty"`
-		Full        bool   `json:"full,omitempty"`
-		Interactive bool   `json:"interactive,omitempty"`
-	}
 	pwIn struct {
 		Action    string   `json:"action,omitempty"`
 		Target    string   `json:"target,omitempty"`
@@ -51,19 +43,6 @@ type (
 	}
 	verifyIn struct {
 		Claim string `json:"claim"`
-	}
-	tabIn struct {
-		Op    string `json:"op"`
-		Index int    `json:"index,omitempty"`
-		URL   string `json:"url,omitempty"`
-	}
-	dialogIn struct {
-		Op   string  `json:"op"`
-		Text *string `json:"text,omitempty"`
-	}
-	screenshotIn struct {
-		Target string `json:"target,omitempty"`
-		Full   bool   `json:"full,omitempty"`
 	}
 	exportIn struct {
 		Since int `json:"since,omitempty"`
@@ -108,16 +87,12 @@ func (s *Server) addTools() {
 	s.addBrowserOpenTool()
 	s.addBrowserListTool()
 	s.addBrowserCloseTool()
-	s.addSnapshotTool()
 	s.addPwTool()
 	s.addDoTool()
 	s.addGoTool()
 	s.addHistoryTools()
 	s.addVerifyTool()
 	s.addResearchTool()
-	s.addTabTool()
-	s.addDialogTool()
-	s.addScreenshotTool()
 	s.addGoalTool()
 	s.addExportTool()
 	s.addTableTools()

@@ -17,16 +17,12 @@ const (
 	RouteBrowserClose = "/v0/browser/close"
 	RouteBrowserList  = "/v0/browser/list"
 	RouteBrowserOpen  = "/v0/browser/open"
-	RouteDialog       = "/v0/dialog"
 	RouteDo           = "/v0/do"
 	RouteGo           = "/v0/go"
 	RouteGoal         = "/v0/goal"
 	RoutePw           = "/v0/pw"
 	RouteResearch     = "/v0/research"
-	RouteSnapshot     = "/v0/snapshot"
-	RouteTab          = "/v0/tab"
 	RouteExport       = "/v0/export"
-	RouteScreenshot   = "/v0/screenshot"
 	RouteStatus       = "/v0/status"
 	RouteStop         = "/v0/stop"
 	RouteVerify       = "/v0/verify"
@@ -55,28 +51,6 @@ type Target struct {
 	// caller's environment places it (XDG_CACHE_HOME, HOME): the daemon
 	// may have been started from another environment.
 	Registry string `json:"registry,omitempty"`
-}
-
-// TabRequest is `prima tab list | new [URL] | select N | close [N]`.
-type TabRequest struct {
-	Target
-	Op    string `json:"op"`
-	Index int    `json:"index,omitempty"` // 1-based, as tab list prints it
-	URL   string `json:"url,omitempty"`
-}
-
-// ScreenshotRequest is `prima screenshot [TARGET] [--full]`.
-type ScreenshotRequest struct {
-	Target
-	Ref  string `json:"target,omitempty"`
-	Full bool   `json:"full,omitempty"`
-}
-
-// DialogRequest is `prima dialog accept [TEXT] | dismiss`.
-type DialogRequest struct {
-	Target
-	Accept bool   `json:"accept"`
-	Text   string `json:"text,omitempty"`
 }
 
 // PwRequest is `prima pw`.
@@ -112,23 +86,6 @@ type VerifyRequest struct {
 	Target
 	Claim  string        `json:"claim"`
 	Config config.Config `json:"config"` // the judge, for judgements and claim matching
-}
-
-// SnapshotRequest is `prima snapshot`.
-type SnapshotRequest struct {
-	Target
-	HTML bool `json:"html,omitempty"`
-	// Ref outlines that element's subtree only.
-	Ref string `json:"ref,omitempty"`
-	// Grep keeps the lines that hold this text, with their ancestors'.
-	Grep string `json:"grep,omitempty"`
-	// Depth shows this many levels; 0 means all.
-	Depth int `json:"depth,omitempty"`
-	// Full prints everything, past the byte budget of the default.
-	Full bool `json:"full,omitempty"`
-	// Interactive lists only the elements a user can act on, with their
-	// refs and containers (Grep keeps those whose line holds it).
-	Interactive bool `json:"interactive,omitempty"`
 }
 
 // OpenRequest is `prima browser open`.

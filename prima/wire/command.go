@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -21,7 +24,10 @@ type Command struct {
 	Title  string // the tool's title
 	// Acts: it can change the page or the browser's state (MCP: not
 	// read-only), so its envelope carries Changes.
-	Acts   bool
+	Acts bool
+	// Image: its envelope's PNG artifact is the answer an MCP call returns
+	// beside the envelope.
+	Image  bool
 	Params []Param
 	New    func() Request // a new request; its JSON fields are the params' keys
 }
@@ -49,6 +55,7 @@ type Param struct {
 	Word     bool     // a positional CLI word, taken in the order of Params
 	Required bool     // (words) it must be given
 	Enum     []string // the words it takes, when it is one of a few
+	Alias    string   // (flags) a one-letter CLI alias: -i
 }
 
 // Flag is the param's CLI flag name.
@@ -84,7 +91,10 @@ func (c Command) ArgsUsage() string {
 	return strings.Join(ws, " ")
 }
 
-var commands = map[string]Command{}
+var (
+	commands = map[string]Command{}
+	byType   = map[reflect.Type]Command{}
+)
 
 // register adds a command to the table; each cmd_NAME.go calls it once.
 func register(c Command) {
@@ -92,7 +102,27 @@ func register(c Command) {
 		panic("wire: command " + c.Name + " registered twice")
 	}
 	commands[c.Name] = c
+	byType[reflect.TypeOf(c.New())] = c
 	Requests[c.Route()] = c.New
+}
+
+// CommandOf is the table's command whose request req is; false for a
+// request of a command not on the table.
+func CommandOf(req Request) (Command, bool) {
+	c, ok := byType[reflect.TypeOf(req)]
+	return c, ok
+}
+
+// Rereadable: route's request may be sent again when no answer came,
+// since asking twice changes nothing asking once would not. The table's
+// commands that do not act are; the rest are listed.
+func Rereadable(route string) bool {
+	switch route {
+	case RouteBrowserList, RouteBrowserOpen, RouteStatus, RouteVerify, RouteResearch:
+		return true
+	}
+	c, ok := commands[strings.TrimPrefix(route, "/v0/")]
+	return ok && c.Route() == route && !c.Acts
 }
 
 // Commands is the table, sorted by name.
@@ -169,6 +199,7 @@ func (c Command) restWords(words []string, values map[string]any) error {
 // to follow the command's name ("get: attr needs …"), which the surfaces
 // put before them.
 func (c Command) Decode(values map[string]any, t Target) (Request, error) {
+	values = maps.Clone(values)
 	for k := range values {
 		if !slices.ContainsFunc(c.Params, func(p Param) bool { return p.Key == k }) {
 			return nil, usagef("it takes no %q (it takes %s)", k, c.keys())
@@ -176,6 +207,12 @@ func (c Command) Decode(values map[string]any, t Target) (Request, error) {
 	}
 	for _, p := range c.Params {
 		v, given := values[p.Key]
+		if n, isNumber := v.(float64); isNumber && (p.Kind == KindText || p.Kind == KindString) {
+			// A model gives a tab's number as a JSON number: the word the
+			// CLI would have given.
+			v = strconv.FormatFloat(n, 'f', -1, 64)
+			values[p.Key] = v
+		}
 		s, isString := v.(string)
 		switch {
 		case !given && p.Required:

@@ -27,6 +27,12 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{commands["eval"], []string{"document.title"}, nil, &EvalRequest{Target: at, JS: "document.title"}},
 		{commands["set"], []string{"viewport", "390", "844"}, nil, &SetRequest{Target: at, What: "viewport", Values: []string{"390", "844"}}},
 		{commands["set"], []string{"headers", "X-Team: blue", "X-Run:7"}, nil, &SetRequest{Target: at, What: "headers", Values: []string{"X-Team: blue", "X-Run:7"}}},
+		{commands["tab"], []string{"select", "2"}, nil, &TabRequest{Target: at, Op: "select", Value: "2"}},
+		{commands["tab"], []string{"new", "http://x/"}, nil, &TabRequest{Target: at, Op: "new", Value: "http://x/"}},
+		{commands["tab"], []string{"close"}, nil, &TabRequest{Target: at, Op: "close"}},
+		{commands["dialog"], []string{"accept", "Ada L"}, nil, &DialogRequest{Target: at, Op: "accept", Text: "Ada L"}},
+		{commands["snapshot"], []string{"e5"}, map[string]any{"depth": 2}, &SnapshotRequest{Target: at, Ref: "e5", Depth: 2}},
+		{commands["screenshot"], nil, map[string]any{"full": true}, &ScreenshotRequest{Target: at, Full: true}},
 	} {
 		values := map[string]any{}
 		for k, v := range c.flags {
@@ -60,6 +66,13 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{commands["set"], []string{"color-scheme", "blue"}, "dark, light or no-preference"},
 		{commands["set"], []string{"geolocation", "91", "2"}, "latitude from -90 to 90"},
 		{commands["set"], []string{"headers", "no colon"}, "a header is NAME:VALUE"},
+		{commands["tab"], []string{"select"}, "select needs N"},
+		{commands["tab"], []string{"select", "0"}, `"0" is not a tab number`},
+		{commands["tab"], []string{"close", "two"}, `"two" is not a tab number`},
+		{commands["tab"], []string{"list", "2"}, "list takes nothing after it"},
+		{commands["dialog"], []string{"dismiss", "x"}, "dismiss takes no TEXT"},
+		{commands["snapshot"], []string{"e1", "e2"}, "it takes [REF] (got 2 words)"},
+		{commands["snapshot"], []string{"button"}, `takes a ref like e5`},
 	} {
 		values := map[string]any{}
 		err := c.cmd.Words(c.words, values)
@@ -77,6 +90,30 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 	}
 	if _, err := get.Decode(map[string]any{"what": "text"}, at); err == nil || !strings.Contains(err.Error(), "TARGET is missing") {
 		t.Errorf("a missing target: %v", err)
+	}
+	// A model gives a tab's number as a JSON number; the table takes it as
+	// the word the CLI would have given.
+	if got, err := commands["tab"].Decode(map[string]any{"op": "select", "value": float64(2)}, at); err != nil || got.(*TabRequest).Index() != 2 {
+		t.Errorf("tab select with a number: %#v, %v", got, err)
+	}
+}
+
+// The client sends a request again after a daemon that died unanswered
+// only when asking twice changes nothing: a look, never an action.
+func TestOnlyWhatActsOnNothingIsSentTwice(t *testing.T) {
+	for route, want := range map[string]bool{
+		"/v0/snapshot": true, "/v0/screenshot": true, "/v0/get": true, RouteVerify: true, RouteBrowserList: true,
+		"/v0/tab": false, "/v0/dialog": false, "/v0/set": false, RoutePw: false, RouteDo: false, "/v0/nosuch": false,
+	} {
+		if got := Rereadable(route); got != want {
+			t.Errorf("Rereadable(%s) = %v, want %v", route, got, want)
+		}
+	}
+	if c, ok := CommandOf(&TabRequest{}); !ok || c.Name != "tab" {
+		t.Errorf("CommandOf(tab's request) = %q, %v", c.Name, ok)
+	}
+	if _, ok := CommandOf(&PwRequest{}); ok {
+		t.Error("pw is not on the table yet CommandOf found it")
 	}
 }
 

@@ -217,24 +217,6 @@ func checkURL(target string, allowSchemes bool) error {
 // Validate checks the target without a page.
 func (r GoRequest) Validate() error { return checkURL(r.URL, r.AllowSchemes) }
 
-// Validate checks the ref's grammar and that --html is not mixed with the
-// outline's options.
-func (r SnapshotRequest) Validate() error {
-	if r.Ref != "" && !refs.Is(r.Ref) {
-		return &UsageError{fmt.Sprintf("snapshot takes a ref like e5 or f1e3, not %q", r.Ref)}
-	}
-	if r.Depth < 0 {
-		return &UsageError{fmt.Sprintf("--depth must be 0 (all) or more, not %d", r.Depth)}
-	}
-	if r.HTML && (r.Ref != "" || r.Grep != "" || r.Depth != 0) {
-		return &UsageError{"--html takes no ref, --grep or --depth: it prints the page's compact markup"}
-	}
-	if r.Interactive && (r.HTML || r.Ref != "" || r.Depth != 0 || r.Full) {
-		return &UsageError{"--interactive takes only --grep: it lists every element a user can act on, with its ref"}
-	}
-	return nil
-}
-
 // Validate checks the URL, when one is given.
 func (r OpenRequest) Validate() error {
 	switch {
@@ -286,16 +268,12 @@ var Requests = map[string]func() Request{
 	RouteBrowserClose: func() Request { return &CloseRequest{} },
 	RouteBrowserList:  func() Request { return &ListRequest{} },
 	RouteBrowserOpen:  func() Request { return &OpenRequest{} },
-	RouteDialog:       func() Request { return &DialogRequest{} },
 	RouteDo:           func() Request { return &DoRequest{} },
 	RouteGo:           func() Request { return &GoRequest{} },
 	RouteGoal:         func() Request { return &GoalRequest{} },
 	RoutePw:           func() Request { return &PwRequest{} },
 	RouteResearch:     func() Request { return &ResearchRequest{} },
-	RouteSnapshot:     func() Request { return &SnapshotRequest{} },
-	RouteTab:          func() Request { return &TabRequest{} },
 	RouteExport:       func() Request { return &ExportRequest{} },
-	RouteScreenshot:   func() Request { return &ScreenshotRequest{} },
 	RouteVerify:       func() Request { return &VerifyRequest{} },
 }
 

@@ -28,13 +28,13 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 		switch {
 		case p.Word:
 		case p.Kind == wire.KindBool:
-			flags = append(flags, &cli.BoolFlag{Name: p.Flag(), Usage: p.Help})
+			flags = append(flags, &cli.BoolFlag{Name: p.Flag(), Aliases: aliases(p), Usage: p.Help})
 		case p.Kind == wire.KindInt:
-			flags = append(flags, &cli.IntFlag{Name: p.Flag(), Usage: p.Help})
+			flags = append(flags, &cli.IntFlag{Name: p.Flag(), Aliases: aliases(p), Usage: p.Help})
 		case p.Kind == wire.KindWords:
-			flags = append(flags, &cli.StringSliceFlag{Name: p.Flag(), Usage: p.Help})
+			flags = append(flags, &cli.StringSliceFlag{Name: p.Flag(), Aliases: aliases(p), Usage: p.Help})
 		default:
-			flags = append(flags, &cli.StringFlag{Name: p.Flag(), Usage: p.Help})
+			flags = append(flags, &cli.StringFlag{Name: p.Flag(), Aliases: aliases(p), Usage: p.Help})
 		}
 	}
 	return &cli.Command{
@@ -67,9 +67,16 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 			if err != nil {
 				return nil, cliUsage(c, err)
 			}
-			return e.client().Run(ctx, c, req)
+			return e.client().Run(ctx, req)
 		}),
 	}
+}
+
+func aliases(p wire.Param) []string {
+	if p.Alias == "" {
+		return nil
+	}
+	return []string{p.Alias}
 }
 
 // cliUsage is the table's usage error as the CLI's (exit 2), after the
