@@ -160,7 +160,7 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "snapshot argument that is not a ref", args: []string{"snapshot", "extra"}, code: 2, stderr: `snapshot takes a ref like e5 or f1e3, not "extra"`},
 		{name: "snapshot with two refs", args: []string{"snapshot", "e1", "e2"}, code: 2, stderr: "snapshot: it takes [REF] (got 2 words)"},
 		{name: "snapshot --html with a ref", args: []string{"snapshot", "e1", "--html"}, code: 2, stderr: "--html takes no ref"},
-		{name: "research argument", args: []string{"research", "extra"}, code: 2, stderr: "prima research takes no arguments"},
+		{name: "research argument", args: []string{"research", "extra"}, code: 2, stderr: "research: it takes no words (got 1 word)"},
 
 		// Targets that do not exist.
 		{name: "unknown instance", args: []string{"--instance", "nosuch", "snapshot"}, code: 1, stderr: `no instance "nosuch" in the daemon`},

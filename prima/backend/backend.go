@@ -182,11 +182,6 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instanc
 			}
 			return steps.Goal(ctx, in, spec, m)
 		}, nil
-	case *wire.ResearchRequest:
-		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return steps.Research(ctx, in) }, nil
-	case *wire.ExportRequest:
-		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Export(r.Since) }, nil
-
 	}
 	if run, ok := exec.TableRun(req); ok {
 		return run, nil

@@ -180,11 +180,6 @@ func (c *Client) Verify(ctx context.Context, req wire.VerifyRequest) (*envelope.
 	return c.envelope(ctx, wire.RouteVerify, req)
 }
 
-// Research runs `research`.
-func (c *Client) Research(ctx context.Context, t wire.Target) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteResearch, wire.ResearchRequest{Target: t})
-}
-
 // envelope calls a route that answers with an envelope.
 func (c *Client) envelope(ctx context.Context, route string, req any) (*envelope.Envelope, error) {
 	var resp wire.EnvelopeResponse
@@ -209,12 +204,6 @@ func (c *Client) Run(ctx context.Context, req wire.Request) (*envelope.Envelope,
 // Goal runs a goal to a verified pass or a stop.
 func (c *Client) Goal(ctx context.Context, req wire.GoalRequest) (*envelope.Envelope, error) {
 	return c.envelope(ctx, wire.RouteGoal, req)
-}
-
-// Export renders the instance's proven session as a Playwright test (the
-// envelope's Answer).
-func (c *Client) Export(ctx context.Context, req wire.ExportRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteExport, req)
 }
 
 // Open runs `browser open`.

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	runs(func(in *Instance, ctx context.Context, r *wire.DialogRequest) *envelope.Envelope {
+	Runs(func(in *Instance, ctx context.Context, r *wire.DialogRequest) *envelope.Envelope {
 		return in.AnswerDialog(ctx, r.Accept(), r.Text)
 	})
 }

@@ -15,10 +15,10 @@ import (
 )
 
 func init() {
-	runs(func(in *Instance, ctx context.Context, r *wire.EvalRequest) *envelope.Envelope {
+	Runs(func(in *Instance, ctx context.Context, r *wire.EvalRequest) *envelope.Envelope {
 		return in.Eval(ctx, r.JS, r.Ref)
 	})
-	runs(func(in *Instance, _ context.Context, r *wire.ConsoleRequest) *envelope.Envelope {
+	Runs(func(in *Instance, _ context.Context, r *wire.ConsoleRequest) *envelope.Envelope {
 		return in.Console(r.Errors)
 	})
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/prima-dev/prima/refs"
 )
 
-func init() { runs((*Instance).Get) }
+func init() { Runs((*Instance).Get) }
 
 //go:embed js/read_element.js
 var readElementJS string

@@ -3,8 +3,11 @@ package exec
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -13,7 +16,10 @@ import (
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/export"
+	"github.com/prima-dev/prima/prima/wire"
 )
+
+func init() { Runs((*Instance).Export) }
 
 // maxJournal bounds the steps an instance keeps for export; the oldest
 // go first.
@@ -127,10 +133,11 @@ func raisedDialog(events []browser.Event) bool {
 }
 
 // Export renders the instance's proven session as a @playwright/test
-// spec, the last since steps when since > 0.
-func (in *Instance) Export(since int) *envelope.Envelope {
+// spec (the last r.Since steps when that is above 0) as the answer, or
+// into the file r.Out.
+func (in *Instance) Export(ctx context.Context, r *wire.ExportRequest) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "export"}
-	spec, err := export.Render(in.journal, export.Options{Since: since})
+	spec, err := export.Render(in.journal, export.Options{Since: r.Since})
 	if errors.Is(err, export.ErrNoSteps) {
 		in.Fail(env, &NothingToExportError{}, nil)
 		return env
@@ -141,6 +148,17 @@ func (in *Instance) Export(since int) *envelope.Envelope {
 	}
 	env.OK = true
 	env.Answer = spec
+	if r.Out == "" {
+		return env
+	}
+	path := requestOf(ctx).path(r.Out)
+	if err := os.WriteFile(path, []byte(spec), 0o644); err != nil {
+		env.Answer = ""
+		in.Fail(env, err, nil)
+		return env
+	}
+	env.Artifacts = append(env.Artifacts, envelope.Artifact{Name: filepath.Base(path), Path: path})
+	env.Answer = fmt.Sprintf("wrote %s (%d lines); run it with: npx playwright test %s\n", path, strings.Count(spec, "\n"), filepath.Base(path))
 	return env
 }
 

@@ -23,9 +23,9 @@ import (
 )
 
 func init() {
-	runs((*Instance).Route)
-	runs((*Instance).Unroute)
-	runs((*Instance).Network)
+	Runs((*Instance).Route)
+	Runs((*Instance).Unroute)
+	Runs((*Instance).Network)
 }
 
 // route is one of prima's routes on a browser context.

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	runs(func(in *Instance, ctx context.Context, r *wire.ScreenshotRequest) *envelope.Envelope {
+	Runs(func(in *Instance, ctx context.Context, r *wire.ScreenshotRequest) *envelope.Envelope {
 		return in.Screenshot(ctx, r.Ref, r.Full)
 	})
 }

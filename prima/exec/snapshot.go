@@ -44,7 +44,7 @@ const SnapshotBudget = 12 << 10
 const FailureBudget = 6 << 10
 
 func init() {
-	runs(func(in *Instance, ctx context.Context, r *wire.SnapshotRequest) *envelope.Envelope {
+	Runs(func(in *Instance, ctx context.Context, r *wire.SnapshotRequest) *envelope.Envelope {
 		return in.Snapshot(ctx, *r)
 	})
 }

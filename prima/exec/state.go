@@ -16,9 +16,9 @@ import (
 )
 
 func init() {
-	runs((*Instance).State)
-	runs((*Instance).Set)
-	runs((*Instance).PDF)
+	Runs((*Instance).State)
+	Runs((*Instance).Set)
+	Runs((*Instance).PDF)
 }
 
 // State saves the browser context's storage state to a file only its

@@ -16,8 +16,8 @@ import (
 )
 
 func init() {
-	runs((*Instance).Cookies)
-	runs((*Instance).Storage)
+	Runs((*Instance).Cookies)
+	Runs((*Instance).Storage)
 }
 
 //go:embed js/web_storage.js

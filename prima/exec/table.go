@@ -12,9 +12,9 @@ import (
 // request type; each command's file adds its own with runs.
 var tableRuns = map[reflect.Type]func(*Instance, context.Context, wire.Request) *envelope.Envelope{}
 
-// runs registers how an instance runs a table command's request R: a
+// Runs registers how an instance runs a table command's request R: a
 // method expression, (*Instance).Get.
-func runs[R wire.Request](run func(*Instance, context.Context, R) *envelope.Envelope) {
+func Runs[R wire.Request](run func(*Instance, context.Context, R) *envelope.Envelope) {
 	var r R
 	tableRuns[reflect.TypeOf(r)] = func(in *Instance, ctx context.Context, req wire.Request) *envelope.Envelope {
 		return run(in, ctx, req.(R))

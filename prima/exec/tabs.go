@@ -51,7 +51,7 @@ func (in *Instance) looked(env *envelope.Envelope, view *engine.View) {
 }
 
 func init() {
-	runs(func(in *Instance, ctx context.Context, r *wire.TabRequest) *envelope.Envelope {
+	Runs(func(in *Instance, ctx context.Context, r *wire.TabRequest) *envelope.Envelope {
 		return in.Tabs(ctx, r.Op, r.Index(), r.URL())
 	})
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/prima-dev/prima/prima/wire"
 )
 
-func init() { runs((*Instance).Trace) }
+func init() { Runs((*Instance).Trace) }
 
 // tracing is the trace prima is recording: the context it records and
 // since when.

@@ -30,7 +30,7 @@ func (e *WaitTimeoutError) Error() string {
 
 func (e *WaitTimeoutError) FailureCode() string { return envelope.CodeTimeout }
 
-func init() { runs((*Instance).Wait) }
+func init() { Runs((*Instance).Wait) }
 
 // Wait waits for a text to show (gone: to go), for a duration, for an
 // element's state, for the URL, for a load state or for a JavaScript

@@ -44,9 +44,6 @@ type (
 	verifyIn struct {
 		Claim string `json:"claim"`
 	}
-	exportIn struct {
-		Since int `json:"since,omitempty"`
-	}
 	goalIn struct {
 		Goal        string            `json:"goal"`
 		Verify      string            `json:"verify,omitempty"`
@@ -90,11 +87,8 @@ func (s *Server) addTools() {
 	s.addPwTool()
 	s.addDoTool()
 	s.addGoTool()
-	s.addHistoryTools()
 	s.addVerifyTool()
-	s.addResearchTool()
 	s.addGoalTool()
-	s.addExportTool()
 	s.addTableTools()
 }
 

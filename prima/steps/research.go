@@ -15,6 +15,7 @@ import (
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/instruct"
+	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/refs"
 )
 
@@ -63,6 +64,12 @@ func loadMap(dir, state string) (*UIMap, bool) {
 		return nil, false
 	}
 	return &m, true
+}
+
+func init() {
+	exec.Runs(func(in *exec.Instance, ctx context.Context, _ *wire.ResearchRequest) *envelope.Envelope {
+		return Research(ctx, in)
+	})
 }
 
 // Research builds the UI map of the current state and stores it under

@@ -21,8 +21,6 @@ const (
 	RouteGo           = "/v0/go"
 	RouteGoal         = "/v0/goal"
 	RoutePw           = "/v0/pw"
-	RouteResearch     = "/v0/research"
-	RouteExport       = "/v0/export"
 	RouteStatus       = "/v0/status"
 	RouteStop         = "/v0/stop"
 	RouteVerify       = "/v0/verify"
@@ -148,17 +146,8 @@ func (b GoalBudget) Or(c config.GoalBudget) GoalBudget {
 	return b
 }
 
-// ExportRequest is `prima export [--since N]`.
-type ExportRequest struct {
-	Target
-	Since int `json:"since,omitempty"` // the last N steps; 0 for all
-}
-
 // ListRequest is `prima browser list`.
 type ListRequest struct{ Target }
-
-// ResearchRequest is `prima research`.
-type ResearchRequest struct{ Target }
 
 // CloseRequest is `prima browser close`.
 type CloseRequest struct {

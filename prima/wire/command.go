@@ -27,7 +27,10 @@ type Command struct {
 	Acts bool
 	// Image: its envelope's PNG artifact is the answer an MCP call returns
 	// beside the envelope.
-	Image  bool
+	Image bool
+	// Raw: the CLI prints an ok envelope's Answer alone, for a pipe or a
+	// file (--json still prints the envelope).
+	Raw    bool
 	Params []Param
 	New    func() Request // a new request; its JSON fields are the params' keys
 }
@@ -118,7 +121,7 @@ func CommandOf(req Request) (Command, bool) {
 // commands that do not act are; the rest are listed.
 func Rereadable(route string) bool {
 	switch route {
-	case RouteBrowserList, RouteBrowserOpen, RouteStatus, RouteVerify, RouteResearch:
+	case RouteBrowserList, RouteBrowserOpen, RouteStatus, RouteVerify:
 		return true
 	}
 	c, ok := commands[strings.TrimPrefix(route, "/v0/")]
@@ -155,7 +158,7 @@ func (c Command) Words(words []string, values map[string]any) error {
 	}
 	spare := len(words) - required
 	if spare < 0 || spare > len(params)-required {
-		return usagef("it takes %s (got %d words)", c.ArgsUsage(), len(words))
+		return c.wrongWords(len(words))
 	}
 	i := 0
 	for _, p := range params {
@@ -171,6 +174,18 @@ func (c Command) Words(words []string, values map[string]any) error {
 	return nil
 }
 
+// wrongWords is the usage error of a CLI given n words it cannot take.
+func (c Command) wrongWords(n int) error {
+	takes, got := c.ArgsUsage(), fmt.Sprintf("%d words", n)
+	if takes == "" {
+		takes = "no words"
+	}
+	if n == 1 {
+		got = "1 word"
+	}
+	return usagef("it takes %s (got %s)", takes, got)
+}
+
 // restWords gives each word param before the last one word, in order,
 // and the last (KindWords) the rest.
 func (c Command) restWords(words []string, values map[string]any) error {
@@ -181,7 +196,7 @@ func (c Command) restWords(words []string, values map[string]any) error {
 			continue
 		}
 		if i == len(words) {
-			return usagef("it takes %s (got %d words)", c.ArgsUsage(), len(words))
+			return c.wrongWords(len(words))
 		}
 		values[p.Key] = words[i]
 		i++

@@ -272,21 +272,11 @@ var Requests = map[string]func() Request{
 	RouteGo:           func() Request { return &GoRequest{} },
 	RouteGoal:         func() Request { return &GoalRequest{} },
 	RoutePw:           func() Request { return &PwRequest{} },
-	RouteResearch:     func() Request { return &ResearchRequest{} },
-	RouteExport:       func() Request { return &ExportRequest{} },
 	RouteVerify:       func() Request { return &VerifyRequest{} },
 }
 
 // Where is the browser the request is for.
 func (t Target) Where() Target { return t }
-
-// Validate refuses a negative --since.
-func (r ExportRequest) Validate() error {
-	if r.Since < 0 {
-		return usagef("export --since takes a number of steps, 0 or more (got %d)", r.Since)
-	}
-	return nil
-}
 
 // Validate needs a goal, and a start URL that can be one.
 func (r GoalRequest) Validate() error {

@@ -55,6 +55,8 @@ type env struct {
 	target         wire.Target
 	browserPath    string // --browser-path or PRIMA_BROWSER
 	browserFrom    string // which of them
+	// raw: an ok envelope prints as its Answer alone (wire.Command.Raw).
+	raw bool
 }
 
 func globalFlags() []cli.Flag {
@@ -229,13 +231,16 @@ func (e *env) printEnvelope(env *envelope.Envelope) error {
 	if env == nil {
 		return e.fail(errors.New("the daemon returned no envelope"))
 	}
-	if e.json {
+	switch {
+	case e.json:
 		b, err := env.JSON()
 		if err != nil {
 			return e.fail(err)
 		}
 		fmt.Fprintln(e.stdout, string(b))
-	} else {
+	case e.raw && env.OK:
+		fmt.Fprint(e.stdout, env.Answer)
+	default:
 		fmt.Fprint(e.stdout, env.Markdown())
 	}
 	if code := env.ExitCode(); code != exitOK {
@@ -324,14 +329,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 			doCommand(stdout, stderr),
 			goCommand(stdout, stderr),
 			pwCommand(stdout, stderr),
-			researchCommand(stdout, stderr),
 			verifyCommand(stdout, stderr),
 			daemonCommand(stdout, stderr, newBackend),
 			helpCommand(stdout, stderr),
-			historyCommand(stdout, stderr, "back", "goBack", "Go back in the tab's history, proven like any action"),
-			historyCommand(stdout, stderr, "forward", "goForward", "Go forward in the tab's history, proven like any action"),
-			historyCommand(stdout, stderr, "reload", "reload", "Reload the page, proven like any action"),
-			exportCommand(stdout, stderr),
 			goalCommand(stdout, stderr),
 			mcpCommand(stdout, stderr),
 			versionCommand(stdout, stderr),

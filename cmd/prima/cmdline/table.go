@@ -67,6 +67,7 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 			if err != nil {
 				return nil, cliUsage(c, err)
 			}
+			e.raw = c.Raw
 			return e.client().Run(ctx, req)
 		}),
 	}
