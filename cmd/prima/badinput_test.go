@@ -121,8 +121,8 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "line of 120 KB", args: []string{"pw", "page.getByText('" + big + "').click()"}, code: 2, stderr: "the line is longer than 16384 bytes"},
 
 		// go: arguments and schemes (only http and https without --allow-scheme).
-		{name: "go no argument", args: []string{"go"}, code: 2, stderr: "prima go takes one URL or path"},
-		{name: "go two arguments", args: []string{"go", "/a", "/b"}, code: 2, stderr: "prima go takes one URL or path"},
+		{name: "go no argument", args: []string{"go"}, code: 2, stderr: "go: it takes TARGET (got 0 words)"},
+		{name: "go two arguments", args: []string{"go", "/a", "/b"}, code: 2, stderr: "go: it takes TARGET (got 2 words)"},
 		{name: "go empty", args: []string{"go", ""}, code: 2, stderr: "go needs a URL or a path"},
 		{name: "go spaces", args: []string{"go", "   "}, code: 2, stderr: "go needs a URL or a path"},
 		{name: "go file:", args: []string{"go", "file:///etc/passwd"}, code: 2, stderr: "go refuses file: URLs (only http and https are allowed)"},
@@ -140,7 +140,7 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "go injection text", args: []string{"go", injection}, code: 1, stdout: "no control confidently leads to \"" + injection + "\""},
 
 		// do.
-		{name: "do no instruction", args: []string{"do"}, code: 2, stderr: "prima do takes at least one instruction"},
+		{name: "do no instruction", args: []string{"do"}, code: 2, stderr: "do: INSTRUCTIONS... is missing"},
 		{name: "do empty instruction", args: []string{"do", ""}, code: 2, stderr: "instruction 1 is empty"},
 		{name: "do spaces", args: []string{"do", "   "}, code: 2, stderr: "instruction 1 is empty"},
 		{name: "do second empty", args: []string{"do", "click Cancel", " "}, code: 2, stderr: "instruction 2 is empty"},
@@ -150,9 +150,9 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "do 200 KB in two", args: []string{"do", "click " + half, "click " + half}, code: 1, stdout: "nothing on the page fits click bbb"},
 
 		// verify.
-		{name: "verify no claim", args: []string{"verify"}, code: 2, stderr: "prima verify takes one claim"},
-		{name: "verify empty claim", args: []string{"verify", ""}, code: 2, stderr: "prima verify takes one claim"},
-		{name: "verify spaces", args: []string{"verify", "  "}, code: 2, stderr: "prima verify takes one claim"},
+		{name: "verify no claim", args: []string{"verify"}, code: 2, stderr: "verify: CLAIM is missing"},
+		{name: "verify empty claim", args: []string{"verify", ""}, code: 2, stderr: "verify: CLAIM is blank"},
+		{name: "verify spaces", args: []string{"verify", "  "}, code: 2, stderr: "verify: CLAIM is blank"},
 		{name: "verify injection text", args: []string{"verify", injection}, code: 3, stdout: "result: inexpressible"},
 		{name: "verify 120 KB", args: []string{"verify", big}, code: 3, stdout: "result: inexpressible"},
 

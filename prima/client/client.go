@@ -170,26 +170,11 @@ func (c *Client) Pw(ctx context.Context, req wire.PwRequest) (*envelope.Envelope
 	return c.envelope(ctx, wire.RoutePw, req)
 }
 
-// Do runs `do`.
-func (c *Client) Do(ctx context.Context, req wire.DoRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteDo, req)
-}
-
-// Verify runs `verify`.
-func (c *Client) Verify(ctx context.Context, req wire.VerifyRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteVerify, req)
-}
-
 // envelope calls a route that answers with an envelope.
 func (c *Client) envelope(ctx context.Context, route string, req any) (*envelope.Envelope, error) {
 	var resp wire.EnvelopeResponse
 	err := c.call(ctx, route, req, &resp)
 	return resp.Envelope, err
-}
-
-// Go runs `go`.
-func (c *Client) Go(ctx context.Context, req wire.GoRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteGo, req)
 }
 
 // Run runs a command of the table (wire.Commands) with its request.

@@ -44,11 +44,11 @@ func (f *fakeDaemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		reply(&envelope.Envelope{OK: true, Command: "pw", Used: "await page.goBack();", Changes: &envelope.Changes{}})
 	case "/v0/back":
 		reply(&envelope.Envelope{OK: true, Command: "back", Used: "await page.goBack();", Changes: &envelope.Changes{}})
-	case wire.RouteVerify:
+	case "/v0/verify":
 		reply(&envelope.Envelope{Command: "verify x", Verdict: &envelope.Verdict{Result: "inexpressible", Reason: "no assertion"}})
 	case "/v0/screenshot":
 		reply(&envelope.Envelope{OK: true, Command: "screenshot", Artifacts: []envelope.Artifact{{Name: "screenshot.png", Path: f.png}}})
-	case wire.RouteGo:
+	case "/v0/go":
 		w.WriteHeader(http.StatusConflict)
 		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: &wire.Error{Code: wire.CodeNoBrowser, Message: "no browser to attach to"}})
 	default:
@@ -299,7 +299,7 @@ func TestBadInputIsAnErrorAndTheServerKeepsServing(t *testing.T) {
 			t.Errorf("%s %s: isError %v, %q (want %q)", c.tool, b, res.IsError, textOf(res), c.want)
 		}
 	}
-	if n := len(f.reqs[wire.RoutePw]) + len(f.reqs[wire.RouteDo]) + len(f.reqs[wire.RouteVerify]); n != 0 {
+	if n := len(f.reqs[wire.RoutePw]) + len(f.reqs["/v0/do"]) + len(f.reqs["/v0/verify"]); n != 0 {
 		t.Errorf("bad input reached the daemon %d times", n)
 	}
 	if res := call(t, cs, "snapshot", nil); res.IsError {

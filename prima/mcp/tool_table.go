@@ -36,6 +36,9 @@ func (s *Server) addTableTool(cmd wire.Command) {
 		if err != nil {
 			return nil, usagef("%s: %v", cmd.Name, err)
 		}
+		if err := wire.Configure(req, s.config); err != nil {
+			return nil, err
+		}
 		env, err := c.Run(ctx, req)
 		res, err := envelopeResult(env, err)
 		if cmd.Image && err == nil && !res.IsError {
@@ -49,14 +52,16 @@ func paramSchema(p wire.Param) *jsonschema.Schema {
 	switch {
 	case len(p.Enum) > 0:
 		return enum(p.Help, p.Enum...)
-	case p.Kind == wire.KindText:
+	case p.Kind == wire.KindText || p.Kind == wire.KindSentence:
 		return text(p.Help)
 	case p.Kind == wire.KindBool:
 		return boolean(p.Help)
 	case p.Kind == wire.KindInt:
 		return integer(p.Help, 0, 0)
+	case p.Kind == wire.KindWords && p.Required:
+		return strs(p.Help, 1)
 	case p.Kind == wire.KindWords:
-		return &jsonschema.Schema{Type: "array", Description: p.Help, Items: &jsonschema.Schema{Type: "string"}}
+		return strs(p.Help, 0)
 	}
 	return str(p.Help)
 }

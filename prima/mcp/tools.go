@@ -35,15 +35,6 @@ type (
 		Modifiers []string `json:"modifiers,omitempty"`
 		Count     int      `json:"count,omitempty"`
 	}
-	doIn struct {
-		Instructions []string `json:"instructions"`
-	}
-	goIn struct {
-		Target string `json:"target"`
-	}
-	verifyIn struct {
-		Claim string `json:"claim"`
-	}
 	goalIn struct {
 		Goal        string            `json:"goal"`
 		Verify      string            `json:"verify,omitempty"`
@@ -85,9 +76,6 @@ func (s *Server) addTools() {
 	s.addBrowserListTool()
 	s.addBrowserCloseTool()
 	s.addPwTool()
-	s.addDoTool()
-	s.addGoTool()
-	s.addVerifyTool()
 	s.addGoalTool()
 	s.addTableTools()
 }

@@ -17,13 +17,10 @@ const (
 	RouteBrowserClose = "/v0/browser/close"
 	RouteBrowserList  = "/v0/browser/list"
 	RouteBrowserOpen  = "/v0/browser/open"
-	RouteDo           = "/v0/do"
-	RouteGo           = "/v0/go"
 	RouteGoal         = "/v0/goal"
 	RoutePw           = "/v0/pw"
 	RouteStatus       = "/v0/status"
 	RouteStop         = "/v0/stop"
-	RouteVerify       = "/v0/verify"
 )
 
 // SocketPath is the daemon's socket under home.
@@ -62,28 +59,6 @@ type PwRequest struct {
 	Modifiers []string `json:"modifiers,omitempty"`
 	Count     int      `json:"count,omitempty"`
 	Line      string   `json:"line,omitempty"` // a Playwright one-liner instead
-}
-
-// DoRequest is `prima do`: natural-language instructions, one per entry.
-type DoRequest struct {
-	Target
-	Instructions []string      `json:"instructions"`
-	Config       config.Config `json:"config"` // read by the CLI from prima.json and its environment
-}
-
-// GoRequest is `prima go`.
-type GoRequest struct {
-	Target
-	URL          string        `json:"url"`
-	AllowSchemes bool          `json:"allow_schemes,omitempty"`
-	Config       config.Config `json:"config"` // the judge, for a semantic target
-}
-
-// VerifyRequest is `prima verify`.
-type VerifyRequest struct {
-	Target
-	Claim  string        `json:"claim"`
-	Config config.Config `json:"config"` // the judge, for judgements and claim matching
 }
 
 // OpenRequest is `prima browser open`.

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/prima-dev/prima/prima/config"
 )
 
 // Command is one command of the table: its name, its inputs, its help and
@@ -47,6 +49,10 @@ const (
 	// params before it (the last word param only), or a flag given once
 	// per string.
 	KindWords Kind = "words"
+	// KindSentence is a string that must not be blank: the CLI's words
+	// left after the word params before it, joined by spaces, so a claim
+	// needs no quotes.
+	KindSentence Kind = "sentence"
 )
 
 // Param is one input of a command: a positional word of the CLI (Word) or
@@ -121,7 +127,7 @@ func CommandOf(req Request) (Command, bool) {
 // commands that do not act are; the rest are listed.
 func Rereadable(route string) bool {
 	switch route {
-	case RouteBrowserList, RouteBrowserOpen, RouteStatus, RouteVerify:
+	case RouteBrowserList, RouteBrowserOpen, RouteStatus:
 		return true
 	}
 	c, ok := commands[strings.TrimPrefix(route, "/v0/")]
@@ -143,7 +149,7 @@ func Commands() []Command {
 // left over, in order (`get attr NAME TARGET` and `get text TARGET`). Too
 // few or too many words is a usage error that says what the command takes.
 func (c Command) Words(words []string, values map[string]any) error {
-	if n := len(c.Params); n > 0 && c.Params[n-1].Word && c.Params[n-1].Kind == KindWords {
+	if n := len(c.Params); n > 0 && c.Params[n-1].Word && (c.Params[n-1].Kind == KindWords || c.Params[n-1].Kind == KindSentence) {
 		return c.restWords(words, values)
 	}
 	var params []Param
@@ -187,7 +193,7 @@ func (c Command) wrongWords(n int) error {
 }
 
 // restWords gives each word param before the last one word, in order,
-// and the last (KindWords) the rest.
+// and the last (KindWords, KindSentence) the rest.
 func (c Command) restWords(words []string, values map[string]any) error {
 	last := c.Params[len(c.Params)-1]
 	i := 0
@@ -201,7 +207,11 @@ func (c Command) restWords(words []string, values map[string]any) error {
 		values[p.Key] = words[i]
 		i++
 	}
-	if rest := words[i:]; len(rest) > 0 {
+	switch rest := words[i:]; {
+	case len(rest) == 0:
+	case last.Kind == KindSentence:
+		values[last.Key] = strings.Join(rest, " ")
+	default:
 		values[last.Key] = rest
 	}
 	return nil
@@ -222,7 +232,7 @@ func (c Command) Decode(values map[string]any, t Target) (Request, error) {
 	}
 	for _, p := range c.Params {
 		v, given := values[p.Key]
-		if n, isNumber := v.(float64); isNumber && (p.Kind == KindText || p.Kind == KindString) {
+		if n, isNumber := v.(float64); isNumber && (p.Kind == KindText || p.Kind == KindString || p.Kind == KindSentence) {
 			// A model gives a tab's number as a JSON number: the word the
 			// CLI would have given.
 			v = strconv.FormatFloat(n, 'f', -1, 64)
@@ -232,7 +242,7 @@ func (c Command) Decode(values map[string]any, t Target) (Request, error) {
 		switch {
 		case !given && p.Required:
 			return nil, usagef("%s is missing: %s", p.Meta(), p.Help)
-		case given && p.Kind == KindText && isString && strings.TrimSpace(s) == "":
+		case given && (p.Kind == KindText || p.Kind == KindSentence) && isString && strings.TrimSpace(s) == "":
 			return nil, usagef("%s is blank: %s", p.Meta(), p.Help)
 		case given && len(p.Enum) > 0 && !slices.Contains(p.Enum, s):
 			return nil, usagef("%q is not one of %s", v, strings.Join(p.Enum, ", "))
@@ -272,3 +282,27 @@ func (c Command) keys() string {
 
 // setWhere points a request embedding Target at the browser t.
 func (t *Target) setWhere(x Target) { *t = x }
+
+// Configured is embedded by the requests that carry the caller's
+// configuration (prima.json and its environment, read where the caller
+// runs): the models do, go, verify and goal use.
+type Configured struct {
+	Config config.Config `json:"config"`
+}
+
+func (c *Configured) configure(cfg config.Config) { c.Config = cfg }
+
+// Configure gives req the caller's configuration from load, when req
+// carries one (load is not called otherwise).
+func Configure(req Request, load func() (config.Config, error)) error {
+	c, ok := req.(interface{ configure(config.Config) })
+	if !ok {
+		return nil
+	}
+	cfg, err := load()
+	if err != nil {
+		return err
+	}
+	c.configure(cfg)
+	return nil
+}

@@ -102,8 +102,8 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 // only when asking twice changes nothing: a look, never an action.
 func TestOnlyWhatActsOnNothingIsSentTwice(t *testing.T) {
 	for route, want := range map[string]bool{
-		"/v0/snapshot": true, "/v0/screenshot": true, "/v0/get": true, RouteVerify: true, RouteBrowserList: true,
-		"/v0/tab": false, "/v0/dialog": false, "/v0/set": false, RoutePw: false, RouteDo: false, "/v0/nosuch": false,
+		"/v0/snapshot": true, "/v0/screenshot": true, "/v0/get": true, "/v0/verify": true, RouteBrowserList: true,
+		"/v0/tab": false, "/v0/dialog": false, "/v0/set": false, RoutePw: false, "/v0/do": false, "/v0/nosuch": false,
 	} {
 		if got := Rereadable(route); got != want {
 			t.Errorf("Rereadable(%s) = %v, want %v", route, got, want)

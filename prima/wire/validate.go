@@ -214,9 +214,6 @@ func checkURL(target string, allowSchemes bool) error {
 	return err
 }
 
-// Validate checks the target without a page.
-func (r GoRequest) Validate() error { return checkURL(r.URL, r.AllowSchemes) }
-
 // Validate checks the URL, when one is given.
 func (r OpenRequest) Validate() error {
 	switch {
@@ -228,22 +225,6 @@ func (r OpenRequest) Validate() error {
 		return nil
 	}
 	return checkURL(r.URL, false)
-}
-
-// Validate needs at least one instruction.
-func (r DoRequest) Validate() error {
-	if len(r.Instructions) == 0 {
-		return &UsageError{"do needs at least one instruction"}
-	}
-	return nil
-}
-
-// Validate needs a claim.
-func (r VerifyRequest) Validate() error {
-	if strings.TrimSpace(r.Claim) == "" {
-		return &UsageError{"verify needs a claim"}
-	}
-	return nil
 }
 
 // Request is every command request the daemon runs: it checks itself
@@ -268,11 +249,8 @@ var Requests = map[string]func() Request{
 	RouteBrowserClose: func() Request { return &CloseRequest{} },
 	RouteBrowserList:  func() Request { return &ListRequest{} },
 	RouteBrowserOpen:  func() Request { return &OpenRequest{} },
-	RouteDo:           func() Request { return &DoRequest{} },
-	RouteGo:           func() Request { return &GoRequest{} },
 	RouteGoal:         func() Request { return &GoalRequest{} },
 	RoutePw:           func() Request { return &PwRequest{} },
-	RouteVerify:       func() Request { return &VerifyRequest{} },
 }
 
 // Where is the browser the request is for.

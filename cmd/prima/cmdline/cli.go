@@ -326,10 +326,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 		},
 		Commands: append([]*cli.Command{
 			browserCommand(stdout, stderr),
-			doCommand(stdout, stderr),
-			goCommand(stdout, stderr),
 			pwCommand(stdout, stderr),
-			verifyCommand(stdout, stderr),
 			daemonCommand(stdout, stderr, newBackend),
 			helpCommand(stdout, stderr),
 			goalCommand(stdout, stderr),

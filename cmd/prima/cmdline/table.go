@@ -67,6 +67,9 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 			if err != nil {
 				return nil, cliUsage(c, err)
 			}
+			if err := wire.Configure(req, e.config); err != nil {
+				return nil, err
+			}
 			e.raw = c.Raw
 			return e.client().Run(ctx, req)
 		}),
