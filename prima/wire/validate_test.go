@@ -128,7 +128,7 @@ func TestRequestsValidateThemselves(t *testing.T) {
 		{"verify a blank claim", VerifyRequest{Claim: " \n\t"}, "verify needs a claim"},
 		{"export all", ExportRequest{}, ""},
 		{"export the last step", ExportRequest{Since: 1}, ""},
-		{"export since -1", ExportRequest{Since: -1}, "export --since takes a number of steps, 0 or more (got -1)"},
+		{"export since -1", ExportRequest{Since: -1}, "--since takes a number of steps, 0 or more (got -1)"},
 
 		// goal.
 		{"goal", GoalRequest{Goal: "Sign in as {{user}}"}, ""},
@@ -143,10 +143,15 @@ func TestRequestsValidateThemselves(t *testing.T) {
 		{"goal from a refused URL", GoalRequest{Goal: "g", URL: "ftp://files.example/"}, "go refuses ftp: URLs"},
 		{"goal from a URL with no host", GoalRequest{Goal: "g", URL: "https:/cart"}, "the URL has no host"},
 
-		// The requests that need no check of their own.
-		{"tab select", TabRequest{Op: "select", Index: 2}, ""},
+		// The requests with few checks of their own, or none.
+		{"tab select", TabRequest{Op: "select", Value: "2"}, ""},
+		{"tab select nothing", TabRequest{Op: "select"}, "select needs N"},
+		{"tab close none", TabRequest{Op: "close"}, ""},
+		{"tab close -1", TabRequest{Op: "close", Value: "-1"}, `"-1" is not a tab number`},
+		{"tab new a URL", TabRequest{Op: "new", Value: "http://x/"}, ""},
 		{"screenshot", ScreenshotRequest{Ref: "e5", Full: true}, ""},
-		{"dialog accept", DialogRequest{Accept: true, Text: "42"}, ""},
+		{"dialog accept", DialogRequest{Op: "accept", Text: "42"}, ""},
+		{"dialog dismiss with a text", DialogRequest{Op: "dismiss", Text: "42"}, "dismiss takes no TEXT"},
 		{"browser list", ListRequest{}, ""},
 		{"browser close", CloseRequest{}, ""},
 		{"research", ResearchRequest{}, ""},
