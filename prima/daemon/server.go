@@ -185,7 +185,7 @@ func (s *Server) routes() http.Handler {
 			if err := json.Unmarshal(body, req); err != nil {
 				return nil, wire.Errorf(wire.CodeUsage, "bad request body: %v", err)
 			}
-			if err := req.Validate(); err != nil {
+			if err := wire.Check(req); err != nil {
 				return nil, wire.Errorf(wire.CodeUsage, "%v", err)
 			}
 			d := req.Timeout()

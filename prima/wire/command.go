@@ -230,23 +230,8 @@ func (c Command) Decode(values map[string]any, t Target) (Request, error) {
 			return nil, usagef("it takes no %q (it takes %s)", k, c.keys())
 		}
 	}
-	for _, p := range c.Params {
-		v, given := values[p.Key]
-		if n, isNumber := v.(float64); isNumber && (p.Kind == KindText || p.Kind == KindString || p.Kind == KindSentence) {
-			// A model gives a tab's number as a JSON number: the word the
-			// CLI would have given.
-			v = strconv.FormatFloat(n, 'f', -1, 64)
-			values[p.Key] = v
-		}
-		s, isString := v.(string)
-		switch {
-		case !given && p.Required:
-			return nil, usagef("%s is missing: %s", p.Meta(), p.Help)
-		case given && (p.Kind == KindText || p.Kind == KindSentence) && isString && strings.TrimSpace(s) == "":
-			return nil, usagef("%s is blank: %s", p.Meta(), p.Help)
-		case given && len(p.Enum) > 0 && !slices.Contains(p.Enum, s):
-			return nil, usagef("%q is not one of %s", v, strings.Join(p.Enum, ", "))
-		}
+	if err := c.checkParams(values); err != nil {
+		return nil, err
 	}
 	b, err := json.Marshal(values)
 	if err != nil {
@@ -267,6 +252,57 @@ func (c Command) Decode(values map[string]any, t Target) (Request, error) {
 		return nil, err
 	}
 	return req, nil
+}
+
+// checkParams applies the params' own rules to values: a required one
+// given, a text not blank, a word of the enum. A JSON number for a string
+// param (a model gives a tab's number so) becomes the word the CLI would
+// have given.
+func (c Command) checkParams(values map[string]any) error {
+	for _, p := range c.Params {
+		v, given := values[p.Key]
+		if n, isNumber := v.(float64); isNumber && (p.Kind == KindText || p.Kind == KindString || p.Kind == KindSentence) {
+			v = strconv.FormatFloat(n, 'f', -1, 64)
+			values[p.Key] = v
+		}
+		s, isString := v.(string)
+		switch {
+		case !given && p.Required:
+			return usagef("%s is missing: %s", p.Meta(), p.Help)
+		case given && (p.Kind == KindText || p.Kind == KindSentence) && isString && strings.TrimSpace(s) == "":
+			return usagef("%s is blank: %s", p.Meta(), p.Help)
+		case given && len(p.Enum) > 0 && !slices.Contains(p.Enum, s):
+			return usagef("%q is not one of %s", v, strings.Join(p.Enum, ", "))
+		}
+	}
+	return nil
+}
+
+// Check is what the daemon asks of every request it decodes, since it
+// trusts no client to have decoded it through the table: a table
+// command's request keeps its params' rules (as Decode applies them) and
+// every request its own Validate.
+func Check(req Request) error {
+	if c, ok := CommandOf(req); ok {
+		b, err := json.Marshal(req)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		all := map[string]any{}
+		if err := json.Unmarshal(b, &all); err != nil {
+			return usagef("%v", err)
+		}
+		values := map[string]any{}
+		for _, p := range c.Params {
+			if v, ok := all[p.Key]; ok && v != nil {
+				values[p.Key] = v
+			}
+		}
+		if err := c.checkParams(values); err != nil {
+			return usagef("%s: %s", c.Name, err.(*UsageError).Msg)
+		}
+	}
+	return req.Validate()
 }
 
 func (c Command) keys() string {

@@ -174,3 +174,29 @@ func TestSplitHeader(t *testing.T) {
 		t.Errorf("route with a bad header: %v", err)
 	}
 }
+
+// The daemon trusts no client to have decoded a request through the
+// table: Check applies the params' rules to the request as it came.
+func TestTheDaemonsCheckKeepsTheTablesRules(t *testing.T) {
+	for _, c := range []struct {
+		req  Request
+		want string // "" when it passes
+	}{
+		{&CookiesRequest{Op: "bogus"}, `cookies: "bogus" is not one of`},
+		{&TraceRequest{}, "trace: start|stop is blank"},
+		{&WaitRequest{For: " "}, "wait: FOR is blank"},
+		{&DoRequest{}, "do: INSTRUCTIONS... is missing"},
+		{&TabRequest{Op: "select", Value: "2"}, ""},
+		{&SnapshotRequest{}, ""},
+		{&PwRequest{Action: "click", Ref: "e5"}, ""},
+	} {
+		err := Check(c.req)
+		var ue *UsageError
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%T %+v: %v, want it to pass", c.req, c.req, err)
+		case c.want != "" && (!errors.As(err, &ue) || !strings.Contains(ue.Msg, c.want)):
+			t.Errorf("%T %+v: %v, want a usage error saying %q", c.req, c.req, err, c.want)
+		}
+	}
+}
