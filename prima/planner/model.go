@@ -9,8 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
+	"strings"
 	"time"
 
 	"github.com/openai/openai-go/v3"
@@ -183,8 +182,23 @@ Rules:
 6. Type only values the instruction states. Never type into a field the instruction does not name.
 7. When the instruction is finished, call done once for it.`
 
-// visionReply reads {"x": …, "y": …} anywhere in a model's text.
-var visionReply = regexp.MustCompile(`"x"\s*:\s*(-?[0-9.]+)\s*,\s*"y"\s*:\s*(-?[0-9.]+)`)
+// visionPoint reads the first JSON object with a number x and a number y
+// anywhere in a model's text (in a fenced block, after words, keys in
+// any order); a malformed number is no point, never 0.
+func visionPoint(text string) (x, y float64, ok bool) {
+	for i := strings.IndexByte(text, '{'); i >= 0; {
+		var p struct{ X, Y *float64 }
+		if json.NewDecoder(strings.NewReader(text[i:])).Decode(&p) == nil && p.X != nil && p.Y != nil {
+			return *p.X, *p.Y, true
+		}
+		next := strings.IndexByte(text[i+1:], '{')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return 0, 0, false
+}
 
 // Locate asks a vision model where, in a screenshot, the described element
 // is, in CSS pixels of the viewport.
@@ -206,12 +220,10 @@ func (c *Client) Locate(ctx context.Context, png []byte, width, height int, desc
 	if len(resp.Choices) == 0 {
 		return 0, 0, errors.New("the vision model returned no choice")
 	}
-	m := visionReply.FindStringSubmatch(resp.Choices[0].Message.Content)
-	if m == nil {
+	x, y, ok := visionPoint(resp.Choices[0].Message.Content)
+	if !ok {
 		return 0, 0, fmt.Errorf("the vision model gave no coordinates: %q", resp.Choices[0].Message.Content)
 	}
-	x, _ := strconv.ParseFloat(m[1], 64)
-	y, _ := strconv.ParseFloat(m[2], 64)
 	if x < 0 || y < 0 || x > float64(width) || y > float64(height) {
 		return 0, 0, fmt.Errorf("the vision model's point (%v, %v) is outside the %dx%d screenshot", x, y, width, height)
 	}

@@ -307,6 +307,10 @@ func TestLocate(t *testing.T) {
 		{"above the image", reply{body: completion(`{"x": 3, "y": -0.5}`)}, 0, 0, "(3, -0.5) is outside"},
 		{"no point", reply{body: completion("I cannot see it.")}, 0, 0, `the vision model gave no coordinates: "I cannot see it."`},
 		{"only x", reply{body: completion(`{"x": 4}`)}, 0, 0, "gave no coordinates"},
+		{"a malformed number is no point", reply{body: completion(`{"x": ., "y": 5}`)}, 0, 0, "gave no coordinates"},
+		{"y first", reply{body: completion(`{"y": 5, "x": 3}`)}, 3, 5, ""},
+		{"an exponent", reply{body: completion(`{"x": 1e2, "y": 5}`)}, 100, 5, ""},
+		{"a brace in words before the point", reply{body: completion(`Centre {approx}: {"x": 9, "y": 8}`)}, 9, 8, ""},
 		{"no choice", reply{body: `{"id":"chatcmpl-v","object":"chat.completion","created":1796000000,"model":"test-model","choices":[]}`}, 0, 0, "the vision model returned no choice"},
 		{"an HTTP error", reply{status: 400, body: `{"error":{"message":"image too large","type":"invalid_request_error"}}`}, 0, 0, "400"},
 	} {

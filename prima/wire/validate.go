@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -61,7 +62,11 @@ func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
 		return usage("pw %s needs a target: a ref like e5 or a Playwright selector", a.Name)
 	}
 	n := len(r.Values)
+	clickOpts := r.Button != "" || len(r.Modifiers) > 0 || r.Count != 0
 	if a.Name == "press" && n == 0 {
+		if clickOpts {
+			return usage("pw press KEY takes no --button, --modifiers or --count: hold a modifier in the key (pw press Control+A)")
+		}
 		// pw press KEY, as playwright-cli's press: the key goes to the
 		// element that has the focus.
 		return pwline.Action{}, &pwline.Line{Method: "keyboard.press", Value: target}, nil
@@ -98,9 +103,11 @@ func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
 			return usage("pw %s takes no value (got %q)", a.Name, r.Values[0])
 		}
 	}
-	clickOpts := r.Button != "" || len(r.Modifiers) > 0 || r.Count != 0
 	if clickOpts && a.Name != "click" && a.Name != "dblclick" && a.Name != "hover" {
-		return usage("--button, --modifiers and --count go with click (and dblclick, hover), not %s", a.Name)
+		return usage("--button, --modifiers and --count go with click (and dblclick; hover takes --modifiers), not %s", a.Name)
+	}
+	if a.Name == "hover" && (r.Button != "" || r.Count != 0) {
+		return usage("pw hover takes only --modifiers: a hover presses no button and counts no clicks")
 	}
 	if clickOpts {
 		if a.Name == "dblclick" && r.Count != 0 {
@@ -134,7 +141,7 @@ func (r PwRequest) DropTarget() []string {
 	return nil
 }
 
-// looksLikeRef tells a mistyped ref (e, f1e, e5x) from a selector: a
+// looksLikeRef tells a mistyped ref (e, f1e, e5e) from a selector: a
 // selector of that shape would be a bare tag name no page uses.
 func looksLikeRef(s string) bool {
 	if refs.Is(s) {
@@ -166,6 +173,9 @@ func (e *NeedsPageError) Error() string {
 
 func (e *NeedsPageError) FailureCode() string { return envelope.CodeUsage }
 
+// hostPort is a bare host and port: localhost:3000, 127.0.0.1:8080/a.
+var hostPort = regexp.MustCompile(`^[A-Za-z0-9.-]+:[0-9]{1,5}([/?#]|$)`)
+
 // ResolveURL turns a go target into an absolute http(s) URL against the
 // current page's URL. It returns ErrSemantic for a description, a
 // *NeedsPageError for a relative path without a page, a *UsageError for
@@ -174,6 +184,11 @@ func ResolveURL(current, target string, allowSchemes bool) (*url.URL, error) {
 	target = strings.TrimSpace(target)
 	if target == "" {
 		return nil, &UsageError{"go needs a URL or a path"}
+	}
+	if hostPort.MatchString(target) {
+		// localhost:3000 is a host and a port, as a browser's address bar
+		// takes it, not a localhost: scheme.
+		target = "http://" + target
 	}
 	u, err := url.Parse(target)
 	if err != nil {
@@ -264,8 +279,13 @@ func (r GoalRequest) Validate() error {
 	if r.Budget.Requests < 0 || r.Budget.Actions < 0 || r.Budget.TimeMS < 0 {
 		return &UsageError{"a goal's budget is 1 or more requests, actions and a time above 0"}
 	}
-	if r.URL != "" {
-		return checkURL(r.URL, false)
+	if r.URL == "" {
+		return nil
 	}
-	return nil
+	// The goal's start is opened with no judge: a description of a page
+	// could never be found.
+	if _, err := ResolveURL("about:blank", r.URL, false); errors.Is(err, ErrSemantic) {
+		return usagef("a goal starts at a URL or a path, not at %q", r.URL)
+	}
+	return checkURL(r.URL, false)
 }
