@@ -9,32 +9,36 @@ import (
 	"unicode/utf8"
 )
 
+// Code is a failure code, one of Codes: every failure of every command,
+// a goal's included (its stop reason is Goal.Stop), is one of them.
+type Code string
+
 // Failure codes: the fixed list a failed envelope's Code is one of. They render as
 // `code: <code>` in the Result section and as the top-level `code` of the JSON.
 const (
-	CodeUsage         = "usage"          // the command line or request is malformed
-	CodeInstruction   = "instruction"    // a do instruction that is not one action
-	CodeNotFound      = "not_found"      // no element matches the target
-	CodeAmbiguous     = "ambiguous"      // several visible elements match the target
-	CodeStaleRef      = "stale_ref"      // the ref no longer resolves
-	CodeNotActionable = "not_actionable" // disabled, covered, readonly or detached
-	CodeValueMismatch = "value_mismatch" // the field does not hold what was asked
-	CodeTimeout       = "timeout"        // a bounded wait ran out
-	CodeHTTPStatus    = "http_status"    // the main document answered 400 or more
-	CodeNavigation    = "navigation"     // the navigation itself failed
-	CodeDialogOpen    = "dialog_open"    // a dialog is open and blocks the page
-	CodeBrowserGone   = "browser_gone"   // the browser or page went away
-	CodeAttach        = "attach"         // no browser to attach to, or attaching failed
-	CodeModel         = "model"          // the decision or planning model failed, or gave up
-	CodeBudget        = "budget"         // a run spent one of its budgets (model calls, actions)
-	CodeInexpressible = "inexpressible"  // a claim no assertion can check
-	CodeInternal      = "internal"       // a bug in prima
+	CodeUsage         Code = "usage"          // the command line or request is malformed
+	CodeInstruction   Code = "instruction"    // a do instruction that is not one action
+	CodeNotFound      Code = "not_found"      // no element matches the target
+	CodeAmbiguous     Code = "ambiguous"      // several visible elements match the target
+	CodeStaleRef      Code = "stale_ref"      // the ref no longer resolves
+	CodeNotActionable Code = "not_actionable" // disabled, covered, readonly or detached
+	CodeValueMismatch Code = "value_mismatch" // the field does not hold what was asked
+	CodeTimeout       Code = "timeout"        // a bounded wait ran out
+	CodeHTTPStatus    Code = "http_status"    // the main document answered 400 or more
+	CodeNavigation    Code = "navigation"     // the navigation itself failed
+	CodeDialogOpen    Code = "dialog_open"    // a dialog is open and blocks the page
+	CodeBrowserGone   Code = "browser_gone"   // the browser or page went away
+	CodeAttach        Code = "attach"         // no browser to attach to, or attaching failed
+	CodeModel         Code = "model"          // the decision or planning model failed, or gave up
+	CodeBudget        Code = "budget"         // a run spent one of its budgets (model calls, actions)
+	CodeInexpressible Code = "inexpressible"  // a claim no assertion can check
+	CodeInternal      Code = "internal"       // a bug in prima
 )
 
 // Codes lists every failure code. Each can occur: a typed error names its
 // own (FailureCode), attach failures come from the daemon, inexpressible
-// from verify. A goal's stop reasons are the goal runner's own list.
-var Codes = []string{
+// from verify, a goal's from its stop reason.
+var Codes = []Code{
 	CodeUsage, CodeInstruction, CodeNotFound, CodeAmbiguous, CodeStaleRef, CodeNotActionable,
 	CodeValueMismatch, CodeTimeout, CodeHTTPStatus, CodeNavigation, CodeDialogOpen,
 	CodeBrowserGone, CodeAttach, CodeModel, CodeBudget, CodeInexpressible, CodeInternal,
@@ -56,7 +60,7 @@ func Clip(s string, max int) string {
 // IsCode reports whether s is one of Codes.
 func IsCode(s string) bool {
 	for _, c := range Codes {
-		if s == c {
+		if Code(s) == c {
 			return true
 		}
 	}
@@ -79,7 +83,7 @@ type Envelope struct {
 	// Code is the failure code, one of Codes. It renders (`code: <code>` after the used and
 	// proven lines, top-level `code` in JSON) only when OK is false and Code is set; the
 	// renderers never invent one.
-	Code string `json:"code,omitempty"`
+	Code Code `json:"code,omitempty"`
 	// Extra holds further Result lines, rendered in order after the standard ones.
 	Extra []KV `json:"extra,omitempty"`
 	// Page describes the page after the command.
@@ -129,6 +133,9 @@ type NewRef struct {
 type Goal struct {
 	Goal   string `json:"goal"`
 	Verify string `json:"verify,omitempty"` // the claim, then the verifier's scores
+	// Stop is why the goal ended, from the goal runner's own list
+	// (passed, no_progress, action_limit, …): finer than its Code.
+	Stop string `json:"stop,omitempty"`
 }
 
 // Proven counts the `do` steps whose effect was observed (N) out of all steps (M).

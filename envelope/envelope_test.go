@@ -682,12 +682,16 @@ func TestJSONShowsEscapesNotCharacters(t *testing.T) {
 
 func TestCodes(t *testing.T) {
 	want := "usage instruction not_found ambiguous stale_ref not_actionable value_mismatch timeout http_status navigation dialog_open browser_gone attach model budget inexpressible internal"
-	if got := strings.Join(Codes, " "); got != want {
+	var names []string
+	for _, c := range Codes {
+		names = append(names, string(c))
+	}
+	if got := strings.Join(names, " "); got != want {
 		t.Errorf("codes %s, want %s", got, want)
 	}
-	seen := map[string]bool{}
+	seen := map[Code]bool{}
 	for _, c := range Codes {
-		if seen[c] || !IsCode(c) || c != strings.ToLower(c) || strings.ContainsAny(c, " -") {
+		if seen[c] || !IsCode(string(c)) || string(c) != strings.ToLower(string(c)) || strings.ContainsAny(string(c), " -") {
 			t.Errorf("bad or repeated code %q", c)
 		}
 		seen[c] = true
@@ -761,5 +765,26 @@ func TestWireRoundTrip(t *testing.T) {
 	}
 	if out.Markdown() != in.Markdown() {
 		t.Errorf("round trip changed the envelope:\n%s\n---\n%s", out.Markdown(), in.Markdown())
+	}
+}
+
+// A goal's stop reason travels beside its code, in its own field.
+func TestAGoalsStopIsItsOwnField(t *testing.T) {
+	e := &Envelope{Command: "goal", Code: CodeBudget, Goal: &Goal{Goal: "Sign up", Stop: "action_limit"}, Answer: "stop: action_limit"}
+	b, err := e.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Code string `json:"code"`
+		Goal struct {
+			Goal, Stop string
+		} `json:"goal"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil || got.Code != "budget" || got.Goal.Stop != "action_limit" || got.Goal.Goal != "Sign up" {
+		t.Errorf("%s: %+v, %v", b, got, err)
+	}
+	if md := e.Markdown(); !strings.Contains(md, "code: budget") || strings.Contains(md, "code: action_limit") {
+		t.Errorf("markdown:\n%s", md)
 	}
 }

@@ -21,6 +21,7 @@ func (e *Envelope) JSON() ([]byte, error) {
 	if e.Goal != nil {
 		g := object{{"goal", one(e.Goal.Goal)}}
 		g.body("verify", e.Goal.Verify)
+		g.str("stop", one(e.Goal.Stop))
 		o = append(o, member{"goal", g})
 	}
 	o.str("command", one(e.Command))
@@ -29,7 +30,7 @@ func (e *Envelope) JSON() ([]byte, error) {
 		o = append(o, member{"proven", object{{"n", e.Proven.N}, {"m", e.Proven.M}}})
 	}
 	if !e.OK {
-		o.str("code", one(e.Code))
+		o.str("code", one(string(e.Code)))
 	}
 	if len(e.Extra) > 0 {
 		extra := make([]object, 0, len(e.Extra))

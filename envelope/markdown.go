@@ -84,7 +84,7 @@ func (e *Envelope) mdResult() string {
 		fmt.Fprintf(&b, "proven: %d/%d\n", e.Proven.N, e.Proven.M)
 	}
 	if !e.OK {
-		line(&b, "code", e.Code)
+		line(&b, "code", string(e.Code))
 	}
 	for _, kv := range e.Extra {
 		b.WriteString(one(kv.Key) + ": " + one(kv.Value) + "\n")

@@ -49,7 +49,7 @@ func (e *MalformedError) Error() string {
 	return fmt.Sprintf("%s is not a ref: %s", strconv.Quote(in), e.Reason)
 }
 
-func (e *MalformedError) FailureCode() string { return envelope.CodeUsage }
+func (e *MalformedError) FailureCode() envelope.Code { return envelope.CodeUsage }
 
 // Parse reads a ref of the shape `^(?:f\d+)?e\d+$`. Its errors name what
 // was wrong with the input.
@@ -162,7 +162,7 @@ func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("ref %s matches no element on the page now (refs die when the page changes)", e.Ref)
 }
 
-func (e *NotFoundError) FailureCode() string { return envelope.CodeStaleRef }
+func (e *NotFoundError) FailureCode() envelope.Code { return envelope.CodeStaleRef }
 
 // AmbiguousError: the locator derived from a ref matches several elements.
 type AmbiguousError struct {
@@ -175,7 +175,7 @@ func (e *AmbiguousError) Error() string {
 	return fmt.Sprintf("ref %s: its locator %s matches %d elements, not exactly one", e.Ref, e.Selector, e.Count)
 }
 
-func (e *AmbiguousError) FailureCode() string { return envelope.CodeAmbiguous }
+func (e *AmbiguousError) FailureCode() envelope.Code { return envelope.CodeAmbiguous }
 
 // UnknownFrameError: the frame prefix names no frame on the page.
 type UnknownFrameError struct{ Ref Ref }
@@ -184,4 +184,4 @@ func (e *UnknownFrameError) Error() string {
 	return fmt.Sprintf("ref %s names frame f%d, which the page does not have", e.Ref, e.Ref.Frame)
 }
 
-func (e *UnknownFrameError) FailureCode() string { return envelope.CodeStaleRef }
+func (e *UnknownFrameError) FailureCode() envelope.Code { return envelope.CodeStaleRef }

@@ -607,8 +607,11 @@ func TestGoalLowConfidenceVerificationFails(t *testing.T) {
 	if r.code != 1 {
 		t.Fatalf("prima goal run with holds 0.74: exit %d, want 1:\n%s--- daemon.log\n%s", r.code, r, h.daemonLog())
 	}
-	mustContain(t, "goal envelope", r.out, "ok: false", "code: verification_failed", "stop: verification_failed",
+	mustContain(t, "goal envelope", r.out, "ok: false", "stop: verification_failed",
 		"holds 0.74, contradicted 0.03", "### Goal", "### Verify\n"+goalClaim)
+	if strings.Contains(section(r.out, "Result"), "code:") {
+		t.Errorf("a verification that ran and did not hold carries a code, as verify's failed verdict does not:\n%s", r.out)
+	}
 	typed := checkOnce(t, settledActions(t, len(goalActions)))
 	forms := secretForms(goalEmail, goalPassword, typed["name"], typed["recipient"])
 	noLeak(t, "the failed goal's stdout", r.out, forms)
@@ -634,7 +637,7 @@ func TestGoalFailsClosedOnAPageItCannotSeeWhole(t *testing.T) {
 	if r.code != 1 {
 		t.Fatalf("goal on a 2,000-row page: exit %d, want 1:\n%s", r.code, r)
 	}
-	mustContain(t, "goal envelope", r.out, "ok: false", "code: incomplete_observation", "### Changes")
+	mustContain(t, "goal envelope", r.out, "ok: false", "code: usage", "stop: incomplete_observation", "### Changes")
 	if n := len(dec.requests()); n != 0 {
 		t.Errorf("the decider was asked %d times about a page it was not shown whole", n)
 	}
@@ -656,7 +659,7 @@ func TestGoalBudgetFlagsStopTheRunByName(t *testing.T) {
 	if r.code != 1 {
 		t.Fatalf("a goal with --max-actions 2: exit %d, want 1:\n%s", r.code, r)
 	}
-	mustContain(t, "the stopped goal", r.out, "code: action_limit", "2 actions dispatched, the budget's limit", "2 actions")
+	mustContain(t, "the stopped goal", r.out, "code: budget", "stop: action_limit", "2 actions dispatched, the budget's limit", "2 actions")
 	for _, a := range settledActions(t, 2) {
 		if a.Kind == "click" || a.Kind == "submit" {
 			t.Errorf("the page logged %s on %s: the goal dispatched past its budget of 2 actions", a.Kind, a.ID)

@@ -174,7 +174,7 @@ func (e *BrowserGoneError) Error() string {
 	return fmt.Sprintf("the browser of instance %q is gone (closed or crashed)", e.Instance)
 }
 
-func (e *BrowserGoneError) FailureCode() string { return envelope.CodeBrowserGone }
+func (e *BrowserGoneError) FailureCode() envelope.Code { return envelope.CodeBrowserGone }
 
 // NoPageError: the browser has no open page.
 type NoPageError struct{ Instance string }
@@ -183,7 +183,7 @@ func (e *NoPageError) Error() string {
 	return fmt.Sprintf("the browser of instance %q has no open page", e.Instance)
 }
 
-func (e *NoPageError) FailureCode() string { return envelope.CodeBrowserGone }
+func (e *NoPageError) FailureCode() envelope.Code { return envelope.CodeBrowserGone }
 
 // CurrentPage returns the page commands act on: the one prima last used
 // while it is open, else the most recently opened page of the browser.

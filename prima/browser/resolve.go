@@ -395,4 +395,4 @@ func (e *StaleRefError) Error() string {
 	return fmt.Sprintf("ref %s (%s) is bound, but no locator matches that element: it changed while prima looked (call snapshot again)", e.Ref, e.What)
 }
 
-func (e *StaleRefError) FailureCode() string { return envelope.CodeStaleRef }
+func (e *StaleRefError) FailureCode() envelope.Code { return envelope.CodeStaleRef }

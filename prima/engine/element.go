@@ -381,7 +381,7 @@ func (e *MisdirectedError) Error() string {
 	return fmt.Sprintf("the click on %s landed on %s instead: the page moved under the pointer; %s did not get it", e.Target, e.On, e.Target)
 }
 
-func (e *MisdirectedError) FailureCode() string { return envelope.CodeNotActionable }
+func (e *MisdirectedError) FailureCode() envelope.Code { return envelope.CodeNotActionable }
 
 // jsInt reads a number Playwright returned: an int for a whole number, a
 // float64 otherwise.
@@ -499,7 +499,7 @@ func (e *NoFileInputError) Error() string {
 	return e.Target + " was clicked to open a file chooser, and the page asked for no file input; what the click did is in the Changes (prima gives files to file inputs: name one, or the button or label that opens one)"
 }
 
-func (e *NoFileInputError) FailureCode() string { return envelope.CodeNotActionable }
+func (e *NoFileInputError) FailureCode() envelope.Code { return envelope.CodeNotActionable }
 
 // holdsOptions gives, for each option asked for, what Playwright is to
 // select: the asked text itself when an option's value or label is

@@ -22,7 +22,7 @@ func (e *NotActionableError) Error() string {
 	return fmt.Sprintf("%s %s; nothing was done", e.Target, e.Why)
 }
 
-func (e *NotActionableError) FailureCode() string { return envelope.CodeNotActionable }
+func (e *NotActionableError) FailureCode() envelope.Code { return envelope.CodeNotActionable }
 
 // NoClickError: the page took the pressed element away under the press
 // (removed, replaced, disabled it, or took it out and put it back, as a
@@ -48,7 +48,7 @@ func (e *NoClickError) Error() string {
 	return fmt.Sprintf("%s was removed or replaced by the page while it was pressed, so the browser sent the click to no element, and the press changed nothing else (take a new snapshot)", e.Target)
 }
 
-func (e *NoClickError) FailureCode() string { return envelope.CodeNotActionable }
+func (e *NoClickError) FailureCode() envelope.Code { return envelope.CodeNotActionable }
 
 // Note is what a step says when the press did change the page.
 func (e *NoClickError) Note() string {
@@ -114,7 +114,7 @@ func (e *ValueMismatchError) Error() string {
 	return msg
 }
 
-func (e *ValueMismatchError) FailureCode() string { return envelope.CodeValueMismatch }
+func (e *ValueMismatchError) FailureCode() envelope.Code { return envelope.CodeValueMismatch }
 
 // LeftPageError: the field a fill, type or clear acted on left the page
 // as it was filled, and no one element took its place: the value may
@@ -132,7 +132,7 @@ func (e *LeftPageError) Error() string {
 	return fmt.Sprintf("%s left the page while prima filled it, and no field on the page shows %s (take a new snapshot)", e.Target, browser.QuoteShort(e.Want))
 }
 
-func (e *LeftPageError) FailureCode() string { return envelope.CodeNotActionable }
+func (e *LeftPageError) FailureCode() envelope.Code { return envelope.CodeNotActionable }
 
 // provenBy tells whether the Changes show the field, by its role and name,
 // holding what was asked (as an input mask may show it).
@@ -155,7 +155,7 @@ func (e *UnknownKeyError) Error() string {
 	return fmt.Sprintf("unknown key %q: a key is one of Playwright's names (Enter, Tab, Escape, ArrowDown, Backspace, F2…), a single character, or a chord like Control+A; nothing was pressed", e.Key)
 }
 
-func (e *UnknownKeyError) FailureCode() string { return envelope.CodeUsage }
+func (e *UnknownKeyError) FailureCode() envelope.Code { return envelope.CodeUsage }
 
 // NoOptionError: a select holds no option with the value or label asked
 // for; nothing was done.
@@ -177,7 +177,7 @@ func (e *NoOptionError) Error() string {
 	return fmt.Sprintf("%s has no option %s (its options: %s%s); nothing was done", e.Select, browser.QuoteShort(e.Option), strings.Join(quoted, ", "), more)
 }
 
-func (e *NoOptionError) FailureCode() string { return envelope.CodeNotFound }
+func (e *NoOptionError) FailureCode() envelope.Code { return envelope.CodeNotFound }
 
 // StateMismatchError: a check or uncheck clicked the box, and the page
 // kept it as it was (a handler that refuses the change).
@@ -190,7 +190,7 @@ func (e *StateMismatchError) Error() string {
 	return fmt.Sprintf("%s is %s after the click, not %s as asked: the page did not let it change", e.Target, e.Got, e.Want)
 }
 
-func (e *StateMismatchError) FailureCode() string { return envelope.CodeValueMismatch }
+func (e *StateMismatchError) FailureCode() envelope.Code { return envelope.CodeValueMismatch }
 
 // HTTPStatusError: the main document answered with an error status.
 type HTTPStatusError struct {
@@ -202,7 +202,7 @@ func (e *HTTPStatusError) Error() string {
 	return fmt.Sprintf("arrived at %s, but the server answered HTTP %d", e.URL, e.Status)
 }
 
-func (e *HTTPStatusError) FailureCode() string { return envelope.CodeHTTPStatus }
+func (e *HTTPStatusError) FailureCode() envelope.Code { return envelope.CodeHTTPStatus }
 
 // ErrDeadline: the command's --timeout ran out.
 var ErrDeadline = errors.New("the command's time (--timeout) ran out")
@@ -227,7 +227,7 @@ func (e *StrayInputError) Error() string {
 	return fmt.Sprintf("the action on %s also reached %s: the page put it under the pointer or moved the focus to it while prima acted, so prima acted on more than %s; the Changes show what each did", e.Target, strings.Join(e.Others, " and "), e.Target)
 }
 
-func (e *StrayInputError) FailureCode() string { return envelope.CodeNotActionable }
+func (e *StrayInputError) FailureCode() envelope.Code { return envelope.CodeNotActionable }
 
 // PanicError: a bug in prima (or in the driver under it) panicked in a
 // goroutine of the action's own; the command fails with it, and the
@@ -242,7 +242,7 @@ func (e *PanicError) Error() string {
 	return fmt.Sprintf("internal error in %s: %v (a bug in prima; the daemon is still running, and whether the action reached the page is unknown)", e.In, e.Value)
 }
 
-func (e *PanicError) FailureCode() string { return envelope.CodeInternal }
+func (e *PanicError) FailureCode() envelope.Code { return envelope.CodeInternal }
 
 // guard runs f, turning a panic in it into a PanicError: f runs in a
 // goroutine of its own, where a panic would end the daemon.

@@ -52,4 +52,4 @@ func (e *BusyError) Error() string {
 }
 
 // FailureCode is the envelope code of the failure.
-func (e *BusyError) FailureCode() string { return envelope.CodeTimeout }
+func (e *BusyError) FailureCode() envelope.Code { return envelope.CodeTimeout }

@@ -103,7 +103,7 @@ func (e *SelectorError) Error() string {
 }
 
 // FailureCode is the envelope code of the failure.
-func (e *SelectorError) FailureCode() string {
+func (e *SelectorError) FailureCode() envelope.Code {
 	if e.Count > 1 {
 		return envelope.CodeAmbiguous
 	}

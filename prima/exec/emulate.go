@@ -87,4 +87,4 @@ func (e *SettingError) Error() string {
 }
 
 // FailureCode: the caller's value, or a browser that cannot take it.
-func (e *SettingError) FailureCode() string { return envelope.CodeUsage }
+func (e *SettingError) FailureCode() envelope.Code { return envelope.CodeUsage }

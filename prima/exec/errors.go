@@ -18,14 +18,14 @@ func (e *DialogOpenError) Error() string {
 	return fmt.Sprintf("a dialog is open: %s; answer it first with prima dialog accept [TEXT] | dismiss", e.Dialog)
 }
 
-func (e *DialogOpenError) FailureCode() string { return envelope.CodeDialogOpen }
+func (e *DialogOpenError) FailureCode() envelope.Code { return envelope.CodeDialogOpen }
 
 // NoDialogError: dialog accept|dismiss with no dialog open.
 type NoDialogError struct{}
 
 func (e *NoDialogError) Error() string { return "no dialog is open; nothing was answered" }
 
-func (e *NoDialogError) FailureCode() string { return envelope.CodeUsage }
+func (e *NoDialogError) FailureCode() envelope.Code { return envelope.CodeUsage }
 
 // BudgetError: a do run spent one of its budgets (PRIMA_MAX_MODEL_CALLS,
 // PRIMA_MAX_ACTIONS) before the instruction was done.
@@ -38,7 +38,7 @@ func (e *BudgetError) Error() string {
 	return fmt.Sprintf("%s budget spent (%d %ss; raise PRIMA_MAX_%sS)", e.Spent, e.N, e.Spent, map[string]string{"model call": "MODEL_CALL", "action": "ACTION"}[e.Spent])
 }
 
-func (e *BudgetError) FailureCode() string { return envelope.CodeBudget }
+func (e *BudgetError) FailureCode() envelope.Code { return envelope.CodeBudget }
 
 // ModelError: the planning model's call failed (Err), or the model said it
 // could not do the instruction (GaveUp: its reason).
@@ -56,19 +56,19 @@ func (e *ModelError) Error() string {
 
 func (e *ModelError) Unwrap() error { return e.Err }
 
-func (e *ModelError) FailureCode() string { return envelope.CodeModel }
+func (e *ModelError) FailureCode() envelope.Code { return envelope.CodeModel }
 
 // coded is an error that knows its envelope failure code: every typed
 // error prima makes, in whichever package, carries its own.
 type coded interface {
 	error
-	FailureCode() string
+	FailureCode() envelope.Code
 }
 
 // codeOf names the failure code of an error from the outermost error in
 // its chain that knows one (never from its text); Playwright's own
 // errors by kind; anything else is internal.
-func codeOf(err error) string {
+func codeOf(err error) envelope.Code {
 	if err == nil {
 		return ""
 	}
@@ -99,7 +99,7 @@ func (e *SelectedOtherError) Error() string {
 	return fmt.Sprintf("clicked %s, but the widget selected %q instead: that change is not proof of the click", e.Target, e.Selected)
 }
 
-func (e *SelectedOtherError) FailureCode() string { return envelope.CodeValueMismatch }
+func (e *SelectedOtherError) FailureCode() envelope.Code { return envelope.CodeValueMismatch }
 
 // MarkupAmbiguousError: several visible elements outside the
 // accessibility tree show the target's text; prima picks none.
@@ -121,12 +121,15 @@ func (e *MarkupAmbiguousError) Error() string {
 	return fmt.Sprintf("%d visible elements show %q and none is a control the tree names: %s%s", e.Count, e.Text, strings.Join(cs, ", "), refs)
 }
 
-func (e *MarkupAmbiguousError) FailureCode() string { return envelope.CodeAmbiguous }
+func (e *MarkupAmbiguousError) FailureCode() envelope.Code { return envelope.CodeAmbiguous }
 
 // StepError carries a command's failure into a step of a command made of
 // several (a do step that ran a tab or dialog command), with its code.
-type StepError struct{ Msg, Code string }
+type StepError struct {
+	Msg  string
+	Code envelope.Code
+}
 
 func (e *StepError) Error() string { return e.Msg }
 
-func (e *StepError) FailureCode() string { return e.Code }
+func (e *StepError) FailureCode() envelope.Code { return e.Code }

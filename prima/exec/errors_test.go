@@ -19,7 +19,7 @@ import (
 // codeCases: one error of each kind prima makes, and the code it carries.
 var codeCases = []struct {
 	err  error
-	want string
+	want envelope.Code
 }{
 	{&wire.UsageError{Msg: "x"}, envelope.CodeUsage},
 	{&wire.NeedsPageError{}, envelope.CodeUsage},
@@ -95,7 +95,7 @@ func TestCodeOfEveryError(t *testing.T) {
 // a typed error, the daemon's attach failures, or verify (inexpressible,
 // set by Verify and asserted end to end).
 func TestEveryCodeCanOccur(t *testing.T) {
-	seen := map[string]bool{envelope.CodeInexpressible: true}
+	seen := map[envelope.Code]bool{envelope.CodeInexpressible: true}
 	for _, c := range codeCases {
 		seen[c.want] = true
 	}
@@ -108,7 +108,7 @@ func TestEveryCodeCanOccur(t *testing.T) {
 		}
 	}
 	for c := range seen {
-		if !envelope.IsCode(c) {
+		if !envelope.IsCode(string(c)) {
 			t.Errorf("code %q is set but not in the documented list", c)
 		}
 	}

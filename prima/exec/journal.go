@@ -170,7 +170,7 @@ func (e *NothingToExportError) Error() string {
 	return "nothing to export: no action of this browser instance ran since prima opened or attached it"
 }
 
-func (e *NothingToExportError) FailureCode() string { return envelope.CodeUsage }
+func (e *NothingToExportError) FailureCode() envelope.Code { return envelope.CodeUsage }
 
 // Act runs an action through the engine with what the command brings
 // (its --dialog answer) and journals the step: the one way any command,

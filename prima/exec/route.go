@@ -174,7 +174,7 @@ func (e *RouteFileError) Error() string {
 }
 
 // FailureCode: the caller named the file.
-func (e *RouteFileError) FailureCode() string { return envelope.CodeUsage }
+func (e *RouteFileError) FailureCode() envelope.Code { return envelope.CodeUsage }
 
 // liveRoutes forgets the routes of a context other than bc, the one the
 // instance acts in: such a context is gone (the browser was relaunched or
@@ -208,7 +208,7 @@ func (e *NoRouteError) Error() string {
 	return fmt.Sprintf("prima has no route for %s; its routes: %s", e.Pattern, e.Have)
 }
 
-func (e *NoRouteError) FailureCode() string { return envelope.CodeNotFound }
+func (e *NoRouteError) FailureCode() envelope.Code { return envelope.CodeNotFound }
 
 // Network lists the requests since the last call, or takes the browser
 // context offline or back online, through the act path: a page that

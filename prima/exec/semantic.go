@@ -48,7 +48,7 @@ func (e *SemanticError) Error() string {
 }
 
 // FailureCode is the envelope code of the failure.
-func (e *SemanticError) FailureCode() string {
+func (e *SemanticError) FailureCode() envelope.Code {
 	if e.Clicked != "" {
 		return envelope.CodeNavigation
 	}

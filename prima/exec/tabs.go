@@ -21,7 +21,7 @@ func (e *TabOutOfRangeError) Error() string {
 	return fmt.Sprintf("there is no tab %d: %d tab%s open (prima tab list)", e.Index, e.Open, browser.Plural(e.Open))
 }
 
-func (e *TabOutOfRangeError) FailureCode() string { return envelope.CodeUsage }
+func (e *TabOutOfRangeError) FailureCode() envelope.Code { return envelope.CodeUsage }
 
 // tabLines lists the open tabs as `[N] title url`, the selected one
 // marked.

@@ -89,4 +89,4 @@ func (e *TraceError) Error() string { return "trace: " + e.Why }
 
 // FailureCode: each is the caller's to fix (stop before start, a folder
 // that cannot be written).
-func (e *TraceError) FailureCode() string { return envelope.CodeUsage }
+func (e *TraceError) FailureCode() envelope.Code { return envelope.CodeUsage }

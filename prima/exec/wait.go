@@ -28,7 +28,7 @@ func (e *WaitTimeoutError) Error() string {
 	return fmt.Sprintf("%s within %s (--timeout)", e.What, e.For.Round(time.Millisecond))
 }
 
-func (e *WaitTimeoutError) FailureCode() string { return envelope.CodeTimeout }
+func (e *WaitTimeoutError) FailureCode() envelope.Code { return envelope.CodeTimeout }
 
 func init() { Runs((*Instance).Wait) }
 
@@ -167,7 +167,7 @@ func (e *FileError) Error() string {
 	return fmt.Sprintf("cannot upload %s: %s; nothing was uploaded", e.Path, e.Why)
 }
 
-func (e *FileError) FailureCode() string { return envelope.CodeUsage }
+func (e *FileError) FailureCode() envelope.Code { return envelope.CodeUsage }
 
 // CheckFiles requires every file to upload to be a readable regular file,
 // for pw's upload and do's.

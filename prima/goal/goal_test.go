@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/internal/golden"
 )
 
@@ -188,5 +189,27 @@ func TestRecordWritesDispatchBeforeOutcome(t *testing.T) {
 	}
 	if kinds[0] != "start" || kinds[len(kinds)-1] != "stop" || kinds[len(kinds)-2] != "verify" {
 		t.Errorf("record kinds = %v", kinds)
+	}
+}
+
+// Every stop fails with a code of the one list every command shares; only
+// a pass, and a verification that ran and did not hold (as verify's failed
+// verdict), carry none.
+func TestEveryStopHasACodeOfTheOneList(t *testing.T) {
+	for _, s := range []Stop{StopRequestLimit, StopActionLimit, StopTimeout, StopCanceled, StopOperationAbstention,
+		StopTargetAbstention, StopBlocked, StopValueBlocked, StopValueAbstention, StopValueMismatch, StopStaleObservation,
+		StopNoProgress, StopIncompleteObservation, StopUnverified, StopActionUncertain, StopActionFailed, StopPageError,
+		StopRequestTooLarge, StopProviderAuth, StopProviderCredits, StopProviderRateLimit, StopProviderError, StopProviderMalformed} {
+		if c := s.Code(); !envelope.IsCode(string(c)) {
+			t.Errorf("stop %s: code %q is not one of envelope.Codes", s, c)
+		}
+	}
+	for _, s := range []Stop{StopPassed, StopVerificationFailed} {
+		if c := s.Code(); c != "" {
+			t.Errorf("stop %s: code %q, want none", s, c)
+		}
+	}
+	if StopActionLimit.Code() != envelope.CodeBudget || StopProviderAuth.Code() != envelope.CodeModel {
+		t.Errorf("a spent budget is %q, a refused key %q", StopActionLimit.Code(), StopProviderAuth.Code())
 	}
 }

@@ -1,9 +1,12 @@
 package goal
 
-import "github.com/prima-dev/prima/prima/judge"
+import (
+	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/judge"
+)
 
 // Stop is why a goal ended; StopPassed is the only success. The envelope
-// carries it as the failure code.
+// carries it beside its failure code (Code).
 type Stop string
 
 // Every way a goal ends.
@@ -78,4 +81,31 @@ type ActionRecord struct {
 	Proof       string `json:"proof"`
 	// Uncertain marks the action whose dispatch failed midway.
 	Uncertain bool `json:"uncertain,omitempty"`
+}
+
+// Code is the failure code (one of envelope.Codes) a goal that stopped so
+// fails with: the fixed list every command's failures share. The stop
+// itself, finer, travels beside it; a failed verification is, as verify's
+// failed verdict, a failure with no code.
+func (s Stop) Code() envelope.Code {
+	switch s {
+	case StopPassed, StopVerificationFailed:
+		return ""
+	case StopRequestLimit, StopActionLimit:
+		return envelope.CodeBudget
+	case StopTimeout, StopCanceled, StopStaleObservation:
+		return envelope.CodeTimeout
+	case StopValueMismatch:
+		return envelope.CodeValueMismatch
+	case StopActionFailed, StopActionUncertain:
+		return envelope.CodeNotActionable
+	case StopPageError:
+		return envelope.CodeBrowserGone
+	case StopValueBlocked, StopUnverified, StopIncompleteObservation:
+		// The caller can mend it: a value to supply (--data), a claim to
+		// verify (--verify), a page part to name.
+		return envelope.CodeUsage
+	}
+	// The model abstained, was blocked, got nowhere, or its provider failed.
+	return envelope.CodeModel
 }

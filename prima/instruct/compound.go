@@ -38,7 +38,7 @@ func (e *CompoundError) Error() string {
 	return fmt.Sprintf("%s reads as two instructions: %s", say(e.Instruction), both)
 }
 
-func (e *CompoundError) FailureCode() string { return envelope.CodeInstruction }
+func (e *CompoundError) FailureCode() envelope.Code { return envelope.CodeInstruction }
 
 // say quotes s for a message without escaping the quotes inside it.
 func say(s string) string {

@@ -62,7 +62,7 @@ func (e *UnparsedError) Error() string {
 	return fmt.Sprintf("cannot read %q literally: %s", e.Instruction, e.Reason)
 }
 
-func (e *UnparsedError) FailureCode() string { return envelope.CodeInstruction }
+func (e *UnparsedError) FailureCode() envelope.Code { return envelope.CodeInstruction }
 
 // filler words are never a target on their own.
 var filler = map[string]bool{"the": true, "on": true, "over": true, "in": true, "into": true, "a": true, "an": true, "to": true}

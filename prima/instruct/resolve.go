@@ -96,7 +96,7 @@ func (e *ResolveError) Error() string {
 }
 
 // FailureCode is the envelope code of the failure.
-func (e *ResolveError) FailureCode() string {
+func (e *ResolveError) FailureCode() envelope.Code {
 	if e.Ambiguous {
 		return envelope.CodeAmbiguous
 	}

@@ -53,21 +53,21 @@ type StatusError struct {
 
 func (e *StatusError) Error() string { return "HTTP " + strconv.Itoa(e.Code) }
 
-func (e *StatusError) FailureCode() string { return envelope.CodeModel }
+func (e *StatusError) FailureCode() envelope.Code { return envelope.CodeModel }
 
 // MalformedError is a response body that breaks the wire format.
 type MalformedError struct{ Why string }
 
 func (e *MalformedError) Error() string { return "malformed body: " + e.Why }
 
-func (e *MalformedError) FailureCode() string { return envelope.CodeModel }
+func (e *MalformedError) FailureCode() envelope.Code { return envelope.CodeModel }
 
 // ConfigError is a provider that cannot ask at all, such as one without a key.
 type ConfigError struct{ Why string }
 
 func (e *ConfigError) Error() string { return e.Why }
 
-func (e *ConfigError) FailureCode() string { return envelope.CodeModel }
+func (e *ConfigError) FailureCode() envelope.Code { return envelope.CodeModel }
 
 // Provider names accepted by FromConfig.
 const (

@@ -127,13 +127,22 @@ func version() string {
 	return "dev"
 }
 
+// codeList is the failure codes, comma-separated.
+func codeList() string {
+	names := make([]string, len(envelope.Codes))
+	for i, c := range envelope.Codes {
+		names[i] = string(c)
+	}
+	return strings.Join(names, ", ")
+}
+
 // instructions is what a client shows its model at initialize: how to
 // read the envelope and how to work with refs and dialogs.
 func instructions(t wire.Target) string {
 	var b strings.Builder
 	b.WriteString(`prima drives a web browser and proves what each action did. It does exactly what you ask on the element you name and nothing else: no healing, no substitute element.
 
-Every tool answers with an envelope: markdown text (### Result, ### Page, ### Changes, ### Events, ...) and the same content as structured JSON. "ok: true" means the action ran. "### Changes" is the proof: what the page's accessibility tree gained, lost or changed ("no change" when the page is identical). "used:" is the exact Playwright line that acted. "### Events" reports what happened outside the page tree: a dialog, a new tab, a download, console errors. A failed call is an error result whose "code" says why (` + strings.Join(envelope.Codes, ", ") + `), with "### Failure" (the exact error) and "### Current page" (the page as compact ARIA with refs, so you can retry without a snapshot).
+Every tool answers with an envelope: markdown text (### Result, ### Page, ### Changes, ### Events, ...) and the same content as structured JSON. "ok: true" means the action ran. "### Changes" is the proof: what the page's accessibility tree gained, lost or changed ("no change" when the page is identical). "used:" is the exact Playwright line that acted. "### Events" reports what happened outside the page tree: a dialog, a new tab, a download, console errors. A failed call is an error result whose "code" says why (` + codeList() + `), with "### Failure" (the exact error) and "### Current page" (the page as compact ARIA with refs, so you can retry without a snapshot).
 
 Work like this: call snapshot to see the page with refs ([ref=e5]); act with pw on a ref or a Playwright selector, or with do in plain words; check outcomes with verify. Refs come only from the latest snapshot or failure and die when the page changes (navigation, a re-render, a renamed element): take a new snapshot before using refs after such a change, and never guess one. Do not snapshot after every action: the Changes section already says what changed.
 
@@ -238,11 +247,11 @@ func jsonResult(text string, v any) (*sdk.CallToolResult, error) {
 // text, and {"ok": false, "error": {code, message, fix}} as structure.
 func errorResult(err error) *sdk.CallToolResult {
 	type errObj struct {
-		Code    string   `json:"code"`
-		Reason  string   `json:"reason,omitempty"` // the daemon's finer code, e.g. session_not_found
-		Message string   `json:"message"`
-		Fix     string   `json:"fix,omitempty"`
-		Titles  []string `json:"titles,omitempty"`
+		Code    envelope.Code `json:"code"`
+		Reason  string        `json:"reason,omitempty"` // the daemon's finer code, e.g. session_not_found
+		Message string        `json:"message"`
+		Fix     string        `json:"fix,omitempty"`
+		Titles  []string      `json:"titles,omitempty"`
 	}
 	e := errObj{Code: wire.CodeInternal, Message: err.Error()}
 	var ue usageErr
@@ -256,9 +265,9 @@ func errorResult(err error) *sdk.CallToolResult {
 		e.Code, e.Message = "timeout", "no answer from the prima daemon in time: "+err.Error()
 		e.Fix = "look at the page with snapshot before repeating the call: whether it ran is unknown"
 	}
-	text := "error (" + e.Code + "): " + e.Message
-	if e.Reason != "" && e.Reason != e.Code {
-		text = "error (" + e.Code + ", " + e.Reason + "): " + e.Message
+	text := "error (" + string(e.Code) + "): " + e.Message
+	if e.Reason != "" && e.Reason != string(e.Code) {
+		text = "error (" + string(e.Code) + ", " + e.Reason + "): " + e.Message
 	}
 	if e.Fix != "" {
 		text += "\nfix: " + e.Fix

@@ -20,7 +20,7 @@ func (s *Server) addGoalTool() {
 		Description: "Reach an outcome on the current page with bounded click/type decisions of the hosted decision model " +
 			"(PRIMA_JUDGE=typesafe|openrouter), then pass an independent verifier on the verify claim: ok only on a verified pass. " +
 			"Values in data are typed only into fields and shown only as {{name}} (write {{name}} in goal and verify). " +
-			"The Answer lists each action with its used: line and proof, the counts and the stop reason; a stop short of a pass is an error result whose code is the reason (no_progress, operation_abstention, verification_failed, ...).",
+			"The Answer lists each action with its used: line and proof, the counts and the stop reason; a stop short of a pass is an error result with a code of the one list (budget, timeout, model, usage, …) and the stop reason in the Answer's first line and goal.stop (no_progress, operation_abstention, verification_failed, ...).",
 		InputSchema: object(
 			req("goal", text("The outcome to reach, e.g. \"Sign in as {{user}} with {{password}} and save the profile\".")),
 			opt("verify", text("The claim the verifier must find true afterwards; without one the goal never passes.")),

@@ -59,15 +59,14 @@ func Goal(ctx context.Context, in *exec.Instance, spec goal.Spec, model *goal.Mo
 		in.Fail(env, &wire.UsageError{Msg: err.Error()}, nil)
 		return env
 	}
-	env.Goal = &envelope.Goal{Goal: res.Goal, Verify: res.Verify}
+	env.Goal = &envelope.Goal{Goal: res.Goal, Verify: res.Verify, Stop: string(res.Stop)}
 	if res.Verdict != nil {
 		env.Goal.Verify = strings.TrimSpace(res.Verify + "\nverifier: " + res.Verdict.String())
 	}
 	env.Answer = goalReport(res)
 	env.OK = res.OK
 	if !res.OK {
-		// A goal's failure code is its stop reason (the seed's list).
-		env.Code = string(res.Stop)
+		env.Code = res.Stop.Code()
 		env.Failure = &envelope.Failure{Error: res.Reason}
 	}
 	if page, err := in.CurrentPage(); err == nil {
@@ -266,7 +265,7 @@ func (g *goalPage) Act(ctx context.Context, a goal.Action) (goal.Outcome, error)
 	default:
 		out.Dispatched = true
 	}
-	msg := env.Code
+	msg := string(env.Code)
 	if env.Failure != nil {
 		msg += ": " + env.Failure.Error
 	}

@@ -74,7 +74,7 @@ func (e *OptionError) Error() string {
 	return fmt.Sprintf("%s opened a list with no option %q; it holds %s; nothing was picked", e.Widget, e.Want, strings.Join(quoteAll(e.Names), ", "))
 }
 
-func (e *OptionError) FailureCode() string {
+func (e *OptionError) FailureCode() envelope.Code {
 	if e.Ambiguous {
 		return envelope.CodeAmbiguous
 	}

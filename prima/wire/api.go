@@ -193,7 +193,7 @@ const (
 
 // EnvelopeCode is the documented failure code (envelope.Code*) a wire
 // error code belongs to: every way of not reaching a browser is attach.
-func EnvelopeCode(code string) string {
+func EnvelopeCode(code string) envelope.Code {
 	switch code {
 	case CodeUsage:
 		return envelope.CodeUsage

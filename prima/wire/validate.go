@@ -20,7 +20,7 @@ type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
-func (e *UsageError) FailureCode() string { return envelope.CodeUsage }
+func (e *UsageError) FailureCode() envelope.Code { return envelope.CodeUsage }
 
 func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
 
@@ -171,7 +171,7 @@ func (e *NeedsPageError) Error() string {
 	return fmt.Sprintf("go %s: a relative path needs a current http(s) page, and the page is at %q; give a full URL", e.Target, e.Current)
 }
 
-func (e *NeedsPageError) FailureCode() string { return envelope.CodeUsage }
+func (e *NeedsPageError) FailureCode() envelope.Code { return envelope.CodeUsage }
 
 // hostPort is a bare host and port: localhost:3000, 127.0.0.1:8080/a.
 var hostPort = regexp.MustCompile(`^[A-Za-z0-9.-]+:[0-9]{1,5}([/?#]|$)`)

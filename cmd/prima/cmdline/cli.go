@@ -286,11 +286,11 @@ func (e *env) fail(err error) error {
 // printFailure prints a failure that has no envelope as --json output:
 // the envelope's shape (ok, code, failure), the daemon's finer reason and
 // the fix, on stdout like every other --json answer.
-func (e *env) printFailure(code, reason, msg, fix string) {
+func (e *env) printFailure(code envelope.Code, reason, msg, fix string) {
 	e.printJSON(struct {
-		OK      bool   `json:"ok"`
-		Code    string `json:"code"`
-		Reason  string `json:"reason,omitempty"`
+		OK      bool          `json:"ok"`
+		Code    envelope.Code `json:"code"`
+		Reason  string        `json:"reason,omitempty"`
 		Failure struct {
 			Error string `json:"error"`
 		} `json:"failure"`

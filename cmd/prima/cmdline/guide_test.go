@@ -39,10 +39,10 @@ func TestTheGuideAndTheREADMEListEveryCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range envelope.Codes {
-		if !strings.Contains(agentsGuide, c) {
+		if !strings.Contains(agentsGuide, string(c)) {
 			t.Errorf("help agents does not name the failure code %s", c)
 		}
-		if !strings.Contains(string(readme), c) {
+		if !strings.Contains(string(readme), string(c)) {
 			t.Errorf("the README does not name the failure code %s", c)
 		}
 	}
