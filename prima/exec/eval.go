@@ -32,7 +32,7 @@ type EvalError struct{ Err error }
 func (e *EvalError) Error() string { return "the JavaScript failed: " + e.Err.Error() }
 
 func (e *EvalError) FailureCode() envelope.Code { return envelope.CodeUsage }
-func (e *EvalError) Unwrap() error       { return e.Err }
+func (e *EvalError) Unwrap() error              { return e.Err }
 
 // Eval runs a JavaScript expression or function in the page (on the
 // target's element when given) through the act path, since JavaScript
