@@ -29,15 +29,15 @@ func NewRegistry(dirs []string) *Registry {
 	r := &Registry{dirs: dirs, dirty: true}
 	if w, err := fsnotify.NewWatcher(); err == nil {
 		r.watcher = w
-		go r.loop()
+		go r.loop(w)
 	}
 	return r
 }
 
-func (r *Registry) loop() {
+func (r *Registry) loop(w *fsnotify.Watcher) {
 	for {
 		select {
-		case ev, ok := <-r.watcher.Events:
+		case ev, ok := <-w.Events:
 			if !ok {
 				return
 			}
@@ -49,7 +49,7 @@ func (r *Registry) loop() {
 				}
 			}
 			r.mu.Unlock()
-		case _, ok := <-r.watcher.Errors:
+		case _, ok := <-w.Errors:
 			if !ok {
 				return
 			}
@@ -92,10 +92,15 @@ func (r *Registry) List() []Descriptor {
 	return out
 }
 
-// Close stops watching.
+// Close stops watching; a closed registry still lists, scanning its
+// folders on every call.
 func (r *Registry) Close() error {
-	if r.watcher == nil {
+	r.mu.Lock()
+	w := r.watcher
+	r.watcher, r.watched = nil, false
+	r.mu.Unlock()
+	if w == nil {
 		return nil
 	}
-	return r.watcher.Close()
+	return w.Close()
 }

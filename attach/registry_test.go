@@ -103,3 +103,24 @@ func TestRegistryFolderCreatedLater(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "browser@5678"), descriptorJSON("work", sock2))
 	waitFor(t, r, "default live;work live;", "a session started in the new folder")
 }
+
+// A closed registry stops watching but not seeing: the very next listing
+// after a session starts names it, since it scans every time.
+func TestAClosedRegistryStillSeesSessions(t *testing.T) {
+	dir := t.TempDir()
+	r := NewRegistry([]string{dir})
+	if ds := r.List(); len(ds) != 0 {
+		t.Fatalf("List of an empty folder = %+v", ds)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	sock, _ := listenUnix(t)
+	writeFile(t, filepath.Join(dir, "browser@abcd"), descriptorJSON("late", sock))
+	if got := listing(r.List()); got != "late live;" {
+		t.Errorf("after Close, a new session: List = %q, want it at once", got)
+	}
+	if err := r.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
+	}
+}

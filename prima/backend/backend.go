@@ -42,8 +42,8 @@ type Backend struct {
 	driver *browser.Driver
 
 	mu        sync.Mutex
-	reg       *attach.Registry            // the registry as the daemon's environment places it
-	regs      map[string]*attach.Registry // by folder, as callers' environments place it
+	reg       *attach.Registry        // the registry as the daemon's environment places it
+	regs      map[string]*registryUse // by folder, as callers' environments place it
 	instances map[string]*exec.Instance
 	pending   map[string]chan struct{} // names being launched or attached
 	lost      map[string]bool          // titles of attached sessions, and endpoint instances, that went away
@@ -64,7 +64,7 @@ func New(home string, logger *log.Logger) *Backend {
 		Home: home, Log: logger,
 		driver:    &browser.Driver{Log: logger.Writer()},
 		reg:       attach.NewRegistry(attach.RegistryDirs()),
-		regs:      map[string]*attach.Registry{},
+		regs:      map[string]*registryUse{},
 		instances: map[string]*exec.Instance{},
 		pending:   map[string]chan struct{}{},
 		lost:      map[string]bool{},
@@ -83,8 +83,8 @@ func (b *Backend) Shutdown() {
 	}
 	b.reg.Close()
 	b.mu.Lock()
-	for _, r := range b.regs {
-		r.Close()
+	for _, e := range b.regs {
+		e.r.Close()
 	}
 	b.mu.Unlock()
 	b.driver.Stop()
@@ -222,12 +222,40 @@ func (b *Backend) registry(dir string) *attach.Registry {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	r := b.regs[dir]
-	if r == nil {
-		r = attach.NewRegistry([]string{dir})
-		b.regs[dir] = r
+	e := b.regs[dir]
+	if e == nil {
+		if len(b.regs) >= maxRegistries {
+			b.forgetOldestRegistry()
+		}
+		e = &registryUse{r: attach.NewRegistry([]string{dir})}
+		b.regs[dir] = e
 	}
-	return r
+	e.used = time.Now()
+	return e.r
+}
+
+// maxRegistries bounds the folders' watchers a daemon keeps (each holds
+// an inotify instance, of which a user has few): a client names any
+// folder it likes.
+const maxRegistries = 8
+
+// registryUse is a caller's registry and when it was last asked for.
+type registryUse struct {
+	r    *attach.Registry
+	used time.Time
+}
+
+// forgetOldestRegistry closes the registry asked for longest ago; a
+// caller still holding it lists by scanning (b.mu held).
+func (b *Backend) forgetOldestRegistry() {
+	var oldest string
+	for dir, e := range b.regs {
+		if oldest == "" || e.used.Before(b.regs[oldest].used) {
+			oldest = dir
+		}
+	}
+	b.regs[oldest].r.Close()
+	delete(b.regs, oldest)
 }
 
 // reserve waits until no launch or attach of name is under way and marks
