@@ -13,6 +13,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/emulate"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/export"
 )
@@ -52,9 +53,9 @@ type Instance struct {
 	// trace is the Playwright trace `prima trace start` began, nil when
 	// none is recording.
 	trace *tracing
-	// cdp are the tabs' DevTools sessions that hold a locale or time
+	// tabs are the tabs' DevTools sessions that hold a locale or time
 	// zone prima set.
-	cdp map[playwright.Page]playwright.CDPSession
+	tabs emulate.Tabs
 	// raised is the journal index of the action whose dialog is open, -1
 	// when none is.
 	raised int

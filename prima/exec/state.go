@@ -127,7 +127,7 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 			}
 			return bc.GrantPermissions(r.Values)
 		case "locale", "timezone":
-			return in.emulate(page, r.What, r.Values[0])
+			return in.tabs.Set(page, r.What, r.Values[0])
 		}
 		w, h := r.Size()
 		return page.SetViewportSize(w, h)

@@ -1,4 +1,9 @@
-package exec
+// Package emulate is what prima sets on a tab through a DevTools session
+// of its own: the locale and the time zone, as Playwright sets them for a
+// context created with them. A context prima did not create (an attached
+// session's) cannot be given them otherwise. A tab's session stays
+// attached, since Chromium drops a session's overrides when it detaches.
+package emulate
 
 import (
 	_ "embed"
@@ -10,12 +15,15 @@ import (
 	"github.com/prima-dev/prima/envelope"
 )
 
-// emulate sets the tab's locale or time zone through a DevTools session of
-// its own, as Playwright does for a context created with them: a context
-// prima did not create (an attached session's) cannot be given them
-// otherwise. The session stays attached, since Chromium drops a session's
-// overrides when it detaches.
-func (in *Instance) emulate(page playwright.Page, what, value string) error {
+// Tabs are an instance's tabs' DevTools sessions that hold what prima
+// set; the zero value has none.
+type Tabs struct {
+	m map[playwright.Page]playwright.CDPSession
+}
+
+// Set sets the tab's locale or time zone (what is "locale" or
+// "timezone").
+func (ts *Tabs) Set(page playwright.Page, what, value string) error {
 	// Chromium takes a time zone it does not know and falls back to UTC:
 	// the page's own Intl says which names it knows.
 	known, err := page.Evaluate(knownSettingJS, map[string]any{"what": what, "value": value})
@@ -25,7 +33,7 @@ func (in *Instance) emulate(page playwright.Page, what, value string) error {
 	if known != true {
 		return &SettingError{What: what, Value: value, Why: fmt.Sprintf("not a %s the browser knows", map[string]string{"timezone": "IANA time zone (Europe/Berlin)", "locale": "BCP 47 locale (de-DE)"}[what])}
 	}
-	s, err := in.devtools(page)
+	s, err := ts.devtools(page)
 	if err != nil {
 		return err
 	}
@@ -55,23 +63,23 @@ var knownSettingJS string
 
 // devtools is the tab's DevTools session, opened on first use; those of
 // closed tabs are forgotten.
-func (in *Instance) devtools(page playwright.Page) (playwright.CDPSession, error) {
-	for p := range in.cdp {
+func (ts *Tabs) devtools(page playwright.Page) (playwright.CDPSession, error) {
+	for p := range ts.m {
 		if p.IsClosed() {
-			delete(in.cdp, p)
+			delete(ts.m, p)
 		}
 	}
-	if s, ok := in.cdp[page]; ok {
+	if s, ok := ts.m[page]; ok {
 		return s, nil
 	}
 	s, err := page.Context().NewCDPSession(page)
 	if err != nil {
 		return nil, &SettingError{What: "locale or timezone", Why: "this browser has no DevTools session for the tab (Chromium only): " + err.Error()}
 	}
-	if in.cdp == nil {
-		in.cdp = map[playwright.Page]playwright.CDPSession{}
+	if ts.m == nil {
+		ts.m = map[playwright.Page]playwright.CDPSession{}
 	}
-	in.cdp[page] = s
+	ts.m[page] = s
 	return s, nil
 }
 
