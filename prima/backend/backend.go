@@ -24,6 +24,7 @@ import (
 	"github.com/prima-dev/prima/attach"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/emulate"
 	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/goal"
 	"github.com/prima-dev/prima/prima/locate"
@@ -200,7 +201,18 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instanc
 		}, nil
 	case *wire.ExportRequest:
 		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Export(r.Since) }, nil
-
+	case *wire.SetRequest:
+		// The driver knows the devices: a name it does not list is the
+		// caller's to fix before any browser is touched.
+		if r.What == "device" && !r.NoDevice() {
+			pw, err := b.driver.Start()
+			if err != nil {
+				return nil, driverError(err)
+			}
+			if _, _, err := emulate.Find(pw.Devices, r.Device()); err != nil {
+				return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+			}
+		}
 	}
 	if run, ok := exec.TableRun(req); ok {
 		return run, nil
@@ -474,6 +486,7 @@ func (b *Backend) connect(ctx context.Context, name, endpoint, title, version st
 	}
 	in.ResearchDir = filepath.Join(b.Home, "research")
 	in.Log = b.Log
+	in.Devices = pw.Devices
 	return in, nil
 }
 
@@ -617,6 +630,7 @@ func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest
 	}
 	in.ResearchDir = filepath.Join(b.Home, "research")
 	in.Log = b.Log
+	in.Devices = pw.Devices
 	return in, nil
 }
 

@@ -1,8 +1,9 @@
 // Package emulate is what prima sets on a tab through a DevTools session
-// of its own: the locale and the time zone, as Playwright sets them for a
-// context created with them. A context prima did not create (an attached
-// session's) cannot be given them otherwise. A tab's session stays
-// attached, since Chromium drops a session's overrides when it detaches.
+// of its own: the locale, the time zone, and one of Playwright's devices,
+// as Playwright sets them for a context created with them. A context
+// prima did not create (an attached session's) cannot be given them
+// otherwise. A tab's session stays attached, since Chromium drops a
+// session's overrides when it detaches.
 package emulate
 
 import (
@@ -15,10 +16,17 @@ import (
 	"github.com/prima-dev/prima/envelope"
 )
 
-// Tabs are an instance's tabs' DevTools sessions that hold what prima
-// set; the zero value has none.
+// Tabs are an instance's tabs' DevTools sessions and what prima set on
+// each; the zero value has none.
 type Tabs struct {
-	m map[playwright.Page]playwright.CDPSession
+	m map[playwright.Page]*tab
+}
+
+// tab is a tab's DevTools session and what prima set on it.
+type tab struct {
+	s      playwright.CDPSession
+	locale string
+	device *playwright.DeviceDescriptor
 }
 
 // Set sets the tab's locale or time zone (what is "locale" or
@@ -33,25 +41,34 @@ func (ts *Tabs) Set(page playwright.Page, what, value string) error {
 	if known != true {
 		return &SettingError{What: what, Value: value, Why: fmt.Sprintf("not a %s the browser knows", map[string]string{"timezone": "IANA time zone (Europe/Berlin)", "locale": "BCP 47 locale (de-DE)"}[what])}
 	}
-	s, err := ts.devtools(page)
+	t, err := ts.devtools(page)
 	if err != nil {
 		return err
 	}
 	switch what {
 	case "timezone":
-		if _, err := s.Send("Emulation.setTimezoneOverride", map[string]any{"timezoneId": value}); err != nil {
+		if _, err := t.s.Send("Emulation.setTimezoneOverride", map[string]any{"timezoneId": value}); err != nil {
 			return &SettingError{What: what, Value: value, Why: err.Error()}
 		}
 		return nil
 	}
-	if _, err := s.Send("Emulation.setLocaleOverride", map[string]any{"locale": value}); err != nil {
+	if _, err := t.s.Send("Emulation.setLocaleOverride", map[string]any{"locale": value}); err != nil {
 		return &SettingError{What: what, Value: value, Why: err.Error()}
 	}
-	ua, err := page.Evaluate("navigator.userAgent")
-	if err != nil {
-		return err
+	t.locale = value
+	return t.userAgent()
+}
+
+// userAgent sends the device's user agent, or none (the tab's own), with
+// the locale's Accept-Language: each call replaces the whole override, so
+// a device set after a locale keeps the locale, and the other way round.
+func (t *tab) userAgent() error {
+	o := map[string]any{"userAgent": "", "acceptLanguage": t.locale}
+	if t.device != nil {
+		o["userAgent"] = t.device.UserAgent
+		o["userAgentMetadata"] = userAgentMetadata(t.device)
 	}
-	_, err = s.Send("Emulation.setUserAgentOverride", map[string]any{"userAgent": fmt.Sprint(ua), "acceptLanguage": value})
+	_, err := t.s.Send("Emulation.setUserAgentOverride", o)
 	return err
 }
 
@@ -63,27 +80,29 @@ var knownSettingJS string
 
 // devtools is the tab's DevTools session, opened on first use; those of
 // closed tabs are forgotten.
-func (ts *Tabs) devtools(page playwright.Page) (playwright.CDPSession, error) {
+func (ts *Tabs) devtools(page playwright.Page) (*tab, error) {
 	for p := range ts.m {
 		if p.IsClosed() {
 			delete(ts.m, p)
 		}
 	}
-	if s, ok := ts.m[page]; ok {
-		return s, nil
+	if t, ok := ts.m[page]; ok {
+		return t, nil
 	}
 	s, err := page.Context().NewCDPSession(page)
 	if err != nil {
-		return nil, &SettingError{What: "locale or timezone", Why: "this browser has no DevTools session for the tab (Chromium only): " + err.Error()}
+		return nil, &SettingError{What: "locale, timezone or device", Why: "this browser has no DevTools session for the tab (Chromium only): " + err.Error()}
 	}
 	if ts.m == nil {
-		ts.m = map[playwright.Page]playwright.CDPSession{}
+		ts.m = map[playwright.Page]*tab{}
 	}
-	ts.m[page] = s
-	return s, nil
+	t := &tab{s: s}
+	ts.m[page] = t
+	return t, nil
 }
 
-// SettingError: the browser refused a setting's value.
+// SettingError: the browser refused a setting's value, or it names a
+// device Playwright does not list.
 type SettingError struct{ What, Value, Why string }
 
 func (e *SettingError) Error() string {

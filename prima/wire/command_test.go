@@ -27,6 +27,7 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{commands["eval"], []string{"document.title"}, nil, &EvalRequest{Target: at, JS: "document.title"}},
 		{commands["set"], []string{"viewport", "390", "844"}, nil, &SetRequest{Target: at, What: "viewport", Values: []string{"390", "844"}}},
 		{commands["set"], []string{"headers", "X-Team: blue", "X-Run:7"}, nil, &SetRequest{Target: at, What: "headers", Values: []string{"X-Team: blue", "X-Run:7"}}},
+		{commands["set"], []string{"device", "iPhone", "13"}, nil, &SetRequest{Target: at, What: "device", Values: []string{"iPhone", "13"}}},
 	} {
 		values := map[string]any{}
 		for k, v := range c.flags {
@@ -55,11 +56,12 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{cookies, []string{"set", "sid"}, "set needs a NAME and a VALUE"},
 		{storage, []string{"get", "a", "b"}, "get takes at most a KEY"},
 		{commands["set"], []string{"viewport"}, "VALUES... is missing"},
-		{commands["set"], nil, "it takes viewport|color-scheme|geolocation|headers|locale|timezone|permissions VALUES..."},
+		{commands["set"], nil, "it takes viewport|color-scheme|geolocation|headers|locale|timezone|device|permissions VALUES..."},
 		{commands["set"], []string{"viewport", "390"}, "viewport takes a WIDTH and a HEIGHT"},
 		{commands["set"], []string{"color-scheme", "blue"}, "dark, light or no-preference"},
 		{commands["set"], []string{"geolocation", "91", "2"}, "latitude from -90 to 90"},
 		{commands["set"], []string{"headers", "no colon"}, "a header is NAME:VALUE"},
+		{commands["set"], []string{"device", " ", "\t"}, "device takes a device's name"},
 	} {
 		values := map[string]any{}
 		err := c.cmd.Words(c.words, values)
@@ -135,5 +137,26 @@ func TestSplitHeader(t *testing.T) {
 	r := RouteRequest{Pattern: "**/x", Headers: []string{"X-A:1", "bad"}}
 	if err := r.Validate(); err == nil || !strings.Contains(err.Error(), `--header "bad"`) {
 		t.Errorf("route with a bad header: %v", err)
+	}
+}
+
+// A device's name is its words joined by one space, however the shell
+// split them; none is none in any case.
+func TestSetDeviceJoinsTheNamesWords(t *testing.T) {
+	for _, c := range []struct {
+		values []string
+		name   string
+		none   bool
+	}{
+		{[]string{"iPhone", "13"}, "iPhone 13", false},
+		{[]string{"iPhone 13"}, "iPhone 13", false},
+		{[]string{" Galaxy  S9+ ", "landscape"}, "Galaxy S9+ landscape", false},
+		{[]string{"none"}, "none", true},
+		{[]string{"None"}, "None", true},
+	} {
+		r := SetRequest{What: "device", Values: c.values}
+		if err := r.Validate(); err != nil || r.Device() != c.name || r.NoDevice() != c.none {
+			t.Errorf("set device %q: %q, none %v, %v; want %q, none %v", c.values, r.Device(), r.NoDevice(), err, c.name, c.none)
+		}
 	}
 }
