@@ -24,6 +24,7 @@ import (
 	"github.com/prima-dev/prima/attach"
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/emulate"
 	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/goal"
 	"github.com/prima-dev/prima/prima/locate"
@@ -182,6 +183,18 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instanc
 			}
 			return steps.Goal(ctx, in, spec, m)
 		}, nil
+	case *wire.SetRequest:
+		// The driver knows the devices: a name it does not list is the
+		// caller's to fix before any browser is touched.
+		if r.What == "device" && !r.NoDevice() {
+			pw, err := b.driver.Start()
+			if err != nil {
+				return nil, driverError(err)
+			}
+			if _, _, err := emulate.Find(pw.Devices, r.Device()); err != nil {
+				return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+			}
+		}
 	}
 	if run, ok := exec.TableRun(req); ok {
 		return run, nil
@@ -483,6 +496,7 @@ func (b *Backend) connect(ctx context.Context, name, endpoint, title, version st
 	}
 	in.ResearchDir = filepath.Join(b.Home, "research")
 	in.Log = b.Log
+	in.Devices = pw.Devices
 	return in, nil
 }
 
@@ -626,6 +640,7 @@ func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest
 	}
 	in.ResearchDir = filepath.Join(b.Home, "research")
 	in.Log = b.Log
+	in.Devices = pw.Devices
 	return in, nil
 }
 

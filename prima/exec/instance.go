@@ -13,6 +13,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/emulate"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/export"
 )
@@ -27,6 +28,9 @@ type Instance struct {
 	ResearchDir string
 	// Log is the daemon's log: a bug's stack goes there, not to the caller.
 	Log *log.Logger
+	// Devices are the driver's device descriptors, by name: the names
+	// `set device` takes.
+	Devices map[string]*playwright.DeviceDescriptor
 
 	// lock is held by the command running on the instance (a channel, so
 	// that a command waiting for it gives up at its own deadline).
@@ -52,9 +56,9 @@ type Instance struct {
 	// trace is the Playwright trace `prima trace start` began, nil when
 	// none is recording.
 	trace *tracing
-	// cdp are the tabs' DevTools sessions that hold a locale or time
-	// zone prima set.
-	cdp map[playwright.Page]playwright.CDPSession
+	// tabs are the tabs' DevTools sessions that hold a locale, time zone
+	// or device prima set.
+	tabs emulate.Tabs
 	// raised is the journal index of the action whose dialog is open, -1
 	// when none is.
 	raised int

@@ -11,6 +11,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/emulate"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/wire"
 )
@@ -91,11 +92,25 @@ func stateSummary(verb string, st *playwright.StorageState) string {
 //go:embed js/two_frames.js
 var twoFramesJS string
 
-// Set sets the page's viewport or color scheme, or the browser context's
-// geolocation or extra headers, through the act path: a page may show
-// other controls at another size or scheme.
+// Set sets the page's viewport, color scheme, locale, time zone or
+// device, or the browser context's geolocation, extra headers or
+// permissions, through the act path: a page may show other controls at
+// another size or scheme.
 func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "set " + r.What + " " + QuoteArgs(r.Values)}
+	// A device's name is checked before the page is touched.
+	var dev *playwright.DeviceDescriptor
+	var devName string
+	if r.What == "device" {
+		env.Command = "set device " + QuoteArgs([]string{r.Device()})
+		if !r.NoDevice() {
+			var err error
+			if devName, dev, err = emulate.Find(in.Devices, r.Device()); err != nil {
+				in.Fail(env, err, nil)
+				return env
+			}
+		}
+	}
 	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
@@ -127,15 +142,32 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 			}
 			return bc.GrantPermissions(r.Values)
 		case "locale", "timezone":
-			return in.emulate(page, r.What, r.Values[0])
+			return in.tabs.Set(page, r.What, r.Values[0])
+		case "device":
+			if err := in.tabs.Device(page, dev); err != nil {
+				return err
+			}
+			// The page hears of its new size in its next frames.
+			_, err := page.Evaluate(twoFramesJS)
+			return err
 		}
 		w, h := r.Size()
-		return page.SetViewportSize(w, h)
+		if err := page.SetViewportSize(w, h); err != nil {
+			return err
+		}
+		return in.tabs.Resize(page, w, h)
 	}
 	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
 		return &engine.Action{Run: func(float64) error { return run() }}, nil
 	})
 	in.fill(ctx, env, o)
+	if env.OK && r.What == "device" {
+		env.Answer = "no device: the tab's own viewport, user agent and input again"
+		if dev != nil {
+			env.Answer = emulate.Summary(devName, dev)
+		}
+		env.Answer += ". What the page reads only as it loads (the user agent its server saw, touch events) changes on its next load: prima reload"
+	}
 	return env
 }
 

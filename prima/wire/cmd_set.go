@@ -7,7 +7,8 @@ import (
 )
 
 // SetRequest is `prima set viewport WIDTH HEIGHT | color-scheme SCHEME |
-// geolocation LAT LON | headers NAME:VALUE... | locale LOCALE | timezone ZONE`.
+// geolocation LAT LON | headers NAME:VALUE... | locale LOCALE | timezone ZONE |
+// device NAME | device none`.
 type SetRequest struct {
 	Target
 	What   string   `json:"what"`
@@ -59,6 +60,10 @@ func (r SetRequest) Validate() error {
 		if len(v) != 1 || strings.TrimSpace(v[0]) == "" || strings.ContainsAny(v[0], " \t\r\n") {
 			return usagef("%s takes one name: prima set locale de-DE, prima set timezone Europe/Berlin", r.What)
 		}
+	case "device":
+		if r.Device() == "" {
+			return usagef("device takes a device's name as Playwright lists it, or none: prima set device iPhone 13, prima set device none")
+		}
 	case "headers":
 		if len(v) == 0 {
 			return usagef("headers takes one or more NAME:VALUE: prima set headers 'X-Team: blue'")
@@ -79,6 +84,16 @@ func (r SetRequest) Size() (int, int) {
 	return w, h
 }
 
+// Device is the device's name asked for, its words joined by one space:
+// `set device iPhone 13` and `set device 'iPhone 13'` ask for the same.
+func (r SetRequest) Device() string {
+	return strings.Join(strings.Fields(strings.Join(r.Values, " ")), " ")
+}
+
+// NoDevice tells whether the device asked for is none: the tab's own
+// size, user agent and input again.
+func (r SetRequest) NoDevice() bool { return strings.EqualFold(r.Device(), "none") }
+
 // Headers are the headers asked for, by name (valid after Validate).
 func (r SetRequest) Headers() map[string]string { return HeaderMap(r.Values) }
 
@@ -94,15 +109,19 @@ func init() {
 		Name: "set",
 		Usage: "Set the page's viewport (WIDTH HEIGHT), color-scheme (dark|light|no-preference), geolocation (LAT LON, " +
 			"granting the permission), extra request headers (NAME:VALUE...), locale (de-DE: Intl, navigator.language and " +
-			"Accept-Language), timezone (Europe/Berlin) or permissions (NAME... granted to every page, or none)",
+			"Accept-Language), timezone (Europe/Berlin), device (a Playwright device's name: iPhone 13, Pixel 7; or none) " +
+			"or permissions (NAME... granted to every page, or none)",
 		Detail: "A page may show other controls at another size or scheme, or another place: the envelope's Changes say what " +
-			"changed. The color scheme, locale and time zone are the tab's; geolocation, headers and permissions hold for every tab of the " +
+			"changed. A device sets the tab's viewport, screen, device pixel ratio, mobile layout, touch and user agent as " +
+			"Playwright's descriptor of that device has them (its name may be several words, quoted or not, case aside; a name Playwright " +
+			"does not list is refused, naming the closest); what a page reads only as it loads (touch events, its server's answer to the " +
+			"user agent) changes on its next load (prima reload); a later viewport resizes the device; device none gives the tab its own back. The color scheme, locale, time zone and device are the tab's; geolocation, headers and permissions hold for every tab of the " +
 			"browser, prima's own or an attached session's, until set again.",
 		Title: "Set a browser setting",
 		Acts:  true,
 		Params: []Param{
-			{Key: "what", Kind: KindText, Word: true, Required: true, Enum: []string{"viewport", "color-scheme", "geolocation", "headers", "locale", "timezone", "permissions"}, Help: "What to set."},
-			{Key: "values", Kind: KindWords, Word: true, Required: true, Help: "Its values: WIDTH HEIGHT (pixels); dark, light or no-preference; LATITUDE LONGITUDE; NAME:VALUE for each header; a locale (de-DE); an IANA time zone (Europe/Berlin); permission names, or none."},
+			{Key: "what", Kind: KindText, Word: true, Required: true, Enum: []string{"viewport", "color-scheme", "geolocation", "headers", "locale", "timezone", "device", "permissions"}, Help: "What to set."},
+			{Key: "values", Kind: KindWords, Word: true, Required: true, Help: "Its values: WIDTH HEIGHT (pixels); dark, light or no-preference; LATITUDE LONGITUDE; NAME:VALUE for each header; a locale (de-DE); an IANA time zone (Europe/Berlin); a device's name (iPhone 13), or none; permission names, or none."},
 		},
 		New: func() Request { return &SetRequest{} },
 	})

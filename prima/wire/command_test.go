@@ -33,6 +33,7 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{commands["dialog"], []string{"accept", "Ada L"}, nil, &DialogRequest{Target: at, Op: "accept", Text: "Ada L"}},
 		{commands["snapshot"], []string{"e5"}, map[string]any{"depth": 2}, &SnapshotRequest{Target: at, Ref: "e5", Depth: 2}},
 		{commands["screenshot"], nil, map[string]any{"full": true}, &ScreenshotRequest{Target: at, Full: true}},
+		{commands["set"], []string{"device", "iPhone", "13"}, nil, &SetRequest{Target: at, What: "device", Values: []string{"iPhone", "13"}}},
 	} {
 		values := map[string]any{}
 		for k, v := range c.flags {
@@ -61,7 +62,7 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{cookies, []string{"set", "sid"}, "set needs a NAME and a VALUE"},
 		{storage, []string{"get", "a", "b"}, "get takes at most a KEY"},
 		{commands["set"], []string{"viewport"}, "VALUES... is missing"},
-		{commands["set"], nil, "it takes viewport|color-scheme|geolocation|headers|locale|timezone|permissions VALUES..."},
+		{commands["set"], nil, "it takes viewport|color-scheme|geolocation|headers|locale|timezone|device|permissions VALUES..."},
 		{commands["set"], []string{"viewport", "390"}, "viewport takes a WIDTH and a HEIGHT"},
 		{commands["set"], []string{"color-scheme", "blue"}, "dark, light or no-preference"},
 		{commands["set"], []string{"geolocation", "91", "2"}, "latitude from -90 to 90"},
@@ -73,6 +74,7 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{commands["dialog"], []string{"dismiss", "x"}, "dismiss takes no TEXT"},
 		{commands["snapshot"], []string{"e1", "e2"}, "it takes [REF] (got 2 words)"},
 		{commands["snapshot"], []string{"button"}, `takes a ref like e5`},
+		{commands["set"], []string{"device", " ", "\t"}, "device takes a device's name"},
 	} {
 		values := map[string]any{}
 		err := c.cmd.Words(c.words, values)
@@ -197,6 +199,27 @@ func TestTheDaemonsCheckKeepsTheTablesRules(t *testing.T) {
 			t.Errorf("%T %+v: %v, want it to pass", c.req, c.req, err)
 		case c.want != "" && (!errors.As(err, &ue) || !strings.Contains(ue.Msg, c.want)):
 			t.Errorf("%T %+v: %v, want a usage error saying %q", c.req, c.req, err, c.want)
+		}
+	}
+}
+
+// A device's name is its words joined by one space, however the shell
+// split them; none is none in any case.
+func TestSetDeviceJoinsTheNamesWords(t *testing.T) {
+	for _, c := range []struct {
+		values []string
+		name   string
+		none   bool
+	}{
+		{[]string{"iPhone", "13"}, "iPhone 13", false},
+		{[]string{"iPhone 13"}, "iPhone 13", false},
+		{[]string{" Galaxy  S9+ ", "landscape"}, "Galaxy S9+ landscape", false},
+		{[]string{"none"}, "none", true},
+		{[]string{"None"}, "None", true},
+	} {
+		r := SetRequest{What: "device", Values: c.values}
+		if err := r.Validate(); err != nil || r.Device() != c.name || r.NoDevice() != c.none {
+			t.Errorf("set device %q: %q, none %v, %v; want %q, none %v", c.values, r.Device(), r.NoDevice(), err, c.name, c.none)
 		}
 	}
 }
