@@ -151,11 +151,15 @@ func (f *fakeModel) vision(w http.ResponseWriter, body []byte) {
 func near(a, b uint32) bool { return a+12 >= b && a <= b+12 }
 
 // refIn finds the ref of `role "name"` in snapshot text.
+// contextRefRE is a ref as a model's context shows it: a snapshot's, or a
+// research map's (m3).
+var contextRefRE = regexp.MustCompile(`\[ref=((?:f\d+)?e\d+|m\d+)\]`)
+
 func refIn(text, role, name string) string {
 	needle := fmt.Sprintf("%s %q", role, name)
 	for _, line := range strings.Split(text, "\n") {
 		if strings.Contains(line, needle+" ") {
-			if m := refRE.FindStringSubmatch(line); m != nil {
+			if m := contextRefRE.FindStringSubmatch(line); m != nil {
 				return m[1]
 			}
 		}

@@ -167,3 +167,59 @@ func TestModelFailuresCarryTheirOwnCodes(t *testing.T) {
 	wantFailure(t, "a do whose model gave up", r, "model")
 	mustContain(t, "the model's reason", r.out, "the model reports it failed: the form has no Delete account button")
 }
+
+// On a well-visited state with a stored research map, the model's first
+// context is the map: its refs name the map's locators, which outlive the
+// page's re-renders. The same three replies that leave the work unproven
+// on a first visit (the Save ref died with the re-render, and the model
+// would need a context call and a second click, as the deadref recording
+// shows: five calls) prove it in three.
+func TestModelPlannerActsOnTheResearchMapOfAWellVisitedState(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/churn")
+
+	app.Reset()
+	f := newFakeModel(t, "mapchurn")
+	r := h.doWithModel(f, "re-render the form and then save it")
+	mustContain(t, "first visit, refs", r.out, "model calls: 3", "is dead: it is not in the current context")
+	if strings.Contains(r.out, "proven: 1/1") {
+		t.Errorf("on a first visit the dead ref proved the step:\n%s", r.out)
+	}
+	for _, a := range settledActions(t, 1) {
+		if a.Kind == "click" && a.ID == "save" {
+			t.Errorf("a dead ref reached Save on a first visit: %+v", a)
+		}
+	}
+
+	mustContain(t, "research", h.primaOK("research"), "### Research", `button "Save" → page.getByRole('button', { name: 'Save', exact: true })`)
+	h.primaOK("go", "/sidebar")
+	h.primaOK("go", "/churn")
+	h.primaOK("go", "/sidebar")
+	mustContain(t, "third visit", h.primaOK("go", "/churn"), "(visit #3)")
+
+	app.Reset()
+	f = newFakeModel(t, "mapchurn")
+	r = h.doWithModel(f, "re-render the form and then save it")
+	if r.code != 0 {
+		t.Fatalf("do on the mapped state: %s", r)
+	}
+	mustContain(t, "mapped state", r.out, "proven: 1/1", "model calls: 3", "added: status: Saved (via research map)",
+		"used: await page.getByRole('button', { name: 'Save', exact: true }).click();")
+	calls := f.calls()
+	if len(calls) != 3 {
+		t.Fatalf("model calls = %d, want 3", len(calls))
+	}
+	mustContain(t, "the first context", calls[0], "the research map of a well-visited state", `button \"Save\" [ref=m`)
+	if strings.Contains(calls[0], `heading \"Churn\"`) {
+		t.Errorf("the map's context carries the whole page too:\n%s", calls[0])
+	}
+	var clicks []string
+	for _, a := range settledActions(t, 2) {
+		if a.Kind == "click" {
+			clicks = append(clicks, a.ID)
+		}
+	}
+	if strings.Join(clicks, ",") != "rerender,save" {
+		t.Errorf("clicks %v, want rerender then save", clicks)
+	}
+}

@@ -124,7 +124,7 @@ func obj(props map[string]any, required ...string) shared.FunctionParameters {
 
 var (
 	instructionP = map[string]any{"type": "integer", "description": "the number of the listed instruction this call serves"}
-	refP         = map[string]any{"type": "string", "description": "a ref from the current context, like e5 or f2e9"}
+	refP         = map[string]any{"type": "string", "description": "a ref from the current context, like e5, f2e9, or m3 (a research map's)"}
 	selectorP    = map[string]any{"type": "string", "description": "only after context returned markup: a CSS selector from that markup that matches exactly one element"}
 )
 

@@ -208,7 +208,7 @@ type liveDo struct {
 func (d *liveDo) Step(ctx context.Context, view *engine.View, instructions, statuses []string, i int) stepResult {
 	text, planner := instructions[i], d.opts.Planner
 	if _, perr := instruct.Parse(text); perr != nil && !isInstructionError(perr) && planner != nil && planner.Chat != nil {
-		r := modelStep(ctx, d.in, d.page, view, instructions, statuses, i+1, planner)
+		r := modelStep(ctx, d.in, d.page, view, instructions, statuses, i+1, planner, d.opts.ResearchAfter)
 		r.planner = "model"
 		return r
 	}

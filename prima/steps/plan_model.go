@@ -38,12 +38,31 @@ type Planner struct {
 type injection struct {
 	n     int
 	view  *engine.View
-	tier  ladder.Tier // refs, or markup once the model asked twice on this page
+	tier  ladder.Tier // the research map, refs, or markup once the model asked twice on this page
 	asked bool        // context was called on this page already
+	// m is the state's research map when the injection shows it (tier 1):
+	// its refs (m1, m2, …) name the map's locators, which outlive the
+	// page's re-renders as refs do not.
+	m *UIMap
 }
 
 func newInjection(n int, v *engine.View) *injection {
 	return &injection{n: n, view: v, tier: ladder.AriaRefs}
+}
+
+// inject is the context the model gets of view: the state's research map
+// when the ladder starts there (a well-visited state with a stored map),
+// else its refs.
+func (r *modelRun) inject(n int, v *engine.View) *injection {
+	inj := newInjection(n, v)
+	id := v.State().ID()
+	if r.researchAfter <= 0 || ladder.Start(r.in.Visits(id), r.researchAfter, true) != ladder.ResearchMap {
+		return inj
+	}
+	if m, ok := loadMap(r.in.ResearchDir, id); ok {
+		inj.tier, inj.m = ladder.ResearchMap, m
+	}
+	return inj
 }
 
 // modelRun is the state of one instruction under the model.
@@ -64,12 +83,17 @@ type modelRun struct {
 	events   []string
 	blocked  bool
 	from     *engine.View
+	// researchAfter is the visit of a state from which its research map
+	// is the first context (0: never).
+	researchAfter int
+	viaMap        bool // the proving action named a research map's element
 }
 
 // modelStep lets the model perform instruction k (1-based) and nothing
 // else: every tool call is checked in code before anything runs.
-func modelStep(ctx context.Context, in *exec.Instance, page playwright.Page, view *engine.View, texts []string, statuses []string, k int, p *Planner) stepResult {
-	r := &modelRun{in: in, page: page, p: p, k: k, texts: texts, inj: newInjection(1, view), from: view}
+func modelStep(ctx context.Context, in *exec.Instance, page playwright.Page, view *engine.View, texts []string, statuses []string, k int, p *Planner, researchAfter int) stepResult {
+	r := &modelRun{in: in, page: page, p: p, k: k, texts: texts, from: view, researchAfter: researchAfter}
+	r.inj = r.inject(1, view)
 	secrets := exec.SecretsOf(ctx)
 	conv := p.Chat.Start(secrets.Redact(r.brief(statuses)), p.Judge != nil)
 	for !r.finished && r.failed == nil {
@@ -102,6 +126,8 @@ func modelStep(ctx context.Context, in *exec.Instance, page playwright.Page, vie
 	case r.failed != nil:
 		res.status, res.proof = StepFail, r.failed.Error()+note
 		res.err = fmt.Errorf("instruction %d: %w", k, r.failed)
+	case r.proof != "" && r.viaMap:
+		res.status, res.proof = StepOK, r.proof+" (via research map)"+note
 	case r.proof != "":
 		res.status, res.proof = StepOK, r.proof+note
 	default:
@@ -132,7 +158,39 @@ func (r *modelRun) brief(statuses []string) string {
 
 func (r *modelRun) contextText(label string) string {
 	v := r.inj.view
+	if m := r.inj.m; m != nil {
+		return fmt.Sprintf("Page (%s, the research map of a well-visited state: its controls by section; url %s; title %q). "+
+			"Refs below (m1, m2, …) replace every ref you held; call context for the whole page with its refs:\n%s", label, v.URL, v.Title, mapRefs(m))
+	}
 	return fmt.Sprintf("Page (%s; url %s; title %q). Refs below replace every ref you held:\n%s", label, v.URL, v.Title, v.Tree.Compact(ariadiff.CompactOptions{}))
+}
+
+// mapRefs lists a research map's elements by section, each with its map
+// ref.
+func mapRefs(m *UIMap) string {
+	var b strings.Builder
+	section := ""
+	for i, e := range m.Elements {
+		if e.Section != section {
+			section = e.Section
+			fmt.Fprintf(&b, "%s:\n", section)
+		}
+		fmt.Fprintf(&b, "  - %s [ref=m%d]\n", ariadiff.Head(e.Role, e.Name), i+1)
+	}
+	return b.String()
+}
+
+// mapEntry is the research map element a map ref (m3) names in the
+// current injection.
+func (r *modelRun) mapEntry(ref string) (MapEntry, bool) {
+	var i int
+	if r.inj.m == nil || !strings.HasPrefix(ref, "m") {
+		return MapEntry{}, false
+	}
+	if _, err := fmt.Sscanf(ref, "m%d", &i); err != nil || fmt.Sprintf("m%d", i) != ref || i < 1 || i > len(r.inj.m.Elements) {
+		return MapEntry{}, false
+	}
+	return r.inj.m.Elements[i-1], true
 }
 
 func (r *modelRun) refuse(name string, a planner.Args, why string) string {
@@ -210,6 +268,20 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 			return "failed: " + err.Error()
 		}
 		handle, code = h, c
+	case a.Ref != "" && r.inj.m != nil:
+		e, ok := r.mapEntry(a.Ref)
+		if !ok {
+			return r.refuse(name, a, fmt.Sprintf("ref %s is not in the current context (#%d, the research map): name one of its refs (m1, m2, …), or call context for the page with its refs", a.Ref, r.inj.n))
+		}
+		loc := r.page.Locator(e.Selector)
+		if n, err := loc.Count(); err != nil || n != 1 {
+			return fmt.Sprintf("failed: the map's locator for %s (%s) matches %d elements now, not one; call context for the page with its refs", a.Ref, ariadiff.Head(e.Role, e.Name), n)
+		}
+		h, err := exec.BindLocator(loc, e.Code)
+		if err != nil {
+			return "failed: " + err.Error() + "; call context for the page with its refs"
+		}
+		handle, code, target = h, e.Code, engine.Target{Role: e.Role, Name: e.Name}
 	case a.Ref != "":
 		e, ok := r.inj.view.Refs()[a.Ref]
 		if !ok {
@@ -281,6 +353,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	r.own = r.own.Add(o.Own)
 	if err == nil {
 		r.proof = proof(verb, target, before.URL, after.URL, cs)
+		r.viaMap = r.proof != "" && r.inj.m != nil && a.Ref != ""
 	}
 	var out strings.Builder
 	if err != nil {
@@ -298,7 +371,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	}
 	changed := before.State() != after.State()
 	if changed {
-		r.inj = newInjection(r.inj.n+1, after)
+		r.inj = r.inject(r.inj.n+1, after)
 		out.WriteString("\nThe page changed. " + r.contextText(fmt.Sprintf("context #%d", r.inj.n)))
 	} else {
 		r.inj.view = after
@@ -342,6 +415,8 @@ func (r *modelRun) context(ctx context.Context) string {
 	if err != nil {
 		return "failed: " + err.Error()
 	}
+	// From the map too, the page with refs comes first (the new injection
+	// is refs), and a repeat call descends to markup.
 	r.inj = newInjection(r.inj.n+1, v)
 	r.inj.asked = true
 	return r.contextText(fmt.Sprintf("context #%d", r.inj.n))
