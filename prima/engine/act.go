@@ -206,7 +206,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	}
 	if failed && len(rec.Docs) == 0 {
 		// Past Blocked: no page script answers while a dialog is open.
-		out.Events = append(out.Events, failedRequests(ctx, page)...)
+		out.Events = append(out.Events, e.failedRequests(ctx, page)...)
 	}
 	withRefs := p.Arrives && len(rec.Docs) > 0
 	if withRefs {
@@ -231,7 +231,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Changes = TypedOnly(Diff(before, after), p.Typing, p.Field)
 	}
 	if docID != "" && len(rec.Docs) == 0 && len(out.Changes) > 0 {
-		out.Own = attributed(ctx, page, docID)
+		out.Own = e.attributed(ctx, page, docID)
 		out.Changes = MarkOwn(out.Changes, out.Own)
 	}
 	out.Changes = targetFirst(out.Changes, p.Target)

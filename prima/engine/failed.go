@@ -18,8 +18,8 @@ var failedRequestsJS string
 // work made that failed (a status of 400 or more, or no answer): a page
 // that says Saved while its server refused shows it here. The page's own
 // requests (a background poll) are not the action's and are not read.
-func failedRequests(ctx context.Context, page playwright.Page) []browser.Event {
-	v, err := evaluateWithin(ctx, page, failedRequestsJS, nil)
+func (e *Engine) failedRequests(ctx context.Context, page playwright.Page) []browser.Event {
+	v, err := e.evaluateWithin(ctx, page, failedRequestsJS, nil)
 	if err != nil {
 		return nil
 	}

@@ -53,12 +53,12 @@ type Attribution struct {
 const controlMS = 400
 
 // attributed reads and closes the tracker's window of the document doc.
-func attributed(ctx context.Context, page playwright.Page, doc string) *Attribution {
+func (e *Engine) attributed(ctx context.Context, page playwright.Page, doc string) *Attribution {
 	control := controlMS
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl)-readReserve < controlMS*time.Millisecond {
 		control = 0 // the command's time is kept for reading the page
 	}
-	v, err := evaluateWithin(ctx, page, ownJS, []any{doc, control})
+	v, err := e.evaluateWithin(ctx, page, ownJS, []any{doc, control})
 	if err != nil {
 		return nil
 	}

@@ -116,7 +116,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		return 0, false, nil
 	}
 	if docID != "" {
-		v, err := evaluateWithin(ctx, page, probeJS, left())
+		v, err := e.evaluateWithin(ctx, page, probeJS, left())
 		if ctx.Err() != nil {
 			return 0, false, nil
 		}
@@ -171,10 +171,10 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		if grace > 0 {
 			page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(grace.Milliseconds()))})
 		}
-		evaluateWithin(ctx, page, quietJS, float64(settleCap.Milliseconds())/3)
+		e.evaluateWithin(ctx, page, quietJS, float64(settleCap.Milliseconds())/3)
 		// The tracker watches the new document from now on: what changes
 		// in it before the next action is the page's own (a clock).
-		evaluateWithin(ctx, page, trackJS, trackCfg("arm", false))
+		e.evaluateWithin(ctx, page, trackJS, trackCfg("arm", false))
 	}
 	e.b.Net.Settle(ctx, capAt)
 	return busy, failed, nil
@@ -191,7 +191,7 @@ func (e *Engine) awaitAnswer(ctx context.Context, page playwright.Page, pending 
 	if wait <= 0 {
 		return pending
 	}
-	v, err := evaluateWithin(ctx, page, answerJS, float64(wait.Milliseconds()))
+	v, err := e.evaluateWithin(ctx, page, answerJS, float64(wait.Milliseconds()))
 	if err != nil {
 		return 0 // the document went away: what it did is in the after view
 	}
@@ -201,14 +201,17 @@ func (e *Engine) awaitAnswer(ctx context.Context, page playwright.Page, pending 
 // evaluateWithin evaluates in the page but returns when ctx ends: a
 // page whose navigation waits for a slow server can hold an evaluation
 // until the server answers, past the command's deadline. The abandoned
-// call ends by itself when the page answers.
-func evaluateWithin(ctx context.Context, page playwright.Page, js string, arg any) (any, error) {
+// call is handed to the engine: the next command joins it (it ends when
+// the page answers) before it touches the page.
+func (e *Engine) evaluateWithin(ctx context.Context, page playwright.Page, js string, arg any) (any, error) {
 	type answer struct {
 		v   any
 		err error
 	}
 	ch := make(chan answer, 1)
+	finished := make(chan struct{})
 	go func() {
+		defer close(finished)
 		var v any
 		err := guard("a page read", func() (err error) {
 			v, err = page.Evaluate(js, arg)
@@ -220,6 +223,9 @@ func evaluateWithin(ctx context.Context, page playwright.Page, js string, arg an
 	case a := <-ch:
 		return a.v, a.err
 	case <-ctx.Done():
+		// The abandoned read is handed to the next command, which joins
+		// it before it reads the page.
+		e.Hand(finished)
 		return nil, fmt.Errorf("%w while prima waited for the page to settle", ErrDeadline)
 	}
 }
