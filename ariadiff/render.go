@@ -1,6 +1,7 @@
 package ariadiff
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -155,4 +156,23 @@ func writeQuoted(b *strings.Builder, s string) {
 		i++
 	}
 	b.WriteByte('"')
+}
+
+// Clone is a deep copy of t, to change (StripRefs, a value cleared)
+// without touching t, and without printing and parsing it again.
+func (t *Tree) Clone() *Tree {
+	return &Tree{Root: t.Root.clone(), Skipped: t.Skipped, nodes: t.nodes, exact: t.exact}
+}
+
+func (n *Node) clone() *Node {
+	c := *n
+	c.Groups = slices.Clone(n.Groups)
+	c.Props = slices.Clone(n.Props)
+	if n.Children != nil {
+		c.Children = make([]*Node, len(n.Children))
+		for i, k := range n.Children {
+			c.Children[i] = k.clone()
+		}
+	}
+	return &c
 }

@@ -178,3 +178,23 @@ func FuzzSplice(f *testing.F) {
 		checkSplice(t, text, at, del, lines)
 	})
 }
+
+// A clone renders as its tree does, and changing it leaves the tree as it
+// was.
+func TestCloneIsDeep(t *testing.T) {
+	text := "- main [ref=e1]:\n  - heading \"Orders\" [level=1] [ref=e2]\n  - textbox \"Name\" [ref=e3]: Ada\n  - link \"Help\" [ref=e4]:\n    - /url: /help"
+	tree := Parse(text)
+	c := tree.Clone()
+	if c.String() != tree.String() {
+		t.Fatalf("clone:\n%s\nwant:\n%s", c.String(), tree.String())
+	}
+	c.StripRefs()
+	c.Root.Children[0].Children[1].Value = ""
+	c.Root.Children[0].Children[2].Props[0].Value = "/elsewhere"
+	if tree.String() != Parse(text).String() {
+		t.Errorf("changing the clone changed the tree:\n%s", tree.String())
+	}
+	if strings.Contains(c.String(), "ref=") || strings.Contains(c.String(), "Ada") {
+		t.Errorf("the clone kept what was taken from it:\n%s", c.String())
+	}
+}

@@ -58,7 +58,7 @@ func (e *SemanticError) FailureCode() envelope.Code {
 // PageText is what the judge reads of a page: title, URL and the compact
 // tree without refs; go's judge and do's model's alike.
 func PageText(v *engine.View) string {
-	t := ariadiff.Parse(v.String())
+	t := v.Tree.Clone()
 	t.StripRefs()
 	return fmt.Sprintf("title: %s\nurl: %s\n%s", v.Title, v.URL, t.Compact(ariadiff.CompactOptions{MaxValue: 80}))
 }

@@ -195,7 +195,7 @@ func (g *goalPage) Observe(ctx context.Context, occupant func(string) string) (g
 	})
 	// The page's text without refs and without field values: occupancy
 	// says what a field holds, so a typed value is never echoed to the model.
-	t := ariadiff.Parse(v.Tree.String())
+	t := v.Tree.Clone()
 	t.StripRefs()
 	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
 		if fillRoles[n.Role] {

@@ -152,11 +152,11 @@ func renderMap(m *UIMap, skipped int) string {
 // as refs (instruct.Resolve), then re-checks that the map's locator still
 // matches exactly one element before it is used.
 func mapTarget(page playwright.Page, m *UIMap, verb string, t instruct.Target) (playwright.Locator, MapEntry, bool) {
-	var b strings.Builder
+	root := &ariadiff.Node{}
 	for i, e := range m.Elements {
-		fmt.Fprintf(&b, "- %s [ref=e%d]\n", ariadiff.Head(e.Role, e.Name), i+1)
+		root.Children = append(root.Children, &ariadiff.Node{Role: e.Role, Name: e.Name, Groups: []string{fmt.Sprintf("ref=e%d", i+1)}})
 	}
-	cand, err := instruct.Resolve(ariadiff.Parse(b.String()), verb, t)
+	cand, err := instruct.Resolve(&ariadiff.Tree{Root: root}, verb, t)
 	if err != nil {
 		return nil, MapEntry{}, false
 	}
