@@ -58,13 +58,13 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "timeout overflowing", args: []string{"snapshot", "--timeout", "99999999h"}, code: 2, stderr: `invalid duration "99999999h"`},
 
 		// pw: actions and argument counts.
-		{name: "pw unknown action", args: []string{"pw", "explode", name}, code: 2, stderr: `unknown action "explode"; pw knows check, clear, click`},
-		{name: "pw action in capitals", args: []string{"pw", "CLICK", name}, code: 2, stderr: `unknown action "CLICK"`},
-		{name: "pw goto is no action", args: []string{"pw", "goto", "/controls"}, code: 2, stderr: `unknown action "goto"`},
-		{name: "pw empty action", args: []string{"pw", "", name}, code: 2, stderr: `unknown action ""`},
-		{name: "pw no arguments", args: []string{"pw"}, code: 2, stderr: "prima pw takes an action and a target"},
-		{name: "pw one empty argument", args: []string{"pw", ""}, code: 2, stderr: "prima pw takes an action and a target"},
-		{name: "pw action without target", args: []string{"pw", "click"}, code: 2, stderr: "prima pw takes an action and a target"},
+		{name: "pw unknown action", args: []string{"pw", "explode", name}, code: 2, stderr: `pw: "explode" is not one of check, clear, click`},
+		{name: "pw action in capitals", args: []string{"pw", "CLICK", name}, code: 2, stderr: `pw: "CLICK" is not one of`},
+		{name: "pw goto is no action", args: []string{"pw", "goto", "/controls"}, code: 2, stderr: `pw: "goto" is not one of`},
+		{name: "pw empty action", args: []string{"pw", "", name}, code: 2, stderr: `pw: "" is not one of`},
+		{name: "pw no arguments", args: []string{"pw"}, code: 2, stderr: "pw takes an action and a target"},
+		{name: "pw one empty argument", args: []string{"pw", ""}, code: 2, stderr: `pw: "" is not one of`},
+		{name: "pw action without target", args: []string{"pw", "click"}, code: 2, stderr: "pw click needs a target"},
 		{name: "pw fill with two values", args: []string{"pw", "fill", name, "a", "b"}, code: 2, stderr: "pw fill takes one value (quote a value with spaces)"},
 		{name: "pw fill with no value", args: []string{"pw", "fill", name}, code: 2, stderr: "pw fill needs a value"},
 		{name: "pw click with a value", args: []string{"pw", "click", name, "extra"}, code: 2, stderr: `pw click takes no value (got "extra")`},
@@ -117,7 +117,7 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "line that forces", args: []string{"pw", "page.getByRole('button').click({ force: true })"}, code: 2, stderr: "force is refused"},
 		{name: "line page.", args: []string{"pw", "page."}, code: 2, stderr: "expected a method name after '.'"},
 		{name: "line fill without value", args: []string{"pw", "page.getByLabel('Name').fill()"}, code: 2, stderr: "fill takes one string argument"},
-		{name: "line not UTF-8", args: []string{"pw", "page.getByText('\xff').click()"}, code: 2, stderr: "the line is not valid UTF-8"},
+		{name: "line not UTF-8", args: []string{"pw", "page.getByText('\xff').click()"}, code: 2, stderr: "pw: LINE is not valid UTF-8"},
 		{name: "line of 120 KB", args: []string{"pw", "page.getByText('" + big + "').click()"}, code: 2, stderr: "the line is longer than 16384 bytes"},
 
 		// go: arguments and schemes (only http and https without --allow-scheme).

@@ -169,7 +169,7 @@ func TestDaemonLifecycleAndFaults(t *testing.T) {
 		t.Error("same daemon pid after kill -9")
 	}
 	// A bad request does not take it down.
-	if r := h.prima("pw", "explode", "e1"); r.code != 2 || !strings.Contains(r.err, "unknown action") {
+	if r := h.prima("pw", "explode", "e1"); r.code != 2 || !strings.Contains(r.err, `"explode" is not one of`) {
 		t.Errorf("unknown action: %s", r)
 	}
 	if r := h.prima("go", "javascript:alert(1)"); r.code != 2 || !strings.Contains(r.err, "refuses javascript") {

@@ -133,8 +133,6 @@ func (b *Backend) Run(ctx context.Context, req wire.Request) (any, error) {
 // before any browser is touched).
 func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instance) *envelope.Envelope, error) {
 	switch r := req.(type) {
-	case *wire.PwRequest:
-		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Pw(ctx, *r) }, nil
 	case *wire.DoRequest:
 		p, err := b.planner(r.Config)
 		if err != nil {

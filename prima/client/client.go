@@ -165,11 +165,6 @@ func (c *Client) once(ctx context.Context, route string, req, resp any) error {
 	return json.Unmarshal(data, resp)
 }
 
-// Pw runs `pw`.
-func (c *Client) Pw(ctx context.Context, req wire.PwRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RoutePw, req)
-}
-
 // envelope calls a route that answers with an envelope.
 func (c *Client) envelope(ctx context.Context, route string, req any) (*envelope.Envelope, error) {
 	var resp wire.EnvelopeResponse

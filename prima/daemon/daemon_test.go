@@ -127,11 +127,11 @@ func TestDaemonSurvivesAPanicAndRefusesBadRequests(t *testing.T) {
 		return d.DialContext(ctx, "unix", wire.SocketPath(c.Home))
 	}}}
 	for body, want := range map[string]string{
-		`{"action":"smash","target":"e5"}`:  `unknown action \"smash\"`,
+		`{"action":"smash","target":"e5"}`:  `pw: \"smash\" is not one of`,
 		`{"action":"click"`:                 "bad request body",
 		`{"action":"click","target":"f1e"}`: "f1e",
 	} {
-		resp, err := hc.Post("http://prima"+wire.RoutePw, "application/json", strings.NewReader(body))
+		resp, err := hc.Post("http://prima"+"/v0/pw", "application/json", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,7 +254,7 @@ func TestBackendSlowAttachBlocksNothingElseAndAPanicFreesTheInstance(t *testing.
 	}
 
 	other := wire.Target{Instance: "other"}
-	if _, err := c.Pw(ctx, wire.PwRequest{Target: other, Action: "hover", Ref: "body"}); err == nil || !strings.Contains(err.Error(), "a bug in a command") {
+	if _, err := c.Run(ctx, &wire.PwRequest{Target: other, Action: "hover", Ref: "body"}); err == nil || !strings.Contains(err.Error(), "a bug in a command") {
 		t.Fatalf("the panicking command: %v", err)
 	}
 	env, err = c.Run(ctx, &wire.SnapshotRequest{Target: other})

@@ -13,6 +13,10 @@ import (
 	"github.com/prima-dev/prima/prima/wire"
 )
 
+func init() {
+	Runs(func(in *Instance, ctx context.Context, r *wire.PwRequest) *envelope.Envelope { return in.Pw(ctx, *r) })
+}
+
 // Pw performs one direct action, with no AI and no healing, and returns
 // the envelope that proves what it changed.
 func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelope {

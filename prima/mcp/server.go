@@ -53,8 +53,6 @@ type Options struct {
 	// Config loads prima.json and the environment for do, go and verify
 	// (models and the judge); the zero config when nil.
 	Config func() (config.Config, error)
-	// Actions are the pw action names, offered as the schema's enum.
-	Actions []string
 	// Version is reported to the client at initialize.
 	Version string
 	// Browser finds the program browser_open launches, headed or not, as

@@ -40,7 +40,7 @@ func (f *fakeDaemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Path {
 	case "/v0/snapshot":
 		reply(&envelope.Envelope{OK: true, Command: "snapshot", Page: &envelope.Page{URL: "http://x/p", Title: "P"}, Snapshot: `- button "Save" [ref=e5]`})
-	case wire.RoutePw:
+	case "/v0/pw":
 		reply(&envelope.Envelope{OK: true, Command: "pw", Used: "await page.goBack();", Changes: &envelope.Changes{}})
 	case "/v0/back":
 		reply(&envelope.Envelope{OK: true, Command: "back", Used: "await page.goBack();", Changes: &envelope.Changes{}})
@@ -106,7 +106,7 @@ func withFake(t *testing.T) (*sdk.ClientSession, *fakeDaemon) {
 	hs := &http.Server{Handler: f}
 	go hs.Serve(l)
 	t.Cleanup(func() { hs.Close() })
-	cs := connect(t, Options{Client: &client.Client{Home: home}, Target: wire.Target{PwSession: "work"}, Actions: []string{"click", "fill"}})
+	cs := connect(t, Options{Client: &client.Client{Home: home}, Target: wire.Target{PwSession: "work"}})
 	return cs, f
 }
 
@@ -191,7 +191,7 @@ func TestToolsAndTheirSchemas(t *testing.T) {
 					t.Errorf("pw schema lacks %s: %s", p, b)
 				}
 			}
-			if !strings.Contains(string(b), `"enum":["click","fill"]`) {
+			if !strings.Contains(string(b), `"enum":["check","clear","click",`) {
 				t.Errorf("pw action is not an enum of the actions: %s", b)
 			}
 		}
@@ -265,9 +265,9 @@ func TestBadInputIsAnErrorAndTheServerKeepsServing(t *testing.T) {
 		{"pw", map[string]any{"action": 5, "target": "e5"}, "action"},
 		{"pw", map[string]any{"action": "frob", "target": "e5"}, "action"},
 		{"pw", map[string]any{"action": "click", "target": "e5", "line": "page.goBack()"}, "not both"},
-		{"pw", map[string]any{}, "give {action"},
-		{"pw", map[string]any{"action": "click"}, "action and target go together"},
-		{"pw", map[string]any{"action": "click", "target": "e5", "count": 0}, "count"},
+		{"pw", map[string]any{}, "pw takes an action and a target"},
+		{"pw", map[string]any{"action": "click"}, "pw click needs a target"},
+		{"pw", map[string]any{"action": "click", "target": "e5", "count": 11}, "from 1 to 10"},
 		{"do", map[string]any{"instructions": "click Save"}, "instructions"},
 		{"do", map[string]any{"instructions": []string{}}, "instructions"},
 		{"do", map[string]any{"instructions": []string{"click Save", " "}}, "instruction 2 is empty"},
@@ -291,7 +291,7 @@ func TestBadInputIsAnErrorAndTheServerKeepsServing(t *testing.T) {
 	for _, c := range cases {
 		res := call(t, cs, c.tool, c.args)
 		sc, _ := res.StructuredContent.(map[string]any)
-		if !res.IsError || !strings.Contains(textOf(res), c.want) || sc["ok"] != false || !strings.HasPrefix(textOf(res), "error (usage): "+c.tool+": ") {
+		if !res.IsError || !strings.Contains(textOf(res), c.want) || sc["ok"] != false || !strings.HasPrefix(textOf(res), "error (usage): "+c.tool) {
 			b, _ := json.Marshal(c.args)
 			if len(b) > 200 {
 				b = b[:200]
@@ -299,7 +299,7 @@ func TestBadInputIsAnErrorAndTheServerKeepsServing(t *testing.T) {
 			t.Errorf("%s %s: isError %v, %q (want %q)", c.tool, b, res.IsError, textOf(res), c.want)
 		}
 	}
-	if n := len(f.reqs[wire.RoutePw]) + len(f.reqs["/v0/do"]) + len(f.reqs["/v0/verify"]); n != 0 {
+	if n := len(f.reqs["/v0/pw"]) + len(f.reqs["/v0/do"]) + len(f.reqs["/v0/verify"]); n != 0 {
 		t.Errorf("bad input reached the daemon %d times", n)
 	}
 	if res := call(t, cs, "snapshot", nil); res.IsError {
@@ -379,7 +379,7 @@ func TestEachCallNamesItsOwnInstance(t *testing.T) {
 		if res := call(t, cs, "pw", args); res.IsError {
 			t.Fatalf("pw: %s", textOf(res))
 		}
-		got := f.last(wire.RoutePw)
+		got := f.last("/v0/pw")
 		if got["instance"] != nil && got["instance"] != c.want || got["instance"] == nil && c.want != "" {
 			t.Errorf("instance %q: the daemon got %v", c.instance, got["instance"])
 		}

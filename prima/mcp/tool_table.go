@@ -34,7 +34,7 @@ func (s *Server) addTableTool(cmd wire.Command) {
 		delete(in, instanceProperty)
 		req, err := cmd.Decode(in, t)
 		if err != nil {
-			return nil, usagef("%s: %v", cmd.Name, err)
+			return nil, usagef("%s", cmd.Explain(err.Error()))
 		}
 		if err := wire.Configure(req, s.config); err != nil {
 			return nil, err

@@ -8,7 +8,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/prima-dev/prima/envelope"
@@ -25,15 +24,6 @@ type (
 		URL     string `json:"url,omitempty"`
 		Headed  bool   `json:"headed,omitempty"`
 		Profile string `json:"profile,omitempty"`
-	}
-	pwIn struct {
-		Action    string   `json:"action,omitempty"`
-		Target    string   `json:"target,omitempty"`
-		Values    []string `json:"values,omitempty"`
-		Line      string   `json:"line,omitempty"`
-		Button    string   `json:"button,omitempty"`
-		Modifiers []string `json:"modifiers,omitempty"`
-		Count     int      `json:"count,omitempty"`
 	}
 	goalIn struct {
 		Goal        string            `json:"goal"`
@@ -75,15 +65,8 @@ func (s *Server) addTools() {
 	s.addBrowserOpenTool()
 	s.addBrowserListTool()
 	s.addBrowserCloseTool()
-	s.addPwTool()
 	s.addGoalTool()
 	s.addTableTools()
-}
-
-func modifiers() *jsonschema.Schema {
-	s := strs("Keys held during the click: any of Shift, Control, Alt, Meta.", 0)
-	s.Items = enum("", "Shift", "Control", "Alt", "Meta")
-	return s
 }
 
 // config loads the configuration for do, go and verify.

@@ -18,7 +18,6 @@ const (
 	RouteBrowserList  = "/v0/browser/list"
 	RouteBrowserOpen  = "/v0/browser/open"
 	RouteGoal         = "/v0/goal"
-	RoutePw           = "/v0/pw"
 	RouteStatus       = "/v0/status"
 	RouteStop         = "/v0/stop"
 )
@@ -46,19 +45,6 @@ type Target struct {
 	// caller's environment places it (XDG_CACHE_HOME, HOME): the daemon
 	// may have been started from another environment.
 	Registry string `json:"registry,omitempty"`
-}
-
-// PwRequest is `prima pw`.
-type PwRequest struct {
-	Target
-	Action string   `json:"action,omitempty"`
-	Ref    string   `json:"target,omitempty"` // a ref or a Playwright selector
-	Values []string `json:"values,omitempty"` // fill/type/press text, select options, upload files, drag's drop target
-	// Click options.
-	Button    string   `json:"button,omitempty"`
-	Modifiers []string `json:"modifiers,omitempty"`
-	Count     int      `json:"count,omitempty"`
-	Line      string   `json:"line,omitempty"` // a Playwright one-liner instead
 }
 
 // OpenRequest is `prima browser open`.

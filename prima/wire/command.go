@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/prima-dev/prima/prima/config"
 )
@@ -34,7 +35,10 @@ type Command struct {
 	// file (--json still prints the envelope).
 	Raw    bool
 	Params []Param
-	New    func() Request // a new request; its JSON fields are the params' keys
+	// Normalize reads a surface's shorthand into the params' form before
+	// they are checked (pw's line given as its one word).
+	Normalize func(values map[string]any)
+	New       func() Request // a new request; its JSON fields are the params' keys
 }
 
 // Kind is what a param takes.
@@ -149,9 +153,6 @@ func Commands() []Command {
 // left over, in order (`get attr NAME TARGET` and `get text TARGET`). Too
 // few or too many words is a usage error that says what the command takes.
 func (c Command) Words(words []string, values map[string]any) error {
-	if n := len(c.Params); n > 0 && c.Params[n-1].Word && (c.Params[n-1].Kind == KindWords || c.Params[n-1].Kind == KindSentence) {
-		return c.restWords(words, values)
-	}
 	var params []Param
 	required := 0
 	for _, p := range c.Params {
@@ -161,6 +162,9 @@ func (c Command) Words(words []string, values map[string]any) error {
 				required++
 			}
 		}
+	}
+	if n := len(params); n > 0 && (params[n-1].Kind == KindWords || params[n-1].Kind == KindSentence) {
+		return c.restWords(params, words, values)
 	}
 	spare := len(words) - required
 	if spare < 0 || spare > len(params)-required {
@@ -192,17 +196,18 @@ func (c Command) wrongWords(n int) error {
 	return usagef("it takes %s (got %s)", takes, got)
 }
 
-// restWords gives each word param before the last one word, in order,
-// and the last (KindWords, KindSentence) the rest.
-func (c Command) restWords(words []string, values map[string]any) error {
-	last := c.Params[len(c.Params)-1]
+// restWords gives each word param before the last one word, in order
+// (an optional one none when the words ran out), and the last (KindWords,
+// KindSentence) the rest.
+func (c Command) restWords(params []Param, words []string, values map[string]any) error {
+	last := params[len(params)-1]
 	i := 0
-	for _, p := range c.Params[:len(c.Params)-1] {
-		if !p.Word {
-			continue
-		}
+	for _, p := range params[:len(params)-1] {
 		if i == len(words) {
-			return c.wrongWords(len(words))
+			if p.Required {
+				return c.wrongWords(len(words))
+			}
+			break
 		}
 		values[p.Key] = words[i]
 		i++
@@ -225,6 +230,9 @@ func (c Command) restWords(words []string, values map[string]any) error {
 // put before them.
 func (c Command) Decode(values map[string]any, t Target) (Request, error) {
 	values = maps.Clone(values)
+	if c.Normalize != nil {
+		c.Normalize(values)
+	}
 	for k := range values {
 		if !slices.ContainsFunc(c.Params, func(p Param) bool { return p.Key == k }) {
 			return nil, usagef("it takes no %q (it takes %s)", k, c.keys())
@@ -266,6 +274,10 @@ func (c Command) checkParams(values map[string]any) error {
 			values[p.Key] = v
 		}
 		s, isString := v.(string)
+		if !validUTF8(v) {
+			// JSON would make it valid on the way, as another text.
+			return usagef("%s is not valid UTF-8", p.Meta())
+		}
 		switch {
 		case !given && p.Required:
 			return usagef("%s is missing: %s", p.Meta(), p.Help)
@@ -341,4 +353,34 @@ func Configure(req Request, load func() (config.Config, error)) error {
 	}
 	c.configure(cfg)
 	return nil
+}
+
+// Explain is a usage message as a surface prints it: after the command's
+// name, unless it already begins with it (pw fill takes one value).
+func (c Command) Explain(msg string) string {
+	if strings.HasPrefix(msg, c.Name+" ") {
+		return msg
+	}
+	return c.Name + ": " + msg
+}
+
+// validUTF8: a string, or each string of a list, is valid UTF-8.
+func validUTF8(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return utf8.ValidString(x)
+	case []string:
+		for _, s := range x {
+			if !utf8.ValidString(s) {
+				return false
+			}
+		}
+	case []any:
+		for _, s := range x {
+			if !validUTF8(s) {
+				return false
+			}
+		}
+	}
+	return true
 }

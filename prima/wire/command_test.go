@@ -33,6 +33,11 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{commands["dialog"], []string{"accept", "Ada L"}, nil, &DialogRequest{Target: at, Op: "accept", Text: "Ada L"}},
 		{commands["snapshot"], []string{"e5"}, map[string]any{"depth": 2}, &SnapshotRequest{Target: at, Ref: "e5", Depth: 2}},
 		{commands["screenshot"], nil, map[string]any{"full": true}, &ScreenshotRequest{Target: at, Full: true}},
+		{commands["pw"], []string{"click", "e5"}, map[string]any{"modifiers": []string{"Shift,Control"}}, &PwRequest{Target: at, Action: "click", Ref: "e5", Modifiers: []string{"Shift", "Control"}}},
+		{commands["pw"], []string{"fill", "e5", "Ada L"}, nil, &PwRequest{Target: at, Action: "fill", Ref: "e5", Values: []string{"Ada L"}}},
+		{commands["pw"], []string{"press", "Enter"}, nil, &PwRequest{Target: at, Action: "press", Ref: "Enter"}},
+		{commands["pw"], []string{"page.goBack()"}, nil, &PwRequest{Target: at, Line: "page.goBack()"}},
+		{commands["pw"], nil, map[string]any{"action": "click", "target": "e5", "modifiers": []any{"Alt"}}, &PwRequest{Target: at, Action: "click", Ref: "e5", Modifiers: []string{"Alt"}}},
 		{commands["set"], []string{"device", "iPhone", "13"}, nil, &SetRequest{Target: at, What: "device", Values: []string{"iPhone", "13"}}},
 	} {
 		values := map[string]any{}
@@ -74,6 +79,9 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{commands["dialog"], []string{"dismiss", "x"}, "dismiss takes no TEXT"},
 		{commands["snapshot"], []string{"e1", "e2"}, "it takes [REF] (got 2 words)"},
 		{commands["snapshot"], []string{"button"}, `takes a ref like e5`},
+		{commands["pw"], []string{"explode", "e5"}, `"explode" is not one of check, clear, click`},
+		{commands["pw"], []string{"page.getByText('\xff').click()"}, "LINE is not valid UTF-8"},
+		{commands["pw"], []string{"fill", "e5", "a", "b"}, "pw fill takes one value"},
 		{commands["set"], []string{"device", " ", "\t"}, "device takes a device's name"},
 	} {
 		values := map[string]any{}
@@ -105,7 +113,7 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 func TestOnlyWhatActsOnNothingIsSentTwice(t *testing.T) {
 	for route, want := range map[string]bool{
 		"/v0/snapshot": true, "/v0/screenshot": true, "/v0/get": true, "/v0/verify": true, RouteBrowserList: true,
-		"/v0/tab": false, "/v0/dialog": false, "/v0/set": false, RoutePw: false, "/v0/do": false, "/v0/nosuch": false,
+		"/v0/tab": false, "/v0/dialog": false, "/v0/set": false, "/v0/pw": false, "/v0/do": false, "/v0/nosuch": false,
 	} {
 		if got := Rereadable(route); got != want {
 			t.Errorf("Rereadable(%s) = %v, want %v", route, got, want)
@@ -114,8 +122,8 @@ func TestOnlyWhatActsOnNothingIsSentTwice(t *testing.T) {
 	if c, ok := CommandOf(&TabRequest{}); !ok || c.Name != "tab" {
 		t.Errorf("CommandOf(tab's request) = %q, %v", c.Name, ok)
 	}
-	if _, ok := CommandOf(&PwRequest{}); ok {
-		t.Error("pw is not on the table yet CommandOf found it")
+	if _, ok := CommandOf(&ListRequest{}); ok {
+		t.Error("browser list is not on the table yet CommandOf found it")
 	}
 }
 

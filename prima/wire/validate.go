@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/pwline"
-	"github.com/prima-dev/prima/refs"
 )
 
 // UsageError is a request that can never succeed as written. The client
@@ -26,138 +24,6 @@ func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(form
 
 // Validator is a request that can check itself without a browser.
 type Validator interface{ Validate() error }
-
-// Validate checks the request; see Parse.
-func (r PwRequest) Validate() error {
-	_, _, err := r.Parse()
-	return err
-}
-
-// Parse checks a pw request and gives its action (the zero Action for a
-// page-level line such as page.keyboard.press) and, for the line form,
-// the parsed line.
-func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
-	if strings.TrimSpace(r.Line) != "" {
-		l, err := pwline.Parse(r.Line)
-		if err != nil {
-			return pwline.Action{}, nil, &UsageError{err.Error()}
-		}
-		if l.PageLevel() {
-			return pwline.Action{}, &l, nil
-		}
-		if a, ok := pwline.ByMethod(l.Method); ok {
-			return a, &l, nil
-		}
-		return pwline.Action{}, nil, usagef("unknown action %s", l.Method)
-	}
-	target := strings.TrimSpace(r.Ref)
-	a, ok := pwline.Actions[r.Action]
-	usage := func(format string, args ...any) (pwline.Action, *pwline.Line, error) {
-		return pwline.Action{}, nil, usagef(format, args...)
-	}
-	if !ok {
-		return usage("%s", (&pwline.UnknownActionError{Action: r.Action}).Error())
-	}
-	if target == "" {
-		return usage("pw %s needs a target: a ref like e5 or a Playwright selector", a.Name)
-	}
-	n := len(r.Values)
-	clickOpts := r.Button != "" || len(r.Modifiers) > 0 || r.Count != 0
-	if a.Name == "press" && n == 0 {
-		if clickOpts {
-			return usage("pw press KEY takes no --button, --modifiers or --count: hold a modifier in the key (pw press Control+A)")
-		}
-		// pw press KEY, as playwright-cli's press: the key goes to the
-		// element that has the focus.
-		return pwline.Action{}, &pwline.Line{Method: "keyboard.press", Value: target}, nil
-	}
-	switch a.Name {
-	case "fill", "type":
-		if n > 1 {
-			return usage("pw %s takes one value (quote a value with spaces); got %d", a.Name, n)
-		}
-		if n == 0 {
-			return usage("pw %s needs a value, like: pw %s %s 'Ada' (pw clear %s empties a field)", a.Name, a.Name, target, target)
-		}
-	case "press":
-		if n != 1 || r.Values[0] == "" {
-			return usage("pw press takes one key, like: pw press %s Enter (or pw press Enter for the focused element)", target)
-		}
-	case "select":
-		if n == 0 {
-			return usage("pw select needs at least one option, like: pw select %s Blue (several for a multi-select)", target)
-		}
-	case "upload":
-		if n == 0 {
-			return usage("pw upload needs at least one file, like: pw upload %s ./invoice.pdf", target)
-		}
-	case "drag":
-		if n != 1 || strings.TrimSpace(r.Values[0]) == "" {
-			return usage("pw drag needs a second target to drop on, like: pw drag e5 e9")
-		}
-		if strings.TrimSpace(r.Values[0]) == target {
-			return usage("pw drag needs two different targets; %s onto itself drags nothing", target)
-		}
-	default:
-		if n > 0 {
-			return usage("pw %s takes no value (got %q)", a.Name, r.Values[0])
-		}
-	}
-	if clickOpts && a.Name != "click" && a.Name != "dblclick" && a.Name != "hover" {
-		return usage("--button, --modifiers and --count go with click (and dblclick; hover takes --modifiers), not %s", a.Name)
-	}
-	if a.Name == "hover" && (r.Button != "" || r.Count != 0) {
-		return usage("pw hover takes only --modifiers: a hover presses no button and counts no clicks")
-	}
-	if clickOpts {
-		if a.Name == "dblclick" && r.Count != 0 {
-			return usage("pw dblclick takes no --count; use pw click --count N")
-		}
-		// The options go through pwline's own checks, the ones a line gets.
-		opt := pwline.Line{Locator: "page.locator('x')", Method: a.Method, Button: r.Button, Modifiers: r.Modifiers, ClickCount: r.Count}
-		if _, err := pwline.Parse(opt.Code()); err != nil {
-			var se *pwline.SyntaxError
-			if errors.As(err, &se) {
-				return usage("pw %s: %s", a.Name, se.Reason)
-			}
-			return usage("pw %s: %v", a.Name, err)
-		}
-	}
-	for _, t := range append([]string{target}, r.DropTarget()...) {
-		if looksLikeRef(t) {
-			if _, err := refs.Parse(t); err != nil {
-				return pwline.Action{}, nil, &UsageError{err.Error()}
-			}
-		}
-	}
-	return a, nil, nil
-}
-
-// DropTarget is drag's second target, when the request is a drag.
-func (r PwRequest) DropTarget() []string {
-	if r.Action == "drag" && len(r.Values) == 1 {
-		return []string{strings.TrimSpace(r.Values[0])}
-	}
-	return nil
-}
-
-// looksLikeRef tells a mistyped ref (e, f1e, e5e) from a selector: a
-// selector of that shape would be a bare tag name no page uses.
-func looksLikeRef(s string) bool {
-	if refs.Is(s) {
-		return true
-	}
-	if len(s) == 0 || (s[0] != 'e' && s[0] != 'f') {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c == 'e' || c == 'f') {
-			return false
-		}
-	}
-	return true
-}
 
 // ErrSemantic marks a go target that is neither a URL nor a path: a
 // description of where to go, for the judge.
@@ -265,7 +131,6 @@ var Requests = map[string]func() Request{
 	RouteBrowserList:  func() Request { return &ListRequest{} },
 	RouteBrowserOpen:  func() Request { return &OpenRequest{} },
 	RouteGoal:         func() Request { return &GoalRequest{} },
-	RoutePw:           func() Request { return &PwRequest{} },
 }
 
 // Where is the browser the request is for.

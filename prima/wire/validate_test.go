@@ -82,7 +82,8 @@ func TestRequestsValidateThemselves(t *testing.T) {
 		{"pw a line that is not one", PwRequest{Line: "click the Save button"}, "not a Playwright line at offset 0: a line starts with page."},
 		{"pw a line with a refused option", PwRequest{Line: "page.locator('#x').click({ force: true })"}, "force is refused"},
 		{"pw a blank line falls back to the action", PwRequest{Line: "  ", Action: "click", Ref: "e5"}, ""},
-		{"pw a blank line and no action", PwRequest{Line: "\t"}, `unknown action ""`},
+		{"pw a blank line and no action", PwRequest{Line: "\t"}, "pw takes an action and a target"},
+		{"pw both forms", PwRequest{Action: "click", Ref: "e5", Line: "page.goBack()"}, "not both"},
 
 		// go: the target, checked without a page.
 		{"go a URL", GoRequest{URL: "https://example.com/a?b=c"}, ""},

@@ -326,7 +326,6 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 		},
 		Commands: append([]*cli.Command{
 			browserCommand(stdout, stderr),
-			pwCommand(stdout, stderr),
 			daemonCommand(stdout, stderr, newBackend),
 			helpCommand(stdout, stderr),
 			goalCommand(stdout, stderr),

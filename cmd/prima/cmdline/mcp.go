@@ -10,7 +10,6 @@ import (
 	"github.com/urfave/cli/v3"
 
 	primamcp "github.com/prima-dev/prima/prima/mcp"
-	"github.com/prima-dev/prima/prima/pwline"
 )
 
 // mcpCommand serves the commands as MCP tools over stdio. The global
@@ -42,7 +41,6 @@ func mcpCommand(stdout, stderr io.Writer) *cli.Command {
 				Target:  e.target,
 				Timeout: e.timeout,
 				Config:  e.config,
-				Actions: pwline.ActionNames(),
 				Browser: e.browser,
 				Version: Version,
 			})

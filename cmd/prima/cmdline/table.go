@@ -88,7 +88,7 @@ func aliases(p wire.Param) []string {
 func cliUsage(c wire.Command, err error) error {
 	var ue *wire.UsageError
 	if errors.As(err, &ue) {
-		return usagef("%s: %s", c.Name, ue.Msg)
+		return usagef("%s", c.Explain(ue.Msg))
 	}
 	return err
 }
