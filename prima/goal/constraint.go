@@ -46,10 +46,53 @@ func (c Constraint) check(v string) string {
 			return "not an absolute URL (type=url)"
 		}
 	}
+	if why := c.outside(v); why != "" {
+		return why
+	}
 	if c.Pattern != "" {
 		if re, err := regexp.Compile(`^(?:` + c.Pattern + `)$`); err == nil && !re.MatchString(v) {
 			return "does not match the field's pattern"
 		}
+	}
+	return ""
+}
+
+// outside says why v lies outside the field's min or max, "" when it lies
+// within them, or when the field's type has no order prima reads (a bound
+// that does not parse as the type is not checked, as the browser ignores it).
+func (c Constraint) outside(v string) string {
+	var at func(string) (float64, bool)
+	switch c.Type {
+	case "date":
+		at = func(s string) (float64, bool) {
+			t, err := time.Parse(time.DateOnly, s)
+			return float64(t.Unix()), err == nil
+		}
+	case "time":
+		at = func(s string) (float64, bool) {
+			t, err := time.Parse("15:04", s)
+			if err != nil {
+				t, err = time.Parse("15:04:05", s)
+			}
+			return float64(t.Hour()*3600 + t.Minute()*60 + t.Second()), err == nil
+		}
+	case "number", "range":
+		at = func(s string) (float64, bool) {
+			f, err := strconv.ParseFloat(s, 64)
+			return f, err == nil
+		}
+	default:
+		return ""
+	}
+	x, ok := at(v)
+	if !ok {
+		return ""
+	}
+	if lo, ok := at(c.Min); ok && x < lo {
+		return fmt.Sprintf("below the field's min %s", c.Min)
+	}
+	if hi, ok := at(c.Max); ok && x > hi {
+		return fmt.Sprintf("above the field's max %s", c.Max)
 	}
 	return ""
 }

@@ -33,6 +33,23 @@ func fieldFor(types []string, words ...string) func(Field) bool {
 	}
 }
 
+// datesFor offers a date generator, whose dates run from and to what span
+// says of today, to the fields fits offers it to whose min and max admit
+// some of them: a delivery date no earlier than today is offered no date
+// of birth. A drawn date outside them is still refused before typing.
+func datesFor(fits func(Field) bool, span func(today time.Time) (from, to time.Time)) func(Field) bool {
+	return func(f Field) bool {
+		from, to := span(today())
+		if lo, err := time.Parse(time.DateOnly, f.Constraint.Min); err == nil && to.Before(lo) {
+			return false
+		}
+		if hi, err := time.Parse(time.DateOnly, f.Constraint.Max); err == nil && from.After(hi) {
+			return false
+		}
+		return fits(f)
+	}
+}
+
 // exampleEmail keeps generated addresses on a reserved domain.
 func exampleEmail(f *gofakeit.Faker) string {
 	u := strings.Map(func(r rune) rune {
@@ -82,10 +99,14 @@ var catalog = []generator{
 		}},
 	{"date.birth", "a date of birth, YYYY-MM-DD, of someone 18 to 80 years old", func(f *gofakeit.Faker) string {
 		return today().AddDate(-f.Number(18, 79), 0, -f.Number(1, 364)).Format(time.DateOnly)
-	}, fieldFor([]string{"date"}, "birth", "dob")},
+	}, datesFor(fieldFor([]string{"date"}, "birth", "dob"), func(t time.Time) (time.Time, time.Time) {
+		return t.AddDate(-79, 0, -364), t.AddDate(-18, 0, -1)
+	})},
 	{"date.future", "a date 1 to 90 days from today, YYYY-MM-DD", func(f *gofakeit.Faker) string {
 		return today().AddDate(0, 0, f.Number(1, 90)).Format(time.DateOnly)
-	}, fieldFor([]string{"date"}, "date", "arrival", "departure", "check-in", "check in")},
+	}, datesFor(fieldFor([]string{"date"}, "date", "arrival", "departure", "check-in", "check in"), func(t time.Time) (time.Time, time.Time) {
+		return t.AddDate(0, 0, 1), t.AddDate(0, 0, 90)
+	})},
 	{"time.of_day", "a time of day, HH:MM (24-hour)", func(f *gofakeit.Faker) string {
 		return fmt.Sprintf("%02d:%02d", f.Number(8, 19), 5*f.Number(0, 11))
 	}, fieldFor([]string{"time"}, "time")},
