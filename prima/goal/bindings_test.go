@@ -194,3 +194,49 @@ func TestDateFieldsAreOfferedOnlyTheDatesTheirBoundsAdmit(t *testing.T) {
 		}
 	}
 }
+
+// A field's autocomplete, when it states what the field holds, decides
+// which kind-specific generators it is offered, over its type and name: a
+// card's number labelled only "Number" gets the card number, an "Expiry
+// date" marked cc-exp no date ahead, a "Name on credit card" marked
+// cc-name no card number. One that states nothing (off, a word the HTML
+// standard does not define) leaves type and name to decide.
+func TestAutocompleteNamesWhatAFieldIsOffered(t *testing.T) {
+	for _, c := range []struct {
+		name, typ, autocomplete string
+		minLength               int
+		want                    string
+	}{
+		{"Number", "text", "cc-number", 0, "finance.card_number"},
+		{"Expiry date (MM/YY)", "text", "cc-exp", 0, "finance.card_expiry"},
+		{"Expiry date (MM/YY)", "text", "", 0, "date.future finance.card_expiry"},
+		{"Expiry date (MM/YY)", "text", "off", 0, "date.future finance.card_expiry"},
+		{"Security number", "text", "billing CC-CSC", 0, "finance.card_cvc"},
+		{"Name on credit card", "text", "cc-name", 0, ""},
+		{"Name on credit card", "text", "", 0, "finance.card_number"},
+		{"Born", "date", "bday", 0, "date.birth"},
+		{"Homepage", "text", "section-a work url", 0, "internet.url"},
+		{"Website", "url", "nonsense", 0, "internet.url"},
+		{"New password", "password", "new-password", 0, "internet.strong_password"},
+		{"Password", "password", "current-password", 8, ""},
+		{"Passkey", "text", "username webauthn", 0, ""},
+	} {
+		f := Field{Candidate: Candidate{Role: "textbox", Name: c.name},
+			Constraint: Constraint{Type: c.typ, MinLength: c.minLength, Autocomplete: c.autocomplete}}
+		var got []string
+		for _, g := range catalog {
+			if g.fits != nil && g.fits(f) {
+				got = append(got, g.Name)
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s [%s autocomplete=%q]: offered %v, want %q", c.name, c.typ, c.autocomplete, got, c.want)
+		}
+	}
+	for ac, want := range map[string]string{"cc-number": "autocomplete=cc-number", "shipping postal-code": "autocomplete=postal-code", "off": "", "": ""} {
+		got := Constraint{Autocomplete: ac}.String()
+		if got != want {
+			t.Errorf("Constraint{Autocomplete: %q}.String() = %q, want %q", ac, got, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf16"
 )
@@ -96,3 +97,32 @@ func (c Constraint) outside(v string) string {
 	}
 	return ""
 }
+
+// autofill is the autofill field name the field's autocomplete attribute
+// states (cc-number for "billing cc-number"), "" when it states none
+// ("off", "on", a word the HTML standard does not define).
+func (c Constraint) autofill() string {
+	tokens := strings.Fields(strings.ToLower(c.Autocomplete))
+	if n := len(tokens); n > 1 && tokens[n-1] == "webauthn" {
+		tokens = tokens[:n-1]
+	}
+	if len(tokens) == 0 || !autofillNames[tokens[len(tokens)-1]] {
+		return ""
+	}
+	return tokens[len(tokens)-1]
+}
+
+// autofillNames are the HTML standard's autofill field names.
+var autofillNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`name honorific-prefix given-name additional-name family-name honorific-suffix nickname
+		username new-password current-password one-time-code organization-title organization
+		street-address address-line1 address-line2 address-line3 address-level4 address-level3 address-level2 address-level1
+		country country-name postal-code cc-name cc-given-name cc-additional-name cc-family-name cc-number cc-exp
+		cc-exp-month cc-exp-year cc-csc cc-type transaction-currency transaction-amount language bday bday-day bday-month
+		bday-year sex url photo tel tel-country-code tel-national tel-area-code tel-local tel-local-prefix tel-local-suffix
+		tel-extension email impp`) {
+		m[n] = true
+	}
+	return m
+}()

@@ -83,6 +83,9 @@ type Constraint struct {
 	// time, a number); "" none.
 	Min, Max string
 	Required bool
+	// Autocomplete is the autocomplete attribute as written ("cc-number",
+	// "shipping postal-code", "off"); "" none.
+	Autocomplete string
 }
 
 // ActionKind is what an Action does.
@@ -174,6 +177,9 @@ func (c Constraint) String() string {
 	}
 	if c.Required {
 		parts = append(parts, "required")
+	}
+	if name := c.autofill(); name != "" {
+		parts = append(parts, "autocomplete="+name)
 	}
 	return strings.Join(parts, " ")
 }

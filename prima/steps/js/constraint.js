@@ -5,6 +5,7 @@ el => ({
   pattern: el.getAttribute('pattern') || '',
   minAttr: el.getAttribute('min') || '',
   maxAttr: el.getAttribute('max') || '',
+  autocomplete: el.getAttribute('autocomplete') || '',
   required: !!el.required,
   value: el.isContentEditable ? el.innerText : ('value' in el ? String(el.value) : ''),
 })
