@@ -58,6 +58,15 @@ func TestConstraintCheck(t *testing.T) {
 		{Constraint{Pattern: "[0-9]{5}"}, "94016", ""},
 		{Constraint{Pattern: "[0-9]{5}"}, "9401", "does not match the field's pattern"},
 		{Constraint{Pattern: "(?<=x)y"}, "anything", ""}, // JavaScript-only: not checked here
+		{Constraint{Type: "date", Min: "2026-03-10"}, "2026-03-09", "below the field's min 2026-03-10"},
+		{Constraint{Type: "date", Min: "2026-03-10"}, "2026-03-10", ""},
+		{Constraint{Type: "date", Max: "2026-03-10"}, "2026-03-11", "above the field's max 2026-03-10"},
+		{Constraint{Type: "date", Min: "today"}, "2026-03-11", ""}, // a bound the browser ignores is not checked
+		{Constraint{Type: "time", Min: "09:00", Max: "17:30:00"}, "08:55", "below the field's min 09:00"},
+		{Constraint{Type: "time", Min: "09:00", Max: "17:30:00"}, "17:30", ""},
+		{Constraint{Type: "number", Min: "1", Max: "10"}, "11", "above the field's max 10"},
+		{Constraint{Type: "number", Min: "1", Max: "10"}, "2.5", ""},
+		{Constraint{Type: "text", Min: "5"}, "1", ""}, // min means nothing to a text field
 	}
 	for _, c := range cases {
 		if got := c.c.check(c.value); got != c.want {
@@ -154,6 +163,80 @@ func TestFieldsAreOfferedTheGeneratorsForThem(t *testing.T) {
 		}
 		if strings.Join(got, " ") != c.want {
 			t.Errorf("%s [%s]: offered %v, want %q", c.f.Candidate.Name, c.f.Constraint.Type, got, c.want)
+		}
+	}
+}
+
+// A date generator is offered only to a date field whose min and max
+// admit some of the dates it makes: a delivery date no earlier than today
+// gets no date of birth, a birth date no later than today no date ahead.
+func TestDateFieldsAreOfferedOnlyTheDatesTheirBoundsAdmit(t *testing.T) {
+	day := func(days int) string { return today().AddDate(0, 0, days).Format(time.DateOnly) }
+	for _, c := range []struct {
+		name, min, max, want string
+	}{
+		{"Delivery date", day(0), "", "date.future"},
+		{"Delivery date", day(0), day(30), "date.future"},
+		{"Date of birth", "", day(0), "date.birth"},
+		{"Date of birth", "1900-01-01", day(-18 * 366), "date.birth"},
+		{"Appointment", day(100), "", ""},
+		{"Any date", "", "", "date.birth date.future"},
+	} {
+		f := Field{Candidate: Candidate{Role: "textbox", Name: c.name}, Constraint: Constraint{Type: "date", Min: c.min, Max: c.max}}
+		var got []string
+		for _, g := range catalog {
+			if g.fits != nil && g.fits(f) {
+				got = append(got, g.Name)
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s [min=%s max=%s]: offered %v, want %q", c.name, c.min, c.max, got, c.want)
+		}
+	}
+}
+
+// A field's autocomplete, when it states what the field holds, decides
+// which kind-specific generators it is offered, over its type and name: a
+// card's number labelled only "Number" gets the card number, an "Expiry
+// date" marked cc-exp no date ahead, a "Name on credit card" marked
+// cc-name no card number. One that states nothing (off, a word the HTML
+// standard does not define) leaves type and name to decide.
+func TestAutocompleteNamesWhatAFieldIsOffered(t *testing.T) {
+	for _, c := range []struct {
+		name, typ, autocomplete string
+		minLength               int
+		want                    string
+	}{
+		{"Number", "text", "cc-number", 0, "finance.card_number"},
+		{"Expiry date (MM/YY)", "text", "cc-exp", 0, "finance.card_expiry"},
+		{"Expiry date (MM/YY)", "text", "", 0, "date.future finance.card_expiry"},
+		{"Expiry date (MM/YY)", "text", "off", 0, "date.future finance.card_expiry"},
+		{"Security number", "text", "billing CC-CSC", 0, "finance.card_cvc"},
+		{"Name on credit card", "text", "cc-name", 0, ""},
+		{"Name on credit card", "text", "", 0, "finance.card_number"},
+		{"Born", "date", "bday", 0, "date.birth"},
+		{"Homepage", "text", "section-a work url", 0, "internet.url"},
+		{"Website", "url", "nonsense", 0, "internet.url"},
+		{"New password", "password", "new-password", 0, "internet.strong_password"},
+		{"Password", "password", "current-password", 8, ""},
+		{"Passkey", "text", "username webauthn", 0, ""},
+	} {
+		f := Field{Candidate: Candidate{Role: "textbox", Name: c.name},
+			Constraint: Constraint{Type: c.typ, MinLength: c.minLength, Autocomplete: c.autocomplete}}
+		var got []string
+		for _, g := range catalog {
+			if g.fits != nil && g.fits(f) {
+				got = append(got, g.Name)
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s [%s autocomplete=%q]: offered %v, want %q", c.name, c.typ, c.autocomplete, got, c.want)
+		}
+	}
+	for ac, want := range map[string]string{"cc-number": "autocomplete=cc-number", "shipping postal-code": "autocomplete=postal-code", "off": "", "": ""} {
+		got := Constraint{Autocomplete: ac}.String()
+		if got != want {
+			t.Errorf("Constraint{Autocomplete: %q}.String() = %q, want %q", ac, got, want)
 		}
 	}
 }

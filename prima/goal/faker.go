@@ -24,12 +24,36 @@ type generator struct {
 	fits func(Field) bool
 }
 
-// fieldFor offers a generator for fields of one of the input types, or
-// whose name holds one of the words.
-func fieldFor(types []string, words ...string) func(Field) bool {
+// fieldFor offers a generator for fields whose autocomplete states one of
+// the autofill names; a field whose autocomplete states another is not
+// offered it, whatever its type or name (an "Expiry date" marked cc-exp
+// gets no date ahead, a "Name on credit card" marked cc-name no card
+// number). A field whose autocomplete states none is offered it when it
+// has one of the input types, or its name holds one of the words.
+func fieldFor(autofill, types []string, words ...string) func(Field) bool {
 	return func(f Field) bool {
+		if n := f.Constraint.autofill(); n != "" {
+			return slices.Contains(autofill, n)
+		}
 		name := strings.ToLower(f.Candidate.Name)
 		return slices.Contains(types, f.Constraint.Type) || slices.ContainsFunc(words, func(w string) bool { return strings.Contains(name, w) })
+	}
+}
+
+// datesFor offers a date generator, whose dates run from and to what span
+// says of today, to the fields fits offers it to whose min and max admit
+// some of them: a delivery date no earlier than today is offered no date
+// of birth. A drawn date outside them is still refused before typing.
+func datesFor(fits func(Field) bool, span func(today time.Time) (from, to time.Time)) func(Field) bool {
+	return func(f Field) bool {
+		from, to := span(today())
+		if lo, err := time.Parse(time.DateOnly, f.Constraint.Min); err == nil && to.Before(lo) {
+			return false
+		}
+		if hi, err := time.Parse(time.DateOnly, f.Constraint.Max); err == nil && from.After(hi) {
+			return false
+		}
+		return fits(f)
 	}
 }
 
@@ -75,28 +99,35 @@ var catalog = []generator{
 	{"lorem.sentence", "a sentence of placeholder text", func(f *gofakeit.Faker) string { return f.Sentence() }, nil},
 	{"internet.url", "an https URL on example.com", func(f *gofakeit.Faker) string {
 		return "https://example.com/" + strings.ToLower(f.Word()) + "-" + strconv.Itoa(f.Number(1, 999))
-	}, fieldFor([]string{"url"}, "website", "url", "homepage", "link")},
+	}, fieldFor([]string{"url"}, []string{"url"}, "website", "url", "homepage", "link")},
 	{"internet.strong_password", "a 16-character password with upper and lower case letters, digits and symbols", strongPassword,
 		func(f Field) bool {
+			if n := f.Constraint.autofill(); n != "" {
+				return n == "new-password"
+			}
 			return f.Constraint.Type == "password" && (f.Constraint.MinLength > 0 || f.Constraint.Pattern != "")
 		}},
 	{"date.birth", "a date of birth, YYYY-MM-DD, of someone 18 to 80 years old", func(f *gofakeit.Faker) string {
 		return today().AddDate(-f.Number(18, 79), 0, -f.Number(1, 364)).Format(time.DateOnly)
-	}, fieldFor([]string{"date"}, "birth", "dob")},
+	}, datesFor(fieldFor([]string{"bday"}, []string{"date"}, "birth", "dob"), func(t time.Time) (time.Time, time.Time) {
+		return t.AddDate(-79, 0, -364), t.AddDate(-18, 0, -1)
+	})},
 	{"date.future", "a date 1 to 90 days from today, YYYY-MM-DD", func(f *gofakeit.Faker) string {
 		return today().AddDate(0, 0, f.Number(1, 90)).Format(time.DateOnly)
-	}, fieldFor([]string{"date"}, "date", "arrival", "departure", "check-in", "check in")},
+	}, datesFor(fieldFor(nil, []string{"date"}, "date", "arrival", "departure", "check-in", "check in"), func(t time.Time) (time.Time, time.Time) {
+		return t.AddDate(0, 0, 1), t.AddDate(0, 0, 90)
+	})},
 	{"time.of_day", "a time of day, HH:MM (24-hour)", func(f *gofakeit.Faker) string {
 		return fmt.Sprintf("%02d:%02d", f.Number(8, 19), 5*f.Number(0, 11))
-	}, fieldFor([]string{"time"}, "time")},
+	}, fieldFor(nil, []string{"time"}, "time")},
 	{"finance.card_number", "a payment processor's documented test card number (Visa, Mastercard or Amex; passes the Luhn check, charges nothing)", func(f *gofakeit.Faker) string {
 		return testCards[f.Number(0, len(testCards)-1)]
-	}, fieldFor(nil, "card number", "credit card", "card no")},
+	}, fieldFor([]string{"cc-number"}, nil, "card number", "credit card", "card no")},
 	{"finance.card_expiry", "a card expiry date, MM/YY, 1 to 5 years from now", func(f *gofakeit.Faker) string {
 		return today().AddDate(f.Number(1, 5), f.Number(0, 11), 0).Format("01/06")
-	}, fieldFor(nil, "expir", "mm/yy", "valid thru")},
+	}, fieldFor([]string{"cc-exp"}, nil, "expir", "mm/yy", "valid thru")},
 	{"finance.card_cvc", "a 3-digit card security code", func(f *gofakeit.Faker) string { return strconv.Itoa(f.Number(100, 999)) },
-		fieldFor(nil, "cvc", "cvv", "security code")},
+		fieldFor([]string{"cc-csc"}, nil, "cvc", "cvv", "security code")},
 }
 
 // testCards are card numbers payment processors document for tests: they

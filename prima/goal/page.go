@@ -79,7 +79,13 @@ type Constraint struct {
 	MaxLength int    // 0: none
 	MinLength int    // 0: none
 	Pattern   string // the pattern attribute, as written; "" none
-	Required  bool
+	// Min and Max are the min and max attributes as written (a date, a
+	// time, a number); "" none.
+	Min, Max string
+	Required bool
+	// Autocomplete is the autocomplete attribute as written ("cc-number",
+	// "shipping postal-code", "off"); "" none.
+	Autocomplete string
 }
 
 // ActionKind is what an Action does.
@@ -163,8 +169,17 @@ func (c Constraint) String() string {
 	if c.Pattern != "" {
 		parts = append(parts, "pattern="+c.Pattern)
 	}
+	if c.Min != "" {
+		parts = append(parts, "min="+c.Min)
+	}
+	if c.Max != "" {
+		parts = append(parts, "max="+c.Max)
+	}
 	if c.Required {
 		parts = append(parts, "required")
+	}
+	if name := c.autofill(); name != "" {
+		parts = append(parts, "autocomplete="+name)
 	}
 	return strings.Join(parts, " ")
 }

@@ -334,7 +334,7 @@ func (r *run) redactObservation(o Observation) *view {
 	for _, f := range o.Fills {
 		f.Candidate = candidate(f.Candidate)
 		f.Occupant = red(f.Occupant)
-		f.Constraint.Pattern = red(f.Constraint.Pattern)
+		f.Constraint.Pattern, f.Constraint.Min, f.Constraint.Max = red(f.Constraint.Pattern), red(f.Constraint.Min), red(f.Constraint.Max)
 		fmt.Fprintf(&surface, "f %s %s\n", f.ID, f.describe())
 		fmt.Fprintf(&fieldState, "%s\n", f.describe())
 		v.fills = append(v.fills, f)

@@ -235,7 +235,8 @@ func (g *goalPage) field(page playwright.Page, ref string, occupant func(string)
 		return 0
 	}
 	req, _ := m["required"].(bool)
-	c := goal.Constraint{Type: str("type"), MaxLength: num("max"), MinLength: num("min"), Pattern: str("pattern"), Required: req}
+	c := goal.Constraint{Type: str("type"), MaxLength: num("max"), MinLength: num("min"), Pattern: str("pattern"),
+		Min: str("minAttr"), Max: str("maxAttr"), Required: req, Autocomplete: str("autocomplete")}
 	return c, occupant(str("value"))
 }
 
