@@ -240,3 +240,13 @@ func TestAutocompleteNamesWhatAFieldIsOffered(t *testing.T) {
 		}
 	}
 }
+
+// A generated card's security code has the length its brand asks: every
+// test card is one whose code is 3 digits, as card_cvc makes.
+func TestGeneratedCardsTakeTheCodesGenerated(t *testing.T) {
+	for _, c := range testCards {
+		if c[0] != '4' && c[0] != '5' && c[0] != '2' {
+			t.Errorf("test card %s is of a brand whose code is not 3 digits", c)
+		}
+	}
+}
