@@ -145,7 +145,7 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "do spaces", args: []string{"do", "   "}, code: 2, stderr: "instruction 1 is empty"},
 		{name: "do second empty", args: []string{"do", "click Cancel", " "}, code: 2, stderr: "instruction 2 is empty"},
 		{name: "do injection text", args: []string{"do", injection}, code: 1, stdout: "code: instruction\n"},
-		{name: "do binary junk", args: []string{"do", "\x01\x02\xff"}, code: 1, stdout: "cannot read"},
+		{name: "do binary junk", args: []string{"do", "\x01\x02\xff"}, code: 2, stderr: "do: INSTRUCTIONS... is not valid UTF-8"},
 		{name: "do 120 KB", args: []string{"do", big}, code: 1, stdout: "no model is configured to read it (set PRIMA_MODEL)"},
 		{name: "do 200 KB in two", args: []string{"do", "click " + half, "click " + half}, code: 1, stdout: "nothing on the page fits click bbb"},
 
