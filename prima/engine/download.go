@@ -4,69 +4,172 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/prima/browser"
 )
 
-// saveDownloads saves each download the action started into the folder
-// dir gives (made only when there is one), within ctx, and names each in
-// an Events line with where it went, its size and sha256: what the user
-// got, not only that a download began. One that fails or outlasts the
-// command says so.
-func saveDownloads(ctx context.Context, dls []playwright.Download, dir func() (string, error)) []browser.Event {
-	var out []browser.Event
-	used := map[string]bool{}
+// saveReserve is the command's time a download being saved leaves for
+// reading the page after it.
+const saveReserve = time.Second
+
+// Download is one download a command saved, or could not.
+type Download struct {
+	Name string // the server's suggested name, fit for a folder
+	URL  string
+	// Path is where it was saved, "" when it was not; Taken is the file
+	// of its name that was there already (kept: Path is a numbered
+	// sibling of it).
+	Path, Taken string
+	Size        int64
+	SHA256      string
+	Failed      error // it failed in the browser (a server that cut it short)
+	Left        bool  // still downloading when the command's time ran out: kept for a later command
+	NotSaved    error // it ended, and could not be saved here
+}
+
+// Saved reports whether the download is on disk whole.
+func (d Download) Saved() bool { return d.Path != "" && d.NotSaved == nil }
+
+// Event is the download's Events line: where it went, how big, its
+// sha256; or why it is not there.
+func (d Download) Event() browser.Event {
+	var s string
+	at := browser.QuoteShort(d.URL)
+	switch {
+	case d.Failed != nil:
+		s = fmt.Sprintf("(%s) failed: %s", at, why(d.Failed))
+	case d.Left:
+		s = fmt.Sprintf("(%s): still downloading when the command's time (--timeout) ran out; not saved yet", at)
+	case d.NotSaved != nil && d.Path != "":
+		s = fmt.Sprintf("-> %s (%v)", d.Path, d.NotSaved)
+	case d.NotSaved != nil:
+		s = fmt.Sprintf("(%s): not saved: %v", at, d.NotSaved)
+	default:
+		s = fmt.Sprintf("-> %s (%d bytes, sha256 %s)", d.Path, d.Size, d.SHA256)
+		if d.Taken != "" {
+			s += fmt.Sprintf("; %s was there already: kept, not overwritten", d.Taken)
+		}
+	}
+	return browser.Event{Kind: browser.EventDownload, Text: "download: " + d.Name + " " + s}
+}
+
+// why is a download's failure as the browser gave it.
+func why(err error) string { return strings.TrimPrefix(err.Error(), "playwright: ") }
+
+// by is ctx's deadline less reserve (an hour on when ctx has none).
+func by(ctx context.Context, reserve time.Duration) time.Time {
+	if dl, ok := ctx.Deadline(); ok {
+		return dl.Add(-reserve)
+	}
+	return time.Now().Add(time.Hour)
+}
+
+// saveDownloads saves each download into the folder dir gives (made only
+// when there is one): it waits, within the command's time less what
+// reading the page needs, for the download to end, then copies it under
+// the server's suggested name, a numbered sibling when that name is taken
+// (never over a file), and reads its size and sha256 back: what the user
+// got, not only that a download began. One that fails says so; one still
+// running is left to the observer for a later command to claim.
+func (e *Engine) saveDownloads(ctx context.Context, dls []playwright.Download, dir func() (string, error)) []Download {
+	var out []Download
 	for _, dl := range dls {
-		name := safeName(dl.SuggestedFilename())
-		line := func(format string, args ...any) {
-			out = append(out, browser.Event{Kind: browser.EventDownload, Text: "download: " + name + " " + fmt.Sprintf(format, args...)})
-		}
+		d := Download{Name: safeName(dl.SuggestedFilename()), URL: dl.URL()}
+		out = append(out, d)
+		last := &out[len(out)-1]
 		if dir == nil {
-			line("(%s): not saved", browser.QuoteShort(dl.URL()))
+			last.NotSaved = errors.New("no folder to save it in")
 			continue
 		}
-		d, err := dir()
-		if err != nil {
-			line("(%s): not saved: %v", browser.QuoteShort(dl.URL()), err)
-			continue
-		}
-		path := filepath.Join(d, name)
-		for i := 2; used[path]; i++ {
-			ext := filepath.Ext(name)
-			path = filepath.Join(d, fmt.Sprintf("%s-%d%s", strings.TrimSuffix(name, ext), i, ext))
-		}
-		used[path] = true
-		saved := make(chan error, 1)
-		go func() { saved <- guard("a download", func() error { return dl.SaveAs(path) }) }()
+		ended := make(chan error, 1)
+		go func() { ended <- guard("a download", dl.Failure) }()
 		select {
-		case err = <-saved:
-		case <-ctx.Done():
-			line("(%s): still downloading when the command's time (--timeout) ran out; not saved", browser.QuoteShort(dl.URL()))
-			continue
-		}
-		if err != nil {
-			why := err.Error()
-			if f := dl.Failure(); f != nil {
-				why = f.Error()
+		case err := <-ended:
+			if err != nil {
+				last.Failed = err
+				continue
 			}
-			line("(%s) failed: %s", browser.QuoteShort(dl.URL()), why)
+		case <-time.After(max(time.Until(by(ctx, saveReserve)), 100*time.Millisecond)):
+			last.Left = true
+		case <-ctx.Done():
+			last.Left = true
+		}
+		if last.Left {
+			e.b.Obs.Leave(dl)
 			continue
 		}
-		size, sum, err := digest(path)
-		if err != nil {
-			line("-> %s (unreadable: %v)", path, err)
-			continue
-		}
-		line("-> %s (%d bytes, sha256 %s)", path, size, sum)
+		*last = save(ctx, dl, *last, dir)
 	}
 	return out
+}
+
+// save copies an ended download into dir's folder under a name no file
+// has, and digests what it wrote.
+func save(ctx context.Context, dl playwright.Download, d Download, dir func() (string, error)) Download {
+	folder, err := dir()
+	if err != nil {
+		d.NotSaved = err
+		return d
+	}
+	path, err := claimName(folder, d.Name)
+	if err != nil {
+		d.NotSaved = err
+		return d
+	}
+	if path != filepath.Join(folder, d.Name) {
+		d.Taken = filepath.Join(folder, d.Name)
+	}
+	saved := make(chan error, 1)
+	go func() { saved <- guard("a download", func() error { return dl.SaveAs(path) }) }()
+	select {
+	case err = <-saved:
+	case <-ctx.Done():
+		d.Path, d.NotSaved = path, errors.New("still being written when the command's time (--timeout) ran out")
+		return d
+	}
+	if err != nil {
+		os.Remove(path)
+		d.NotSaved = err
+		return d
+	}
+	d.Path = path
+	if d.Size, d.SHA256, err = digest(path); err != nil {
+		d.NotSaved = fmt.Errorf("unreadable: %w", err)
+	}
+	return d
+}
+
+// claimName creates, empty, the first of name, name-2, name-3, … that is
+// not in folder yet, and returns its path: a download never replaces a
+// file, nor one another instance saves at the same moment.
+func claimName(folder, name string) (string, error) {
+	ext := filepath.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	for i := 1; i <= 10000; i++ {
+		path := filepath.Join(folder, name)
+		if i > 1 {
+			path = filepath.Join(folder, fmt.Sprintf("%s-%d%s", stem, i, ext))
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			f.Close()
+			return path, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
+	return "", fmt.Errorf("%s and 10,000 numbered names beside it are taken in %s", name, folder)
 }
 
 // safeName is a suggested file name fit for a folder of prima's own: its
