@@ -16,11 +16,36 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/wire"
 )
 
 // saveReserve is the command's time a download being saved leaves for
 // reading the page after it.
 const saveReserve = time.Second
+
+// DownloadFolder is the folder `set download-dir` names (as asked, and
+// resolved against the caller's folder), made when missing and proven
+// writable; "" for none: each command's artifacts folder.
+func DownloadFolder(asked, path string) (string, error) {
+	if asked == "none" {
+		return "", nil
+	}
+	abs, err := filepath.Abs(path)
+	if err == nil {
+		err = os.MkdirAll(abs, 0o755)
+	}
+	if err == nil {
+		var f *os.File
+		if f, err = os.CreateTemp(abs, ".prima-probe-*"); err == nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}
+	if err != nil {
+		return "", &wire.UsageError{Msg: fmt.Sprintf("downloads cannot be saved in %s: %v", asked, err)}
+	}
+	return abs, nil
+}
 
 // Download is one download a command saved, or could not.
 type Download struct {

@@ -138,3 +138,27 @@ func TestADownloadThatOutlastsTheCommandIsLeftForTheNext(t *testing.T) {
 		t.Error("a saved download was claimed again")
 	}
 }
+
+// `set download-dir` makes its folder, refuses one no file can be
+// written to, and none is each command's artifacts folder.
+func TestDownloadFolder(t *testing.T) {
+	base := t.TempDir()
+	got, err := DownloadFolder("out/a", filepath.Join(base, "out", "a"))
+	if err != nil || got != filepath.Join(base, "out", "a") {
+		t.Fatalf("DownloadFolder: %q, %v", got, err)
+	}
+	if st, err := os.Stat(got); err != nil || !st.IsDir() {
+		t.Fatalf("the folder was not made: %v", err)
+	}
+	if left, _ := os.ReadDir(got); len(left) != 0 {
+		t.Errorf("the probe left %d files", len(left))
+	}
+	file := filepath.Join(base, "file")
+	os.WriteFile(file, nil, 0o600)
+	if _, err := DownloadFolder("file", file); err == nil || !strings.Contains(err.Error(), "downloads cannot be saved in file") {
+		t.Errorf("a file as the folder: %v", err)
+	}
+	if got, err := DownloadFolder("none", filepath.Join(base, "none")); got != "" || err != nil {
+		t.Errorf("none: %q, %v", got, err)
+	}
+}

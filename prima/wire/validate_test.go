@@ -224,6 +224,11 @@ func TestRequestsValidateThemselves(t *testing.T) {
 		{"set timezone nothing", SetRequest{What: "timezone"}, "timezone takes one name"},
 		{"set headers", SetRequest{What: "headers", Values: []string{"X-Team: blue", "X-Empty:"}}, ""},
 		{"set headers nothing", SetRequest{What: "headers"}, "headers takes one or more NAME:VALUE"},
+		{"set download-dir", SetRequest{What: "download-dir", Values: []string{"./My Downloads"}}, ""},
+		{"set download-dir none", SetRequest{What: "download-dir", Values: []string{"none"}}, ""},
+		{"set download-dir nothing", SetRequest{What: "download-dir"}, "download-dir takes one folder (quoted when its name has spaces), or none"},
+		{"set download-dir blank", SetRequest{What: "download-dir", Values: []string{" "}}, "download-dir takes one folder"},
+		{"set download-dir two words", SetRequest{What: "download-dir", Values: []string{"My", "Downloads"}}, "download-dir takes one folder"},
 		{"set headers a bad name", SetRequest{What: "headers", Values: []string{"X-A: 1", "X B: 2"}}, `is not a header name (got "X B: 2")`},
 
 		// route and network.
