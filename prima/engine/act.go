@@ -62,6 +62,9 @@ type Action struct {
 	Arrives bool
 	// Load: the action is page.goto, a step export writes as one.
 	Load bool
+	// Downloads: the action is a wait for downloads, failed by one it
+	// could not save whole.
+	Downloads bool
 }
 
 // Prepare resolves what an action acts on; an error means nothing ran.
@@ -191,6 +194,9 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	out.Downloads = e.saveDownloads(ctx, rec.Downloads, o.Downloads)
 	for _, d := range out.Downloads {
 		out.Events = append(out.Events, d.Event())
+	}
+	if p.Downloads && out.Err == nil {
+		out.Err = downloadsError(out.Downloads)
 	}
 	out.Events = append(out.Events, e.tabEvents(ctx, rec.Popups)...)
 	if rec.Errors > 0 {

@@ -15,13 +15,18 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
 // saveReserve is the command's time a download being saved leaves for
-// reading the page after it.
-const saveReserve = time.Second
+// reading the page after it; startReserve is what `wait download` leaves
+// past it for the download it waited for to end.
+const (
+	saveReserve  = time.Second
+	startReserve = time.Second
+)
 
 // DownloadFolder is the folder `set download-dir` names (as asked, and
 // resolved against the caller's folder), made when missing and proven
@@ -58,7 +63,7 @@ type Download struct {
 	Size        int64
 	SHA256      string
 	Failed      error // it failed in the browser (a server that cut it short)
-	Left        bool  // still downloading when the command's time ran out: kept for a later command
+	Left        bool  // still downloading when the command's time ran out: kept for `wait download`
 	NotSaved    error // it ended, and could not be saved here
 }
 
@@ -74,7 +79,7 @@ func (d Download) Event() browser.Event {
 	case d.Failed != nil:
 		s = fmt.Sprintf("(%s) failed: %s", at, why(d.Failed))
 	case d.Left:
-		s = fmt.Sprintf("(%s): still downloading when the command's time (--timeout) ran out; not saved yet", at)
+		s = fmt.Sprintf("(%s): still downloading when the command's time (--timeout) ran out; not saved yet: prima wait download saves it once it ends", at)
 	case d.NotSaved != nil && d.Path != "":
 		s = fmt.Sprintf("-> %s (%v)", d.Path, d.NotSaved)
 	case d.NotSaved != nil:
@@ -86,6 +91,79 @@ func (d Download) Event() browser.Event {
 		}
 	}
 	return browser.Event{Kind: browser.EventDownload, Text: "download: " + d.Name + " " + s}
+}
+
+// DownloadError: `wait download` has no download to show: none started
+// in time, or the one that did failed or had not ended.
+type DownloadError struct {
+	What   string
+	For    time.Duration // how long it waited, when it timed out
+	Failed bool
+}
+
+func (e *DownloadError) Error() string {
+	if e.For > 0 {
+		return fmt.Sprintf("%s within %s (--timeout, less the %s the wait keeps to save a download and read the page)", e.What, e.For.Round(100*time.Millisecond), saveReserve+startReserve)
+	}
+	return e.What
+}
+
+// FailureCode: a download that failed is the navigation that became it
+// failing; one that did not come or end in time is a timeout.
+func (e *DownloadError) FailureCode() envelope.Code {
+	if e.Failed {
+		return envelope.CodeNavigation
+	}
+	return envelope.CodeTimeout
+}
+
+// WaitDownload prepares `wait download`: it takes the downloads no command
+// has saved yet (still running or ended: one a page began after its action
+// settled, one that outlasted its action's time) and, when there are none,
+// waits for one to start, within the command's time less what saving it
+// and reading the page need. Act saves them as an action's, and fails the
+// wait when one is not saved whole.
+func (e *Engine) WaitDownload(ctx context.Context) Prepare {
+	return func(float64) (*Action, error) {
+		return &Action{Downloads: true, Run: func(float64) error {
+			if e.b.Obs.Claim() > 0 {
+				return nil
+			}
+			started := e.b.Obs.Downloaded()
+			wait := time.Until(by(ctx, saveReserve+startReserve))
+			select {
+			case <-started:
+				return nil
+			case <-time.After(max(wait, 0)):
+			case <-ctx.Done():
+			}
+			select {
+			case <-started:
+				return nil
+			default:
+			}
+			if wait <= 0 {
+				return &DownloadError{What: fmt.Sprintf("no download had started, and the command's time (--timeout) leaves none to wait for one: the wait keeps %s of it to save the download and read the page", saveReserve+startReserve)}
+			}
+			return &DownloadError{What: "no download started", For: wait}
+		}}, nil
+	}
+}
+
+// downloadsError is what the downloads a wait for them got say of it:
+// nil when each was saved whole, else the first that was not.
+func downloadsError(ds []Download) error {
+	for _, d := range ds {
+		switch {
+		case d.Failed != nil:
+			return &DownloadError{What: fmt.Sprintf("the download %s failed: %s", d.Name, why(d.Failed)), Failed: true}
+		case d.Left:
+			return &DownloadError{What: fmt.Sprintf("the download %s did not end before the command's time (--timeout) ran out", d.Name)}
+		case !d.Saved():
+			return fmt.Errorf("the download %s was not saved: %w", d.Name, d.NotSaved)
+		}
+	}
+	return nil
 }
 
 // why is a download's failure as the browser gave it.
@@ -105,7 +183,7 @@ func by(ctx context.Context, reserve time.Duration) time.Time {
 // the server's suggested name, a numbered sibling when that name is taken
 // (never over a file), and reads its size and sha256 back: what the user
 // got, not only that a download began. One that fails says so; one still
-// running is left to the observer for a later command to claim.
+// running is left to the observer for a later `wait download`.
 func (e *Engine) saveDownloads(ctx context.Context, dls []playwright.Download, dir func() (string, error)) []Download {
 	var out []Download
 	for _, dl := range dls {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 )
 
@@ -80,10 +82,13 @@ func TestADownloadNeverOverwritesAFile(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "report.csv")); string(b) != "mine" {
 		t.Errorf("the file that was there holds %q, want it kept", b)
 	}
+	if err := downloadsError(got); err != nil {
+		t.Errorf("a wait for these: %v, want ok", err)
+	}
 }
 
-// A download that fails is named failed; nothing of it is left in the
-// folder.
+// A download that fails is named failed, and fails a wait for it with
+// code navigation; nothing of it is left in the folder.
 func TestAFailedDownloadIsNamedFailed(t *testing.T) {
 	dir := t.TempDir()
 	e := engineWithObserver()
@@ -95,6 +100,10 @@ func TestAFailedDownloadIsNamedFailed(t *testing.T) {
 	if line := got[0].Event().Text; line != `download: broken.csv ("http://x/broken.csv") failed: net::ERR_FAILED` {
 		t.Errorf("its line: %s", line)
 	}
+	var de *DownloadError
+	if err := downloadsError(got); !errors.As(err, &de) || de.FailureCode() != envelope.CodeNavigation || !strings.Contains(err.Error(), "the download broken.csv failed: net::ERR_FAILED") {
+		t.Errorf("a wait for it: %v, want a DownloadError with code navigation naming it", err)
+	}
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("the folder holds %d files, want none", len(left))
 	}
@@ -102,7 +111,7 @@ func TestAFailedDownloadIsNamedFailed(t *testing.T) {
 
 // A download still running when the command's time is up is not saved:
 // it is left to the observer, which hands it to the next command that
-// claims it.
+// claims it, and a wait for it is a timeout naming it.
 func TestADownloadThatOutlastsTheCommandIsLeftForTheNext(t *testing.T) {
 	dir := t.TempDir()
 	e := engineWithObserver()
@@ -113,8 +122,12 @@ func TestADownloadThatOutlastsTheCommandIsLeftForTheNext(t *testing.T) {
 	if len(got) != 1 || !got[0].Left || got[0].Saved() {
 		t.Fatalf("%+v, want one left running", got)
 	}
-	if line := got[0].Event().Text; !strings.Contains(line, "download: big.zip (\"http://x/big.zip\"): still downloading") {
+	if line := got[0].Event().Text; !strings.Contains(line, "download: big.zip (\"http://x/big.zip\"): still downloading") || !strings.Contains(line, "prima wait download saves it") {
 		t.Errorf("its line: %s", line)
+	}
+	var de *DownloadError
+	if err := downloadsError(got); !errors.As(err, &de) || de.FailureCode() != envelope.CodeTimeout || !strings.Contains(err.Error(), "big.zip did not end") {
+		t.Errorf("a wait for it: %v, want a timeout naming it", err)
 	}
 	if e.b.Obs.Claim() != 0 {
 		t.Error("a download was claimed with no command armed")

@@ -122,7 +122,7 @@ func init() {
 			"does not list is refused, naming the closest); what a page reads only as it loads (touch events, its server's answer to the " +
 			"user agent) changes on its next load (prima reload); a later viewport resizes the device; device none gives the tab its own back. The color scheme, locale, time zone and device are the tab's; geolocation, headers and permissions hold for every tab of the " +
 			"browser, prima's own or an attached session's, until set again. download-dir is the instance's: every download an " +
-			"action saves from then on goes into DIR (relative to the caller's folder; made when missing), " +
+			"action or `wait download` saves from then on goes into DIR (relative to the caller's folder; made when missing), " +
 			"under the server's suggested name, or a numbered sibling (report-2.csv) when the name is taken: a file there is never " +
 			"overwritten, and Events say so; until set again (none: each command's artifacts folder) or the instance closes.",
 		Title: "Set a browser setting",

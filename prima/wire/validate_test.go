@@ -277,6 +277,8 @@ func TestRequestsValidateThemselves(t *testing.T) {
 		{"wait hidden nothing", WaitRequest{For: "hidden"}, "hidden needs a TARGET: a ref (e5) or a Playwright selector"},
 		{"wait attached blank", WaitRequest{For: "attached", Value: " "}, "attached needs a TARGET"},
 		{"wait load", WaitRequest{For: "load"}, ""},
+		{"wait download", WaitRequest{For: "download"}, ""},
+		{"wait download a file", WaitRequest{For: "download", Value: "report.csv"}, `download takes nothing after it (got "report.csv")`},
 		{"wait load networkidle", WaitRequest{For: "load", Value: "networkidle"}, ""},
 		{"wait load domcontentloaded", WaitRequest{For: "load", Value: "domcontentloaded"}, ""},
 		{"wait load commit", WaitRequest{For: "load", Value: "commit"}, `load takes load, domcontentloaded, networkidle (default load), not "commit"`},
