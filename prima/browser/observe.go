@@ -82,6 +82,10 @@ type Observer struct {
 	// foreign are pages opened while no prima command ran: by the
 	// playwright-cli user sharing the browser (tab-new).
 	foreign []playwright.Page
+	// unclaimed are the downloads no command has saved: started while none
+	// was armed (a page's own, or one an action's page began after it
+	// settled), or left by an action whose time ran out before they ended.
+	unclaimed []playwright.Download
 }
 
 // opened records a page a context opened; one opened while no command
@@ -205,14 +209,13 @@ func (o *Observer) Watch(p playwright.Page) {
 	})
 	p.OnDownload(func(dl playwright.Download) {
 		o.mu.Lock()
-		armed := o.armed
-		o.mu.Unlock()
-		if armed {
-			o.mu.Lock()
+		if o.armed {
 			o.downloads = append(o.downloads, dl)
 			closeOnce(o.downloaded)
-			o.mu.Unlock()
+		} else {
+			o.leave(dl)
 		}
+		o.mu.Unlock()
 	})
 }
 
@@ -336,6 +339,39 @@ func (o *Observer) Downloaded() <-chan struct{} {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.downloaded
+}
+
+// maxUnclaimed bounds the downloads kept for a command to save.
+const maxUnclaimed = 32
+
+// Leave keeps a download an action could not save (it had not ended when
+// the action's time ran out) for a later command to claim.
+func (o *Observer) Leave(dl playwright.Download) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.leave(dl)
+}
+
+func (o *Observer) leave(dl playwright.Download) {
+	if len(o.unclaimed) == maxUnclaimed {
+		o.unclaimed = o.unclaimed[1:]
+	}
+	o.unclaimed = append(o.unclaimed, dl)
+}
+
+// Claim makes the downloads no command has saved the armed command's, as
+// if it had started them, and says how many there were.
+func (o *Observer) Claim() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := len(o.unclaimed)
+	if n == 0 || !o.armed {
+		return 0
+	}
+	o.downloads = append(o.downloads, o.unclaimed...)
+	o.unclaimed = nil
+	closeOnce(o.downloaded)
+	return n
 }
 
 func closeOnce(c chan struct{}) {

@@ -62,6 +62,9 @@ type Action struct {
 	Arrives bool
 	// Load: the action is page.goto, a step export writes as one.
 	Load bool
+	// Downloads: the action is a wait for downloads, failed by one it
+	// could not save whole.
+	Downloads bool
 }
 
 // Prepare resolves what an action acts on; an error means nothing ran.
@@ -86,6 +89,7 @@ type Outcome struct {
 	Load       bool             // the action was page.goto
 	Value      *[2]string       // the acted field's value before and after, read from the element
 	Own        *Attribution     // who changed the page while the action ran, when the page could tell
+	Downloads  []Download       // the downloads the action started, saved or not
 	// NewRefs are the ref lines of the actionable elements the action made
 	// appear, from the after-view (a Playwright snapshot then), so the
 	// next command acts on them with no snapshot between; MoreRefs counts
@@ -187,7 +191,13 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	out.Traffic = e.b.Net.Stop()
 	rec := e.b.Obs.Disarm(page)
 	out.Events = append(out.Events, rec.Events...)
-	out.Events = append(out.Events, saveDownloads(ctx, rec.Downloads, o.Downloads)...)
+	out.Downloads = e.saveDownloads(ctx, rec.Downloads, o.Downloads)
+	for _, d := range out.Downloads {
+		out.Events = append(out.Events, d.Event())
+	}
+	if p.Downloads && out.Err == nil {
+		out.Err = downloadsError(out.Downloads)
+	}
 	out.Events = append(out.Events, e.tabEvents(ctx, rec.Popups)...)
 	if rec.Errors > 0 {
 		out.Events = append(out.Events, browser.ConsoleErrors(rec.Errors))

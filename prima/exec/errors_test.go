@@ -51,6 +51,8 @@ var codeCases = []struct {
 	{&engine.ValueMismatchError{}, envelope.CodeValueMismatch},
 	{&SelectedOtherError{}, envelope.CodeValueMismatch},
 	{&WaitTimeoutError{}, envelope.CodeTimeout},
+	{&engine.DownloadError{What: "no download started"}, envelope.CodeTimeout},
+	{&engine.DownloadError{What: "the download x.csv failed", Failed: true}, envelope.CodeNavigation},
 	{playwright.ErrTimeout, envelope.CodeTimeout},
 	{engine.ErrDeadline, envelope.CodeTimeout},
 	{&engine.HTTPStatusError{Status: 404}, envelope.CodeHTTPStatus},

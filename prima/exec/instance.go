@@ -62,6 +62,9 @@ type Instance struct {
 	// raised is the journal index of the action whose dialog is open, -1
 	// when none is.
 	raised int
+	// downloads is the folder `set download-dir` named, "" for each
+	// command's artifacts folder.
+	downloads string
 }
 
 // NewOwned launches prima's own Chromium as an instance.

@@ -185,8 +185,12 @@ func (in *Instance) Act(ctx context.Context, page playwright.Page, before *engin
 	return o
 }
 
-// downloadDir makes, once, the folder the downloads of one action go to.
+// downloadDir makes, once, the folder the downloads of one action go to:
+// the one `set download-dir` named, else the command's artifacts folder.
 func (in *Instance) downloadDir() func() (string, error) {
+	if set := in.downloads; set != "" {
+		return func() (string, error) { return set, os.MkdirAll(set, 0o755) }
+	}
 	var dir string
 	return func() (string, error) {
 		if dir != "" {

@@ -98,6 +98,20 @@ var twoFramesJS string
 // another size or scheme.
 func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envelope {
 	env := &envelope.Envelope{Command: "set " + r.What + " " + QuoteArgs(r.Values)}
+	if r.What == "download-dir" {
+		// The instance's, not the page's: nothing of the page changes.
+		dir, err := engine.DownloadFolder(r.Values[0], CallerPath(ctx, r.Values[0]))
+		if err != nil {
+			in.Fail(env, err, nil)
+			return env
+		}
+		in.downloads = dir
+		env.Answer, env.OK = "downloads go to each command's artifacts folder", true
+		if dir != "" {
+			env.Answer = "downloads go to " + dir + ", under the server's names; a name already there gets a numbered sibling"
+		}
+		return env
+	}
 	// A device's name is checked before the page is touched.
 	var dev *playwright.DeviceDescriptor
 	var devName string

@@ -49,6 +49,8 @@ func (in *Instance) Wait(ctx context.Context, r *wire.WaitRequest) *envelope.Env
 		prep = PrepWait(ctx, page, r.Value, r.For == "gone", 0)
 	case r.Duration() > 0:
 		prep = PrepWait(ctx, page, "", false, r.Duration())
+	case r.For == "download":
+		prep = in.eng.WaitDownload(ctx)
 	default:
 		prep = in.prepWaitFor(ctx, page, before, r)
 	}

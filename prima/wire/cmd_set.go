@@ -8,7 +8,7 @@ import (
 
 // SetRequest is `prima set viewport WIDTH HEIGHT | color-scheme SCHEME |
 // geolocation LAT LON | headers NAME:VALUE... | locale LOCALE | timezone ZONE |
-// device NAME | device none`.
+// device NAME | device none | permissions NAME... | download-dir DIR | download-dir none`.
 type SetRequest struct {
 	Target
 	What   string   `json:"what"`
@@ -64,6 +64,10 @@ func (r SetRequest) Validate() error {
 		if r.Device() == "" {
 			return usagef("device takes a device's name as Playwright lists it, or none: prima set device iPhone 13, prima set device none")
 		}
+	case "download-dir":
+		if len(v) != 1 || strings.TrimSpace(v[0]) == "" {
+			return usagef("download-dir takes one folder (quoted when its name has spaces), or none: prima set download-dir ./downloads")
+		}
 	case "headers":
 		if len(v) == 0 {
 			return usagef("headers takes one or more NAME:VALUE: prima set headers 'X-Team: blue'")
@@ -109,19 +113,23 @@ func init() {
 		Name: "set",
 		Usage: "Set the page's viewport (WIDTH HEIGHT), color-scheme (dark|light|no-preference), geolocation (LAT LON, " +
 			"granting the permission), extra request headers (NAME:VALUE...), locale (de-DE: Intl, navigator.language and " +
-			"Accept-Language), timezone (Europe/Berlin), device (a Playwright device's name: iPhone 13, Pixel 7; or none) " +
-			"or permissions (NAME... granted to every page, or none)",
+			"Accept-Language), timezone (Europe/Berlin), device (a Playwright device's name: iPhone 13, Pixel 7; or none), " +
+			"permissions (NAME... granted to every page, or none) or download-dir (DIR: where downloads are saved; none: " +
+			"each command's artifacts folder)",
 		Detail: "A page may show other controls at another size or scheme, or another place: the envelope's Changes say what " +
 			"changed. A device sets the tab's viewport, screen, device pixel ratio, mobile layout, touch and user agent as " +
 			"Playwright's descriptor of that device has them (its name may be several words, quoted or not, case aside; a name Playwright " +
 			"does not list is refused, naming the closest); what a page reads only as it loads (touch events, its server's answer to the " +
 			"user agent) changes on its next load (prima reload); a later viewport resizes the device; device none gives the tab its own back. The color scheme, locale, time zone and device are the tab's; geolocation, headers and permissions hold for every tab of the " +
-			"browser, prima's own or an attached session's, until set again.",
+			"browser, prima's own or an attached session's, until set again. download-dir is the instance's: every download an " +
+			"action or `wait download` saves from then on goes into DIR (relative to the caller's folder; made when missing), " +
+			"under the server's suggested name, or a numbered sibling (report-2.csv) when the name is taken: a file there is never " +
+			"overwritten, and Events say so; until set again (none: each command's artifacts folder) or the instance closes.",
 		Title: "Set a browser setting",
 		Acts:  true,
 		Params: []Param{
-			{Key: "what", Kind: KindText, Word: true, Required: true, Enum: []string{"viewport", "color-scheme", "geolocation", "headers", "locale", "timezone", "device", "permissions"}, Help: "What to set."},
-			{Key: "values", Kind: KindWords, Word: true, Required: true, Help: "Its values: WIDTH HEIGHT (pixels); dark, light or no-preference; LATITUDE LONGITUDE; NAME:VALUE for each header; a locale (de-DE); an IANA time zone (Europe/Berlin); a device's name (iPhone 13), or none; permission names, or none."},
+			{Key: "what", Kind: KindText, Word: true, Required: true, Enum: []string{"viewport", "color-scheme", "geolocation", "headers", "locale", "timezone", "device", "permissions", "download-dir"}, Help: "What to set."},
+			{Key: "values", Kind: KindWords, Word: true, Required: true, Help: "Its values: WIDTH HEIGHT (pixels); dark, light or no-preference; LATITUDE LONGITUDE; NAME:VALUE for each header; a locale (de-DE); an IANA time zone (Europe/Berlin); a device's name (iPhone 13), or none; permission names, or none; a folder, or none."},
 		},
 		New: func() Request { return &SetRequest{} },
 	})

@@ -67,7 +67,7 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 		{cookies, []string{"set", "sid"}, "set needs a NAME and a VALUE"},
 		{storage, []string{"get", "a", "b"}, "get takes at most a KEY"},
 		{commands["set"], []string{"viewport"}, "VALUES... is missing"},
-		{commands["set"], nil, "it takes viewport|color-scheme|geolocation|headers|locale|timezone|device|permissions VALUES..."},
+		{commands["set"], nil, "it takes viewport|color-scheme|geolocation|headers|locale|timezone|device|permissions|download-dir VALUES..."},
 		{commands["set"], []string{"viewport", "390"}, "viewport takes a WIDTH and a HEIGHT"},
 		{commands["set"], []string{"color-scheme", "blue"}, "dark, light or no-preference"},
 		{commands["set"], []string{"geolocation", "91", "2"}, "latitude from -90 to 90"},

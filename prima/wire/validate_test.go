@@ -225,6 +225,11 @@ func TestRequestsValidateThemselves(t *testing.T) {
 		{"set timezone nothing", SetRequest{What: "timezone"}, "timezone takes one name"},
 		{"set headers", SetRequest{What: "headers", Values: []string{"X-Team: blue", "X-Empty:"}}, ""},
 		{"set headers nothing", SetRequest{What: "headers"}, "headers takes one or more NAME:VALUE"},
+		{"set download-dir", SetRequest{What: "download-dir", Values: []string{"./My Downloads"}}, ""},
+		{"set download-dir none", SetRequest{What: "download-dir", Values: []string{"none"}}, ""},
+		{"set download-dir nothing", SetRequest{What: "download-dir"}, "download-dir takes one folder (quoted when its name has spaces), or none"},
+		{"set download-dir blank", SetRequest{What: "download-dir", Values: []string{" "}}, "download-dir takes one folder"},
+		{"set download-dir two words", SetRequest{What: "download-dir", Values: []string{"My", "Downloads"}}, "download-dir takes one folder"},
 		{"set headers a bad name", SetRequest{What: "headers", Values: []string{"X-A: 1", "X B: 2"}}, `is not a header name (got "X B: 2")`},
 
 		// route and network.
@@ -273,6 +278,8 @@ func TestRequestsValidateThemselves(t *testing.T) {
 		{"wait hidden nothing", WaitRequest{For: "hidden"}, "hidden needs a TARGET: a ref (e5) or a Playwright selector"},
 		{"wait attached blank", WaitRequest{For: "attached", Value: " "}, "attached needs a TARGET"},
 		{"wait load", WaitRequest{For: "load"}, ""},
+		{"wait download", WaitRequest{For: "download"}, ""},
+		{"wait download a file", WaitRequest{For: "download", Value: "report.csv"}, `download takes nothing after it (got "report.csv")`},
 		{"wait load networkidle", WaitRequest{For: "load", Value: "networkidle"}, ""},
 		{"wait load domcontentloaded", WaitRequest{For: "load", Value: "domcontentloaded"}, ""},
 		{"wait load commit", WaitRequest{For: "load", Value: "commit"}, `load takes load, domcontentloaded, networkidle (default load), not "commit"`},
