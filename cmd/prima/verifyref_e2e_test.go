@@ -131,3 +131,44 @@ func TestVerifyNeverPassesARememberedClaimThePageNoLongerHolds(t *testing.T) {
 		t.Errorf("after the page changed, no remembered claim may pass an inexpressible one (want exit 3):\n%s", r)
 	}
 }
+
+// A claim only the judge can weigh, on the big table's page (4,000 rows), sends the
+// judge the page capped to what the claim names, and says what was cut:
+// the whole page (its full snapshot is over a megabyte) would spend the
+// user's model budget on every question.
+func TestTheJudgeIsSentACappedPageOnABigTable(t *testing.T) {
+	h := newHarness(t)
+	f := &fakeDecisions{}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	judgeEnv := []string{"PRIMA_JUDGE=typesafe", "PRIMA_JUDGE_BASE_URL=" + srv.URL, "TYPESAFE_API_KEY=test-key"}
+	h.primaOK("browser", "open", app.URL+"/big?n=10000")
+	whole := len(h.primaOK("snapshot", "--full"))
+	r := h.run(90*time.Second, judgeEnv, primaBin, "verify", "the orders of row 3500 look healthy")
+	if !strings.Contains(r.out, "inexpressible") {
+		t.Fatalf("verify went to no judge: %s", r)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.requests) == 0 {
+		t.Fatalf("the judge got no request: %s", r)
+	}
+	var req struct {
+		State map[string]string `json:"state"`
+	}
+	last := f.requests[len(f.requests)-1]
+	if err := json.Unmarshal([]byte(last), &req); err != nil {
+		t.Fatal(err)
+	}
+	page := req.State["page"]
+	t.Logf("the whole page's snapshot: %d bytes; the judge's request: %d bytes, its page %d bytes; cut: %s", whole, len(last), len(page), req.State["cut"])
+	if len(page) > 12000 || len(last) > 16000 {
+		t.Errorf("the judge was sent %d bytes, its page %d: not capped", len(last), len(page))
+	}
+	if !strings.Contains(req.State["cut"], "lines kept") || !strings.Contains(page, `"3500"`) {
+		t.Errorf("the cut is not said, or the row the claim names was cut: cut %q", req.State["cut"])
+	}
+	if whole < 10*len(last) {
+		t.Errorf("the page (%d bytes) is not the big one this test is about", whole)
+	}
+}

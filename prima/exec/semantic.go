@@ -3,6 +3,7 @@ package exec
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -60,7 +61,9 @@ func (e *SemanticError) FailureCode() envelope.Code {
 func PageText(v *engine.View) string {
 	t := v.Tree.Clone()
 	t.StripRefs()
-	return fmt.Sprintf("title: %s\nurl: %s\n%s", v.Title, v.URL, t.Compact(ariadiff.CompactOptions{MaxValue: 80}))
+	// Every item of a long list is kept: the judge's cap (judge.PageState)
+	// keeps the ones the question names, where a collapsed run hides them.
+	return fmt.Sprintf("title: %s\nurl: %s\n%s", v.Title, v.URL, t.Compact(ariadiff.CompactOptions{MaxValue: 80, RunLimit: math.MaxInt32}))
 }
 
 // goSemantic asks the judge which listed control leads to target, acts on

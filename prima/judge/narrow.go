@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -38,23 +39,63 @@ func Narrow(question string, options []string, n int) ([]string, string) {
 
 // CapPage keeps what a question about a page needs within limit bytes: the
 // first lines (its title and url), then the lines that name a word of the
-// question, each with a line either side, in page order. A cut says so in
-// the text the judge reads, and in the second value, a line for the trace.
+// question, each with a line either side, the lines naming its rarer
+// words first (a row's number before the word "row" every row holds), in
+// page order. A cut says so in the text the judge reads, and in the second
+// value, a line for the trace.
 func CapPage(page, question string, limit int) (string, string) {
 	if len(page) <= limit {
 		return page, ""
 	}
 	lines := strings.Split(page, "\n")
 	want := set(without(words(question), ignored, scaffolding)...)
-	keep := make([]bool, len(lines))
-	for i := 0; i < len(lines) && i < 2; i++ {
-		keep[i] = true
-	}
+	named := make([][]string, len(lines)) // the question's words each line names
+	seen := map[string]int{}              // how many lines name each
 	for i, l := range lines {
-		if slices.ContainsFunc(words(l), func(w string) bool { return want[w] }) {
-			for j := max(0, i-1); j <= min(len(lines)-1, i+1); j++ {
-				keep[j] = true
+		for _, w := range words(l) {
+			if want[w] && !slices.Contains(named[i], w) {
+				named[i] = append(named[i], w)
+				seen[w]++
 			}
+		}
+	}
+	score := func(i int) float64 {
+		s := 0.0
+		for _, w := range named[i] {
+			s += 1 / float64(seen[w])
+		}
+		return s
+	}
+	var order []int
+	for i := range lines {
+		if len(named[i]) > 0 {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(score(b), score(a)) })
+	keep := make([]bool, len(lines))
+	size := 0
+	take := func(j int) bool {
+		if keep[j] {
+			return true
+		}
+		// A line costs itself and, at most, the cut note before it.
+		cost := len(lines[j]) + 1 + len("… 1000000 lines cut\n")
+		if size+cost > limit {
+			return false
+		}
+		keep[j], size = true, size+cost
+		return true
+	}
+	for i := 0; i < len(lines) && i < 2; i++ {
+		take(i)
+	}
+	for _, i := range order {
+		if !take(i) {
+			break
+		}
+		for j := max(0, i-1); j <= min(len(lines)-1, i+1); j++ {
+			take(j)
 		}
 	}
 	var b strings.Builder
@@ -65,7 +106,7 @@ func CapPage(page, question string, limit int) (string, string) {
 		}
 	}
 	for i, l := range lines {
-		if !keep[i] || b.Len()+len(l)+40 > limit {
+		if !keep[i] {
 			cut++
 			continue
 		}
@@ -76,7 +117,7 @@ func CapPage(page, question string, limit int) (string, string) {
 		kept++
 	}
 	note(cut)
-	why := fmt.Sprintf("the page is %d bytes, over the %d a question sends: %d of its %d lines kept (its title and url, and those naming the question's words with their neighbours)", len(page), limit, kept, len(lines))
+	why := fmt.Sprintf("the page is %d bytes, over the %d a question sends: %d of its %d lines kept (its title and url, and those naming the question's words with their neighbours, the rarer words first)", len(page), limit, kept, len(lines))
 	return strings.TrimSuffix(b.String(), "\n"), why
 }
 

@@ -67,3 +67,17 @@ func TestCapPageKeepsTheLinesTheQuestionNames(t *testing.T) {
 		t.Errorf("nothing cut, yet %q", st["cut"])
 	}
 }
+
+// A question whose common words every line holds still gets the line of
+// its rare one: a row's number before the word every row has.
+func TestCapPageKeepsTheRareWordsLineFirst(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("title: Orders\nurl: http://x/orders")
+	for i := range 10000 {
+		fmt.Fprintf(&b, "\n- row \"Order %d\": shipped", i)
+	}
+	got, why := CapPage(b.String(), "The page shows that this claim is true: order 7000 was shipped", MaxPage)
+	if !strings.Contains(got, `- row "Order 7000": shipped`) || len(got) > MaxPage || why == "" {
+		t.Errorf("capped to %d bytes (%s), without order 7000:\n%.400s", len(got), why, got)
+	}
+}
