@@ -411,6 +411,9 @@ type rtAction struct {
 	stale  bool   // the ref came from a reused snapshot
 	old    bool   // the ref came from a document the tab has left
 	ctx    string // the snapshot's layout, or the do resolution
+	// A do by name: its verb and name, and the layout it was resolved in.
+	verb, name string
+	lay        *rtLayout
 
 	res    result
 	start  float64 // when the command started, ms since the epoch
@@ -739,8 +742,10 @@ func (r *rtRun) doAction() *rtAction {
 		instr = fmt.Sprintf("fill %s with %s", said, v)
 	}
 	a.target, a.expect, a.ctx = rtResolve(cur, verb, name)
+	a.verb, a.name, a.lay = verb, name, cur
 	if verb == "hover" && !(a.target != "" && r.canHover(a.target)) {
 		a.kind, instr = "do click", "click "+said
+		a.verb = "click"
 	}
 	a.args = []string{"do", instr}
 	if a.target != "" {
@@ -765,6 +770,25 @@ func (r *rtRun) doAction() *rtAction {
 		a.flag = []string{"accept", "dismiss"}[r.rng.IntN(2)]
 	}
 	return a
+}
+
+// resolvedLater: a do by name acted on fx, the one element the name
+// resolves to in a layout the page reported after the one the action was
+// planned in. The page laid itself out again meanwhile (a list rendered
+// anew gives its items new ids): do resolves names on the page as it is
+// when it acts, so the element now named so is the one asked for.
+func (r *rtRun) resolvedLater(a *rtAction, fx string) bool {
+	if a.lay == nil || a.quiet || a.expect != expHit || !strings.HasPrefix(a.kind, "do ") {
+		return false
+	}
+	for n := a.lay.n + 1; n <= r.log.latest[a.lay.doc]; n++ {
+		if lay := r.log.layouts[fmt.Sprintf("%s.%d", a.lay.doc, n)]; lay != nil {
+			if got, expect, _ := rtResolve(lay, a.verb, a.name); expect == expHit && got == fx {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rtNameOf is the name of fx in a layout.
@@ -1310,6 +1334,9 @@ func (r *rtRun) judgeHit(a *rtAction) (string, string) {
 	mustFail := a.expect == expGone || a.expect == expAmbiguous || a.expect == expNotFound ||
 		a.expect == expNotActionable || a.expect == expDialogOpen || a.expect == expAmbiguousOrNF
 	hit := len(got) == 1 && got[0] == a.target && a.target != ""
+	if !hit && len(got) == 1 && r.resolvedLater(a, got[0]) {
+		hit = true
+	}
 	other := a.otherSelected()
 	if failed && hit {
 		// The page shows the action ran, and prima says it failed.
