@@ -253,8 +253,18 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	if errors.As(out.Err, &left) && left.provenBy(out.Changes) {
 		out.Err = nil
 	}
+	pressCs := pressChanges(out.Changes, out.Own)
+	if p.Doc != "" && len(rec.Docs) == 0 && (out.Own == nil || out.Own.Acts == 0) {
+		// The element's own document was watched, and the tracker's
+		// window could not be read or saw no input of the press: nothing
+		// tells the press's changes from the page's own, so none proves
+		// the press (a page that churns on its own would). In a frame
+		// (no Doc) the tracker cannot see the press, and the changes
+		// still may.
+		pressCs = nil
+	}
 	var md *MisdirectedError
-	if errors.As(out.Err, &md) && md.Stopped && md.Pressed && pressChanged(md.Role, md.Name, pressChanges(out.Changes, out.Own), out.Events) {
+	if errors.As(out.Err, &md) && md.Stopped && md.Pressed && pressChanged(md.Role, md.Name, pressCs, out.Events) {
 		// The press was the target's and the page answered it (a date
 		// field that opens its calendar as it is pressed); only the click
 		// the page's move sent elsewhere was stopped.
@@ -265,7 +275,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Note += md.Note()
 	}
 	var nc *NoClickError
-	if errors.As(out.Err, &nc) && nc.pressActed(pressChanges(out.Changes, out.Own), out.Events) {
+	if errors.As(out.Err, &nc) && nc.pressActed(pressCs, out.Events) {
 		out.Err = nil
 		if out.Note != "" {
 			out.Note += "; "
