@@ -192,7 +192,8 @@ func TestRemoteCDPBrowserWithoutPages(t *testing.T) {
 
 	// A browser of its own, just started: on a loaded machine Playwright's
 	// first connection over CDP (attaching to every target the new profile
-	// made) has taken longer than the default 30 s (the harness allows 90).
+	// made) has taken longer than the default 30 s; --timeout gives the
+	// connect more (the harness allows 90).
 	out := h.primaOK("browser", "open", app.URL+"/controls", "--endpoint", ep, "--timeout", "75s")
 	mustContain(t, "browser open over CDP", out, "ok: true", "/controls")
 	app.Reset()

@@ -103,13 +103,13 @@ func LaunchChromium(pw *playwright.Playwright, path string, headed bool, timeout
 }
 
 // AttachTimeout is how long connecting to a browser server may take: the
-// command's time left, at most 30 s. A live browser on a loaded machine
-// took more than 10 s to accept a CDP connection; a dead endpoint fails
-// at once (refused, or not a browser), and a wedged one costs no more
-// than the command's --timeout.
+// command's time left (30 s for a command with no deadline). A live
+// browser on a loaded machine took more than 30 s to accept a first CDP
+// connection; a dead endpoint fails at once (refused, or not a browser),
+// and a wedged one costs no more than the command's --timeout.
 func AttachTimeout(ctx context.Context) time.Duration {
 	d := 30 * time.Second
-	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
+	if dl, ok := ctx.Deadline(); ok {
 		d = time.Until(dl)
 	}
 	if d < 100*time.Millisecond {

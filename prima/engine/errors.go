@@ -74,10 +74,26 @@ func (e *NoClickError) pressActed(cs []ariadiff.Change, evs []browser.Event) boo
 // of the action's change it (a page that changes on its own, not marked
 // so because it changed what the press touched too, proves nothing).
 func pressChanges(cs []ariadiff.Change, own *Attribution) []ariadiff.Change {
-	if own != nil && own.Acts > 0 && own.Act == 0 {
+	if own == nil || own.Acts == 0 {
+		return cs
+	}
+	if own.Act == 0 {
 		return nil
 	}
-	return cs
+	// Only what shows the press's own work proves it: a page churning on
+	// its own beside the press changed other elements too.
+	caused := squashAll(own.Caused)
+	shapes := make([]string, len(caused))
+	for i, t := range caused {
+		shapes[i] = shape(t)
+	}
+	var out []ariadiff.Change
+	for _, c := range cs {
+		if shows(c, caused) || shows(shaped(c), shapes) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // pressChanged tells whether a press changed the page beyond the pressed

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/prima-dev/prima/ariadiff"
@@ -47,8 +48,17 @@ func TestPressChangesNeedTheActionsWork(t *testing.T) {
 	if got := pressChanges(cs, &Attribution{Acts: 3, Own: 2}); got != nil {
 		t.Errorf("no work of the action's changed the page, and %v still proves the press", got)
 	}
-	if got := pressChanges(cs, &Attribution{Acts: 3, Act: 1}); len(got) != len(cs) {
+	if got := pressChanges(cs, &Attribution{Acts: 3, Act: 1, Caused: []string{"Layout 223"}}); len(got) != len(cs) {
 		t.Errorf("the action's work changed the page, and its changes were dropped: %v", got)
+	}
+	// The press's work changed one element while the page churned on its
+	// own: only the change that shows the press's work proves it.
+	churn := ariadiff.Diff(ariadiff.Parse("- paragraph: Layout 220\n- checkbox \"Item 5\" [checked]"), ariadiff.Parse("- paragraph: Layout 223"))
+	if got := pressChanges(churn, &Attribution{Acts: 3, Act: 1, Own: 4, Caused: []string{"Layout 223"}}); len(got) != 1 || !strings.Contains(got[0].Text, "Layout") {
+		t.Errorf("the churn's removal proves the press: %v", got)
+	}
+	if got := pressChanges(churn, &Attribution{Acts: 3, Act: 1, Own: 4, Caused: []string{"Calendar"}}); len(got) != 0 {
+		t.Errorf("changes that show none of the press's work prove it: %v", got)
 	}
 	if got := pressChanges(cs, nil); len(got) != len(cs) {
 		t.Errorf("with no tracker (a frame), the changes were dropped: %v", got)
