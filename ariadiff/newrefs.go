@@ -28,7 +28,7 @@ type RefLine struct{ Line, In string }
 func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []RefLine, more int) {
 	l := refList{budget: budget}
 	addedControls(t, cs, func(n *Node, ancestors []*Node) {
-		if ref := n.Ref(); ref != "" && !old[ref] {
+		if ref, _ := refOf(n, ancestors); ref != "" && !old[ref] {
 			l.add(n, ancestors)
 		}
 	})
@@ -45,7 +45,7 @@ func Interactive(t *Tree, grep string, budget int) (lines []RefLine, more int) {
 	var stack []*Node
 	t.Root.Walk(func(n *Node, depth int) bool {
 		stack = append(stack[:depth], n)
-		if n.Ref() != "" && clickable(n) {
+		if ref, _ := refOf(n, stack[:depth]); ref != "" && clickable(n) {
 			l.add(n, stack[:depth])
 		}
 		return true
@@ -65,7 +65,8 @@ type refList struct {
 }
 
 func (r *refList) add(n *Node, ancestors []*Node) {
-	l := RefLine{Line: Head(n.Role, n.Name) + " [ref=" + n.Ref() + "]"}
+	ref, via := refOf(n, ancestors)
+	l := RefLine{Line: Head(n.Role, n.Name) + via + " [ref=" + ref + "]"}
 	if n.Name == "" {
 		// Named by its content, which the snapshot shows instead of
 		// a name (an option whose match is highlighted).
@@ -95,6 +96,43 @@ func (r *refList) add(n *Node, ancestors []*Node) {
 	r.size += cost
 	r.in = l.In
 	r.lines = append(r.lines, l)
+}
+
+// refOf is the ref to act on n by: its own, or, for a control the
+// snapshot gives none (a design system's checkbox hidden inside the
+// label that takes its clicks), the ref of the clickable wrapper it is the
+// only control of, with via naming that wrapper (` via generic`).
+func refOf(n *Node, ancestors []*Node) (ref, via string) {
+	if ref = n.Ref(); ref != "" {
+		return ref, ""
+	}
+	if !actionable[n.Role] {
+		return "", ""
+	}
+	for i := len(ancestors) - 1; i >= 0; i-- {
+		a := ancestors[i]
+		if a.Ref() == "" {
+			continue
+		}
+		if !a.Has("cursor=pointer") || actionable[a.Role] || controls(a) != 1 {
+			return "", ""
+		}
+		return a.Ref(), " via " + Head(a.Role, a.Name)
+	}
+	return "", ""
+}
+
+// controls counts the actionable elements in n's subtree, n's own role
+// aside.
+func controls(n *Node) int {
+	c := 0
+	n.Walk(func(x *Node, _ int) bool {
+		if x != n && actionable[x.Role] {
+			c++
+		}
+		return true
+	})
+	return c
 }
 
 // AddsControls reports whether the Changes added an actionable element,

@@ -167,3 +167,28 @@ func TestInteractive(t *testing.T) {
 		t.Errorf("a 60-byte budget kept %q and counted %d more, want 1 and 4", lines, more)
 	}
 }
+
+// A design system's checkbox the snapshot gives no ref (its input hidden
+// in the label that takes the clicks) is listed by the ref of that
+// clickable wrapper, named as such; a wrapper holding two controls, or
+// none with a pointer cursor, lists nothing for it.
+func TestNewRefsReachAControlThroughItsOnlyClickableWrapper(t *testing.T) {
+	before := Parse(`- heading "Gift order" [level=1] [ref=e2]`)
+	after := Parse(`- heading "Gift order" [level=1] [ref=e2]
+- generic [ref=e20] [cursor=pointer]:
+  - checkbox "Gift wrap"
+  - generic [ref=e22]: Gift wrap
+- generic [ref=e30]:
+  - checkbox "Plain"
+- generic [ref=e40] [cursor=pointer]:
+  - checkbox "One"
+  - checkbox "Two"`)
+	lines, _ := NewRefs(after, Diff(before, after), map[string]bool{"e2": true}, 1000)
+	want := []RefLine{{Line: `checkbox "Gift wrap" via generic [ref=e20]`}}
+	if !slices.Equal(lines, want) {
+		t.Errorf("NewRefs = %q; want %q", lines, want)
+	}
+	if lines, _ := Interactive(after, "", 1000); !slices.Equal(lines, want) {
+		t.Errorf("Interactive = %q; want %q", lines, want)
+	}
+}

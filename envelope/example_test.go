@@ -31,9 +31,8 @@ func ExampleEnvelope_Markdown() {
 	// used: await page.getByRole('button', { name: 'Save', exact: true }).click();
 	//
 	// ### Page
-	// url: http://127.0.0.1:8080/orders/4821   (changed: /orders/new -> /orders/4821)
+	// url: http://127.0.0.1:8080/orders/4821   (from /orders/new)
 	// title: Order 4821
-	// state: orders_4821_order_placed (visit #1)
 	//
 	// ### Changes
 	// added:

@@ -10,10 +10,11 @@ import (
 
 // Markdown renders the envelope as markdown sections in a fixed order, each only when it
 // has content, separated by one blank line and ending in a single newline. It costs no
-// more than it says: the command is printed only on a failure, the page's address and
-// title only when the command changed them or there was no page before, and the Page
-// section not at all when the address, title and state are all as they were (JSON has
-// all). The order is
+// more than it says: the command is printed only on a failure, a navigation's used:
+// line not when it is the goto of the address printed below it, the page's address and
+// title only when the command changed them or there was no page before (the address it
+// left as `(from …)`), the state only on a page visited before, and the Page section not
+// at all when none of these is left to print (JSON has all). The order is
 // Result, Page, Changes, Events, Answer, Verdict, Research, Snapshot, Steps, Failure,
 // Current page (compact ARIA), Artifacts; Failure and Current page only when OK is false.
 // Every name, value and text is printed with invisible and bidi characters escaped (see
@@ -79,7 +80,9 @@ func (e *Envelope) mdResult() string {
 		// it may land in.
 		line(&b, "command", e.Command)
 	}
-	line(&b, "used", e.Used)
+	if !e.usedRepeatsURL() {
+		line(&b, "used", e.Used)
+	}
 	if e.Proven != nil {
 		fmt.Fprintf(&b, "proven: %d/%d\n", e.Proven.N, e.Proven.M)
 	}
@@ -110,8 +113,8 @@ func mdPage(p *Page) string {
 	}
 	if p.URL != "" && !same {
 		b.WriteString("url: " + one(p.URL))
-		if from, to, ok := urlChange(p.PrevURL, p.URL); ok {
-			b.WriteString("   (changed: " + one(from) + " -> " + one(to) + ")")
+		if from, _, ok := urlChange(p.PrevURL, p.URL); ok {
+			b.WriteString("   (from " + one(from) + ")")
 		}
 		b.WriteString("\n")
 	}
@@ -119,14 +122,18 @@ func mdPage(p *Page) string {
 	if !same {
 		line(&b, "title", p.Title)
 	}
-	if p.State != "" {
-		b.WriteString("state: " + one(p.State))
-		if p.Visit != 0 {
-			fmt.Fprintf(&b, " (visit #%d)", p.Visit)
-		}
-		b.WriteString("\n")
+	// A state's id repeats the address and title; it says something new
+	// only when the page is one the instance has been on before (a loop).
+	if p.State != "" && p.Visit > 1 {
+		fmt.Fprintf(&b, "state: %s (visit #%d)\n", one(p.State), p.Visit)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// usedRepeatsURL: a navigation whose used: line is the goto of the address
+// the Page section prints says nothing that line does not.
+func (e *Envelope) usedRepeatsURL() bool {
+	return e.Page != nil && e.Page.URL != "" && e.Used == "await page.goto('"+e.Page.URL+"');"
 }
 
 // urlChange reports how to show a navigation from prev to cur: paths only when the origin is

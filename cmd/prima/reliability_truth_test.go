@@ -84,7 +84,7 @@ import (
 //     `do`, a step `unproven — no observed change`); that would be a false
 //     `no change`. A popup must be in `### Events` as `tab opened:`, a dialog
 //     as `dialog: ... -> left open` (or accepted/dismissed when the command
-//     answered it), a navigation in `### Page` as `(changed: ...)` (the slow
+//     answered it), a navigation in `### Page` as `(from ...)` (the slow
 //     page's with its URL); the fully covered button must fail
 //     not_actionable and a command while a dialog is open dialog_open, each
 //     within 3 s. A false `no change` whose
@@ -1160,7 +1160,7 @@ func (r *rtRun) classify(a *rtAction) {
 		a.missed = "a dialog was answered; ### Events does not say " + answered[strings.TrimPrefix(a.kind, "dialog ")]
 	case slices.Contains(a.vis, "popup") && !strings.Contains(ev, "tab opened: "):
 		a.missed = "a tab opened; ### Events does not say so"
-	case slices.Contains(a.vis, "nav") && !strings.Contains(rtSection(a.res.out, "Page"), "(changed: "):
+	case slices.Contains(a.vis, "nav") && !strings.Contains(rtSection(a.res.out, "Page"), "   (from "):
 		a.missed = "the page navigated; ### Page does not say so"
 	case rtBase(a.target) == "slow" && a.class == classHit && !strings.Contains(rtSection(a.res.out, "Page"), fmt.Sprintf("/truth2/slow?ms=%d ", rtSlowMS(a.target))):
 		a.missed = "a click on a link to a server that answers within --timeout; ### Page does not show the new URL"

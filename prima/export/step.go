@@ -32,7 +32,7 @@ type Step struct {
 	// (for a goto, page.goto and its URL as given).
 	Line *pwline.Line `json:"line,omitempty"`
 	// URLBefore and URLAfter are the page's absolute URLs before and after
-	// the command (the Page section's url: and its changed: origin).
+	// the command (the Page section's url: and the address it came from).
 	URLBefore string `json:"url_before,omitempty"`
 	URLAfter  string `json:"url_after,omitempty"`
 	// OK is the envelope's ok: a step that is not OK is left out.
