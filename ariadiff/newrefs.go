@@ -65,6 +65,11 @@ type refList struct {
 }
 
 func (r *refList) add(n *Node, ancestors []*Node) {
+	if n.Name == "" && controls(n) > 0 {
+		// An unnamed list or menu around the options listed next: one
+		// acts on those, and the line would say nothing of which it is.
+		return
+	}
 	ref, via := refOf(n, ancestors)
 	l := RefLine{Line: Head(n.Role, n.Name) + via + " [ref=" + ref + "]"}
 	if n.Name == "" {

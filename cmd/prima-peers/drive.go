@@ -144,7 +144,9 @@ func (b *bench) primaTask(ctx context.Context, tk task, acc accounting) (t tally
 	if acc == fromNav {
 		known = []string{section(nav.out, "New refs")}
 	} else {
-		first := []string{"snapshot"}
+		// The cheapest first look, as `help agents` advises: only what
+		// can be acted on; a full snapshot later when it lacks a target.
+		first := []string{"snapshot", "-i"}
 		if tk.Lookup {
 			first = []string{"snapshot", "--grep", tk.Steps[0].Target.Name}
 		}

@@ -127,8 +127,9 @@ func report(cfg config, versions string, rs []outcome) string {
 where the count starts:
 
 - **from the first look** (navigation not counted): navigating to the page (` + "`prima go URL`" + `,
-  ` + "`playwright-cli goto URL`" + `) is set-up; the orchestrator's first look is ` + "`prima snapshot`" + ` and
-  ` + "`playwright-cli snapshot`" + ` (it prints the snapshot), counted.
+  ` + "`playwright-cli goto URL`" + `) is set-up; the orchestrator's first look is ` + "`prima snapshot -i`" + ` (only what
+  can be acted on, each with its ref: the first look prima's ` + "`help agents`" + ` advises; a full ` + "`snapshot`" + `
+  after it, counted, when a target is not in it) and ` + "`playwright-cli snapshot`" + ` (it prints the snapshot), counted.
 - **from navigation**: the navigation is counted, and is the first look, for both tools: ` + "`prima go URL`" + ` (its
   envelope, whose ` + "`### New refs`" + ` list the controls of the new page) and ` + "`playwright-cli goto URL`" + ` plus
   reading the snapshot file its output links (two round trips and both outputs' bytes). Both tools' navigation

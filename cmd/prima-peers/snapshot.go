@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -84,7 +85,7 @@ func findRef(text string, want target) (string, error) {
 	var found []string
 	for i, l := range lines {
 		p, ok := parseLine(l)
-		if !ok || p.ref == "" || p.role != want.Role {
+		if !ok || p.ref == "" || !slices.Contains(strings.Split(want.Role, "|"), p.role) {
 			continue
 		}
 		if p.name == want.Name || p.text == want.Name || (p.parent && childText(lines[i+1:], p.indent) == want.Name) {
@@ -146,7 +147,7 @@ func section(out, name string) string {
 
 var (
 	ymlLinkRE  = regexp.MustCompile(`\]\(([^()\s]+\.ya?ml)\)`)
-	outlinedRE = regexp.MustCompile(`(?m)^outlined: `)
+	outlinedRE = regexp.MustCompile(`(?m)^(outlined: |- … \d+ more: prima snapshot --grep)`)
 	codeRE     = regexp.MustCompile(`(?m)^code: (\S+)`)
 )
 

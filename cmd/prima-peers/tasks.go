@@ -10,6 +10,8 @@ import (
 // (the quoted accessible name, or the text the line ends with, or the text
 // of its child lines: an option whose name the snapshot splits by a
 // highlight).
+// target is an element by role and name; Role may name alternatives
+// ("generic|checkbox"): the element a tool's snapshot gives a ref.
 type target struct{ Role, Name string }
 
 func (t target) String() string { return t.Role + ` "` + t.Name + `"` }
@@ -87,8 +89,10 @@ func tasks(bigN, bigRow int) []task {
 				{Verb: "click", Target: c("option", "Large"), Appears: true},
 				// The box itself is a visually hidden <input> in the
 				// component's shadow root, with no ref in either tool's
-				// snapshot: a user (and an orchestrator) clicks its label.
-				{Verb: "click", Target: c("generic", "Gift wrap")},
+				// snapshot: a user (and an orchestrator) clicks its label,
+				// its text (playwright-cli) or the clickable wrapper prima
+				// lists for the checkbox (`checkbox "Gift wrap" via generic`).
+				{Verb: "click", Target: c("generic|checkbox", "Gift wrap")},
 			}},
 		{ID: "sortable", Title: "SortableJS: drag a card", Path: "/zoo/sortable",
 			Ready: "To do: a b c; Done: d", Want: "To do: b c; Done: a d (or d a)", Solved: regexp.MustCompile(`^To do: b c; Done: (a d|d a)$`),
