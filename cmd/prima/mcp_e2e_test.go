@@ -76,7 +76,7 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 		"screenshot": "", "eval": "js", "console": "", "export": "", "goal": "goal",
 		"get": "target,what", "cookies": "op", "storage": "op", "state": "file,op",
 		"set": "values,what", "pdf": "", "route": "pattern", "unroute": "", "network": "",
-		"trace": "op",
+		"trace": "op", "video": "op",
 	}
 	if len(required) != len(want) {
 		t.Errorf("tools %v, want %v", required, want)

@@ -16,6 +16,7 @@ import (
 	"github.com/prima-dev/prima/prima/emulate"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/export"
+	"github.com/prima-dev/prima/prima/video"
 )
 
 // Instance is one browser prima drives: its own Chromium or an attached
@@ -56,6 +57,8 @@ type Instance struct {
 	// trace is the Playwright trace `prima trace start` began, nil when
 	// none is recording.
 	trace *tracing
+	// video holds the recording `prima video start` began.
+	video video.Recorder
 	// tabs are the tabs' DevTools sessions that hold a locale, time zone
 	// or device prima set.
 	tabs emulate.Tabs

@@ -144,7 +144,7 @@ func TestToolsAndTheirSchemas(t *testing.T) {
 		"screenshot": nil, "eval": {"js"}, "console": nil, "export": nil, "goal": {"goal"},
 		"get": {"target", "what"}, "cookies": {"op"}, "storage": {"op"}, "state": {"file", "op"},
 		"set": {"values", "what"}, "pdf": nil, "route": {"pattern"}, "unroute": nil, "network": nil,
-		"trace": {"op"},
+		"trace": {"op"}, "video": {"op"},
 	}
 	got := map[string]bool{}
 	for _, tool := range res.Tools {
