@@ -149,7 +149,7 @@ func (k *Recorder) Start(page playwright.Page, path func() (string, error)) (str
 		return "", &Error{Why: "no folder for the video: " + err.Error()}
 	}
 	if k.rec, err = Start(page, p); err != nil {
-		return "", &Error{Why: "the browser did not start the screencast (the session may be recording this tab itself): " + err.Error()}
+		return "", &Error{Why: "the browser did not start the screencast: " + err.Error()}
 	}
 	return "recording the selected tab into " + p + ": prima video stop writes it", nil
 }
@@ -178,5 +178,5 @@ type Error struct{ Why string }
 func (e *Error) Error() string { return "video: " + e.Why }
 
 // FailureCode: each is the caller's to fix (stop before start, a second
-// start, a folder that cannot be written, a tab the session records).
+// start, a folder that cannot be written, a screencast the browser refuses).
 func (e *Error) FailureCode() envelope.Code { return envelope.CodeUsage }

@@ -24,8 +24,8 @@ func init() {
 		Detail: "The frames are the browser's screencast of the tab, 10 a second, each held until the page repaints; no " +
 			"ffmpeg is needed. One recording at a time per browser, of the tab selected at start (a later `tab select` does " +
 			"not move it). On an attached playwright-cli session or a remote server the frames come over the same " +
-			"connection, so it records the same way; a tab whose screencast the session is already recording (its own " +
-			"video-start) cannot be recorded twice, and start says so.",
+			"connection, so it records the same way, beside whatever the session records itself; a screencast the browser " +
+			"refuses is a usage failure that quotes its reason.",
 		Title: "Video",
 		Params: []Param{
 			{Key: "op", Kind: KindText, Word: true, Required: true, Enum: []string{"start", "stop"}, Help: "start recording the selected tab, or stop and write the video."},
