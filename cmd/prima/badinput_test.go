@@ -134,7 +134,7 @@ func TestBadInputIsAnsweredClearly(t *testing.T) {
 		{name: "go ftp:", args: []string{"go", "ftp://example.org/"}, code: 2, stderr: "go refuses ftp: URLs"},
 		{name: "go broken URL", args: []string{"go", "http://[::1"}, code: 2, stderr: `"http://[::1" is not a URL`},
 		{name: "browser open file:", args: []string{"browser", "open", "file:///etc/passwd"}, code: 2, stderr: "go refuses file: URLs"},
-		{name: "browser open two URLs", args: []string{"browser", "open", "/a", "/b"}, code: 2, stderr: "prima browser open takes at most one URL"},
+		{name: "browser open two URLs", args: []string{"browser", "open", "/a", "/b"}, code: 2, stderr: "browser open: it takes [URL] (got 2 words)"},
 		// A semantic target carrying injection text: the judge finds no
 		// control and nothing is clicked.
 		{name: "go injection text", args: []string{"go", injection}, code: 1, stdout: "no control confidently leads to \"" + injection + "\""},

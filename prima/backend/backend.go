@@ -567,7 +567,29 @@ func (b *Backend) open(ctx context.Context, req *wire.OpenRequest) (any, error) 
 		resp.Envelope = v.(wire.EnvelopeResponse).Envelope
 	}
 	resp.Instance = info(in)
+	if req.Endpoint == "" && req.PwSession == "" {
+		resp.Later = b.sessionFirst(req.Registry)
+	}
 	return resp, nil
+}
+
+// sessionFirst is the live playwright-cli session that comes before a
+// prima-owned browser in the attach order, if any: the one titled
+// default, else the only live one.
+func (b *Backend) sessionFirst(registry string) string {
+	var live []string
+	for _, br := range b.list(registry).Browsers {
+		if br.Status == "live" {
+			live = append(live, br.Title)
+		}
+	}
+	switch {
+	case slices.Contains(live, "default"):
+		return "default"
+	case len(live) == 1:
+		return live[0]
+	}
+	return ""
 }
 
 // ownedFor returns the prima-owned instance the request names, launching
@@ -643,7 +665,7 @@ func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest
 }
 
 func (b *Backend) list(registry string) wire.ListResponse {
-	var resp wire.ListResponse
+	resp := wire.ListResponse{Browsers: []wire.Browser{}}
 	for _, d := range b.registry(registry).List() {
 		resp.Browsers = append(resp.Browsers, wire.Browser{Title: d.Title, Endpoint: d.Endpoint, Version: d.Version, Status: string(d.Status), Problem: d.Problem, Path: d.Path})
 	}
@@ -665,5 +687,5 @@ func (b *Backend) close(ctx context.Context, t wire.Target) (any, error) {
 	delete(b.instances, in.Name)
 	delete(b.remotes, in.Name)
 	b.mu.Unlock()
-	return info(in), nil
+	return wire.Closed{Instance: info(in)}, nil
 }

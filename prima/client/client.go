@@ -172,39 +172,28 @@ func (c *Client) envelope(ctx context.Context, route string, req any) (*envelope
 	return resp.Envelope, err
 }
 
-// Run runs a command of the table (wire.Commands) with its request.
-func (c *Client) Run(ctx context.Context, req wire.Request) (*envelope.Envelope, error) {
+// Run runs a command of the table (wire.Commands) with its request: its
+// answer is an envelope, or the command's own Answer (with a nil
+// envelope).
+func (c *Client) Run(ctx context.Context, req wire.Request) (*envelope.Envelope, wire.Answer, error) {
 	cmd, ok := wire.CommandOf(req)
 	if !ok {
-		return nil, fmt.Errorf("%T is not the request of a command of the table", req)
+		return nil, nil, fmt.Errorf("%T is not the request of a command of the table", req)
 	}
-	return c.envelope(ctx, cmd.Route(), req)
+	if cmd.Answer == nil {
+		env, err := c.envelope(ctx, cmd.Route(), req)
+		return env, nil, err
+	}
+	a := cmd.Answer()
+	if err := c.call(ctx, cmd.Route(), req, a); err != nil {
+		return nil, nil, err
+	}
+	return nil, a, nil
 }
 
 // Goal runs a goal to a verified pass or a stop.
 func (c *Client) Goal(ctx context.Context, req wire.GoalRequest) (*envelope.Envelope, error) {
 	return c.envelope(ctx, wire.RouteGoal, req)
-}
-
-// Open runs `browser open`.
-func (c *Client) Open(ctx context.Context, req wire.OpenRequest) (*wire.OpenResponse, error) {
-	var resp wire.OpenResponse
-	err := c.call(ctx, wire.RouteBrowserOpen, req, &resp)
-	return &resp, err
-}
-
-// List runs `browser list`.
-func (c *Client) List(ctx context.Context, req wire.ListRequest) (*wire.ListResponse, error) {
-	var resp wire.ListResponse
-	err := c.call(ctx, wire.RouteBrowserList, req, &resp)
-	return &resp, err
-}
-
-// Close runs `browser close`.
-func (c *Client) Close(ctx context.Context, req wire.CloseRequest) (*wire.Instance, error) {
-	var resp wire.Instance
-	err := c.call(ctx, wire.RouteBrowserClose, req, &resp)
-	return &resp, err
 }
 
 // Status asks the daemon how it is.

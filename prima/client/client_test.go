@@ -45,7 +45,7 @@ func TestAnInvalidRequestFailsBeforeAnyDaemon(t *testing.T) {
 		t.Fatal("the client dialled for a request that can never succeed")
 		return nil, nil
 	}}
-	_, err := c.Run(ctx(t), &wire.PwRequest{})
+	_, _, err := c.Run(ctx(t), &wire.PwRequest{})
 	var we *wire.Error
 	if !errors.As(err, &we) || we.Code != wire.CodeUsage {
 		t.Fatalf("empty pw request: %v, want a usage wire.Error", err)
@@ -64,7 +64,7 @@ func TestADaemonErrorComesBackTyped(t *testing.T) {
 		w.WriteHeader(http.StatusConflict)
 		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: &wire.Error{Code: wire.CodeBusy, Message: "another command is still running"}})
 	})
-	_, err := c.Run(ctx(t), &wire.PwRequest{Action: "click", Ref: "e5"})
+	_, _, err := c.Run(ctx(t), &wire.PwRequest{Action: "click", Ref: "e5"})
 	var we *wire.Error
 	if !errors.As(err, &we) || we.Code != wire.CodeBusy || wire.EnvelopeCode(we.Code) != envelope.CodeTimeout {
 		t.Fatalf("daemon error: %v, want a busy wire.Error (envelope code timeout)", err)
@@ -82,7 +82,7 @@ func TestTheEnvelopeIsDecoded(t *testing.T) {
 		}
 		json.NewEncoder(w).Encode(wire.EnvelopeResponse{Envelope: &envelope.Envelope{OK: true, Command: "pw click e5"}})
 	})
-	env, err := c.Run(ctx(t), &wire.PwRequest{Action: "click", Ref: "e5"})
+	env, _, err := c.Run(ctx(t), &wire.PwRequest{Action: "click", Ref: "e5"})
 	if err != nil || env == nil || !env.OK || env.Command != "pw click e5" {
 		t.Fatalf("envelope: %+v, %v", env, err)
 	}
@@ -100,12 +100,12 @@ func TestAClosedConnectionIsRetriedOnlyWhereThatActsOnce(t *testing.T) {
 		}
 		json.NewEncoder(w).Encode(wire.EnvelopeResponse{Envelope: &envelope.Envelope{OK: true, Command: "snapshot"}})
 	})
-	env, err := c.Run(ctx(t), &wire.SnapshotRequest{})
+	env, _, err := c.Run(ctx(t), &wire.SnapshotRequest{})
 	if err != nil || !env.OK || calls.Load() != 2 {
 		t.Fatalf("snapshot after a dropped connection: %+v, %v (%d calls), want one retry that answers", env, err, calls.Load())
 	}
 	calls.Store(0)
-	_, err = c.Run(ctx(t), &wire.PwRequest{Action: "click", Ref: "e5"})
+	_, _, err = c.Run(ctx(t), &wire.PwRequest{Action: "click", Ref: "e5"})
 	if err == nil || !strings.Contains(err.Error(), "whether the command ran is unknown") || calls.Load() != 1 {
 		t.Fatalf("pw after a dropped connection: %v (%d calls), want no retry and an unknown outcome", err, calls.Load())
 	}

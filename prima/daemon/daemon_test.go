@@ -78,7 +78,7 @@ func TestDaemonAnswersStatusWhileACommandRuns(t *testing.T) {
 	}})
 	ctx := context.Background()
 	done := make(chan error, 1)
-	go func() { _, err := c.Run(ctx, &wire.SnapshotRequest{}); done <- err }()
+	go func() { _, _, err := c.Run(ctx, &wire.SnapshotRequest{}); done <- err }()
 	<-started
 	st, err := c.Status(ctx)
 	if err != nil {
@@ -111,12 +111,12 @@ func TestDaemonSurvivesAPanicAndRefusesBadRequests(t *testing.T) {
 	}}
 	c := serve(t, f)
 	ctx := context.Background()
-	_, err := c.Run(ctx, &wire.SnapshotRequest{})
+	_, _, err := c.Run(ctx, &wire.SnapshotRequest{})
 	var we *wire.Error
 	if !errors.As(err, &we) || we.Code != wire.CodeInternal || !strings.Contains(we.Message, "boom") {
 		t.Fatalf("a panicking command: err = %v, want an internal error naming it", err)
 	}
-	if _, err := c.Run(ctx, &wire.SnapshotRequest{}); err != nil {
+	if _, _, err := c.Run(ctx, &wire.SnapshotRequest{}); err != nil {
 		t.Fatalf("after the panic: %v", err)
 	}
 	calls := f.calls.Load()
@@ -210,15 +210,15 @@ func TestBackendSlowAttachBlocksNothingElseAndAPanicFreesTheInstance(t *testing.
 	c := serve(t, b)
 	ctx := context.Background()
 
-	open, err := c.Open(ctx, wire.OpenRequest{Target: wire.Target{Instance: "other"}, URL: app.URL + "/"})
-	if err != nil || open.Envelope == nil || !open.Envelope.OK {
+	_, open, err := c.Run(ctx, &wire.OpenRequest{Target: wire.Target{Instance: "other"}, URL: app.URL + "/"})
+	if err != nil || open.(*wire.OpenResponse).Envelope == nil || !open.(*wire.OpenResponse).Envelope.OK {
 		t.Fatalf("open: %v %+v", err, open)
 	}
 
 	st := newStall(t, filepath.Join(home, "stalled.sock"))
 	attached := make(chan error, 1)
 	go func() {
-		_, err := c.Run(ctx, &wire.SnapshotRequest{Target: wire.Target{Endpoint: filepath.Join(home, "stalled.sock"), TimeoutMS: 60000}})
+		_, _, err := c.Run(ctx, &wire.SnapshotRequest{Target: wire.Target{Endpoint: filepath.Join(home, "stalled.sock"), TimeoutMS: 60000}})
 		attached <- err
 	}()
 	// Let the attach reach the stalled server.
@@ -238,7 +238,7 @@ func TestBackendSlowAttachBlocksNothingElseAndAPanicFreesTheInstance(t *testing.
 	if len(status.Instances) != 1 || status.Instances[0].Name != "other" {
 		t.Errorf("status during the attach: %+v", status.Instances)
 	}
-	env, err := c.Run(ctx, &wire.SnapshotRequest{Target: wire.Target{Instance: "other"}})
+	env, _, err := c.Run(ctx, &wire.SnapshotRequest{Target: wire.Target{Instance: "other"}})
 	if err != nil || !env.OK {
 		t.Fatalf("a command on another instance during the attach: %v\n%s", err, env.Markdown())
 	}
@@ -254,10 +254,10 @@ func TestBackendSlowAttachBlocksNothingElseAndAPanicFreesTheInstance(t *testing.
 	}
 
 	other := wire.Target{Instance: "other"}
-	if _, err := c.Run(ctx, &wire.PwRequest{Target: other, Action: "hover", Ref: "body"}); err == nil || !strings.Contains(err.Error(), "a bug in a command") {
+	if _, _, err := c.Run(ctx, &wire.PwRequest{Target: other, Action: "hover", Ref: "body"}); err == nil || !strings.Contains(err.Error(), "a bug in a command") {
 		t.Fatalf("the panicking command: %v", err)
 	}
-	env, err = c.Run(ctx, &wire.SnapshotRequest{Target: other})
+	env, _, err = c.Run(ctx, &wire.SnapshotRequest{Target: other})
 	if err != nil || !env.OK {
 		t.Fatalf("the instance after a panic: %v\n%s", err, env.Markdown())
 	}
@@ -338,7 +338,7 @@ func TestDaemonAnswersByTheDeadlineWhenACommandOverruns(t *testing.T) {
 		return okEnvelope()
 	}}})
 	start := time.Now()
-	_, err := c.Run(context.Background(), &wire.SnapshotRequest{Target: wire.Target{TimeoutMS: 300}})
+	_, _, err := c.Run(context.Background(), &wire.SnapshotRequest{Target: wire.Target{TimeoutMS: 300}})
 	took := time.Since(start)
 	var we *wire.Error
 	if !errors.As(err, &we) || we.Code != wire.CodeOverran || !strings.Contains(we.Message, "whether it acted is unknown") {
@@ -353,7 +353,7 @@ func TestDaemonAnswersByTheDeadlineWhenACommandOverruns(t *testing.T) {
 	if _, err := c.Status(context.Background()); err != nil {
 		t.Errorf("the daemon stopped serving: %v", err)
 	}
-	if _, err := c.Run(context.Background(), &wire.ConsoleRequest{}); err != nil {
+	if _, _, err := c.Run(context.Background(), &wire.ConsoleRequest{}); err != nil {
 		t.Errorf("another command after the overrun: %v", err)
 	}
 }

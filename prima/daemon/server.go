@@ -27,8 +27,8 @@ import (
 const DefaultIdle = 30 * time.Minute
 
 // Backend runs the commands. Run gets a validated request under its
-// deadline and answers with an envelope or a response of the route
-// (wire.OpenResponse, wire.ListResponse, wire.Instance); a failure that
+// deadline and answers with an envelope or the command's own answer
+// (wire.OpenResponse, wire.ListResponse, wire.Closed); a failure that
 // produced no envelope is a *wire.Error. Instances must answer at once,
 // whatever a command or an attach is doing.
 type Backend interface {

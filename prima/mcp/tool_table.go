@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -24,8 +25,11 @@ func (s *Server) addTableTool(cmd wire.Command) {
 	for _, p := range cmd.Params {
 		fs = append(fs, field{name: p.Key, schema: paramSchema(p), required: p.Required})
 	}
-	tool := &sdk.Tool{Name: cmd.Name, Description: cmd.Usage + ". " + cmd.Detail, InputSchema: object(fs...), Annotations: readOnly(cmd.Title)}
-	if cmd.Acts {
+	tool := &sdk.Tool{Name: cmd.Tool(), Description: cmd.Usage + ". " + cmd.Detail, InputSchema: object(fs...), Annotations: readOnly(cmd.Title)}
+	switch {
+	case cmd.Destroys:
+		tool.Annotations = &sdk.ToolAnnotations{Title: cmd.Title, DestructiveHint: yes(), OpenWorldHint: yes()}
+	case cmd.Acts:
 		tool.Description += acts
 		tool.Annotations = acting(cmd.Title)
 	}
@@ -39,13 +43,35 @@ func (s *Server) addTableTool(cmd wire.Command) {
 		if err := wire.Configure(req, s.config); err != nil {
 			return nil, err
 		}
-		env, err := c.Run(ctx, req)
+		if err := wire.Locate(ctx, req, s.o.Browser); err != nil {
+			return nil, err
+		}
+		env, answer, err := c.Run(ctx, req)
+		if answer != nil {
+			return answerResult(cmd, answer)
+		}
 		res, err := envelopeResult(env, err)
 		if cmd.Image && err == nil && !res.IsError {
 			res.Content = append(res.Content, image(env)...)
 		}
 		return res, err
 	})
+}
+
+// answerResult is a command's Answer as a tool result: the envelope it
+// carries, else its text (and what to do next) beside it as JSON.
+func answerResult(cmd wire.Command, a wire.Answer) (*sdk.CallToolResult, error) {
+	if c, ok := a.(wire.Carrier); ok && c.Carried() != nil {
+		return envelopeResult(c.Carried(), nil)
+	}
+	text := strings.TrimSuffix(a.Text(), "\n")
+	if cmd.Next != "" {
+		text += " " + cmd.Next
+	}
+	if n, ok := a.(wire.Noter); ok && n.Note() != "" {
+		text += "\nnote: " + n.Note()
+	}
+	return jsonResult(text, a)
 }
 
 func paramSchema(p wire.Param) *jsonschema.Schema {

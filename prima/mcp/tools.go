@@ -2,10 +2,8 @@ package mcp
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -13,18 +11,11 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/config"
 	"github.com/prima-dev/prima/prima/goal"
-	"github.com/prima-dev/prima/prima/wire"
 )
 
 // The tool inputs. The schemas (tools below) are what clients see and
 // what the SDK validates against; these only receive the values.
 type (
-	none   struct{}
-	openIn struct {
-		URL     string `json:"url,omitempty"`
-		Headed  bool   `json:"headed,omitempty"`
-		Profile string `json:"profile,omitempty"`
-	}
 	goalIn struct {
 		Goal        string            `json:"goal"`
 		Verify      string            `json:"verify,omitempty"`
@@ -62,9 +53,6 @@ func acting(title string) *sdk.ToolAnnotations {
 func yes() *bool { t := true; return &t }
 
 func (s *Server) addTools() {
-	s.addBrowserOpenTool()
-	s.addBrowserListTool()
-	s.addBrowserCloseTool()
 	s.addGoalTool()
 	s.addTableTools()
 }
@@ -102,38 +90,4 @@ func image(env *envelope.Envelope) []sdk.Content {
 		return []sdk.Content{&sdk.ImageContent{Data: b, MIMEType: "image/png"}}
 	}
 	return nil
-}
-
-// listText renders browser_list as the CLI does.
-func listText(resp *wire.ListResponse) string {
-	var b strings.Builder
-	WriteList(&b, resp)
-	return b.String()
-}
-
-// WriteList writes the browsers and instances as tables: browser_list's
-// text, and what `prima browser list` prints, in one place.
-func WriteList(w io.Writer, resp *wire.ListResponse) {
-	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-	fmt.Fprintln(tw, "TITLE\tSTATUS\tVERSION\tENDPOINT")
-	for _, br := range resp.Browsers {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", br.Title, br.Status, br.Version, br.Endpoint)
-	}
-	if len(resp.Browsers) == 0 {
-		fmt.Fprintln(tw, "(no playwright-cli session or browser server found)\t\t\t")
-	}
-	tw.Flush()
-	if len(resp.Instances) > 0 {
-		fmt.Fprintln(w)
-		tw = tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-		fmt.Fprintln(tw, "INSTANCE\tKIND\tPROGRAM\tCONNECTED\tURL")
-		for _, in := range resp.Instances {
-			program := in.Program
-			if program == "" {
-				program = "-"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%t\t%s\n", in.Name, in.Kind, program, in.Connected, in.URL)
-		}
-		tw.Flush()
-	}
 }

@@ -14,12 +14,9 @@ import (
 
 // Routes, sorted. Every request is a POST with a JSON body.
 const (
-	RouteBrowserClose = "/v0/browser/close"
-	RouteBrowserList  = "/v0/browser/list"
-	RouteBrowserOpen  = "/v0/browser/open"
-	RouteGoal         = "/v0/goal"
-	RouteStatus       = "/v0/status"
-	RouteStop         = "/v0/stop"
+	RouteGoal   = "/v0/goal"
+	RouteStatus = "/v0/status"
+	RouteStop   = "/v0/stop"
 )
 
 // SocketPath is the daemon's socket under home.
@@ -45,20 +42,6 @@ type Target struct {
 	// caller's environment places it (XDG_CACHE_HOME, HOME): the daemon
 	// may have been started from another environment.
 	Registry string `json:"registry,omitempty"`
-}
-
-// OpenRequest is `prima browser open`.
-type OpenRequest struct {
-	Target
-	URL    string `json:"url,omitempty"`
-	Headed bool   `json:"headed,omitempty"`
-	// BrowserPath is the browser to launch, found by the caller (its
-	// --browser-path, PRIMA_BROWSER, prima.json or discovery); empty with
-	// an Endpoint, which opens the remote browser instead.
-	BrowserPath string `json:"browser_path,omitempty"`
-	// Profile is a folder the launched browser keeps its profile in
-	// (cookies, storage, logins) from one launch to the next; absolute.
-	Profile string `json:"profile,omitempty"`
 }
 
 // GoalRequest is `prima goal` and `prima goal run FILE`.
@@ -107,14 +90,6 @@ func (b GoalBudget) Or(c config.GoalBudget) GoalBudget {
 	return b
 }
 
-// ListRequest is `prima browser list`.
-type ListRequest struct{ Target }
-
-// CloseRequest is `prima browser close`.
-type CloseRequest struct {
-	Target
-}
-
 // EnvelopeResponse carries a command's envelope.
 type EnvelopeResponse struct {
 	Envelope *envelope.Envelope `json:"envelope"`
@@ -139,18 +114,6 @@ type Instance struct {
 	Title     string `json:"title,omitempty"`
 	URL       string `json:"url,omitempty"`
 	Connected bool   `json:"connected"`
-}
-
-// ListResponse is `prima browser list`.
-type ListResponse struct {
-	Browsers  []Browser  `json:"browsers"`
-	Instances []Instance `json:"instances"`
-}
-
-// OpenResponse is `prima browser open`.
-type OpenResponse struct {
-	Instance Instance           `json:"instance"`
-	Envelope *envelope.Envelope `json:"envelope,omitempty"` // when a URL was opened
 }
 
 // StatusResponse is `prima daemon status`.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/config"
 )
 
@@ -21,7 +22,10 @@ import (
 // the request it gets. A command of the table is one file (cmd_NAME.go)
 // that registers itself, beside the executor's file that runs it.
 type Command struct {
-	Name   string // the CLI word and the MCP tool name
+	// Name is the CLI word and the MCP tool name. Two words ("browser
+	// open") make a subcommand of a group (Groups): the tool joins them
+	// with '_' (browser_open), the route with '/'.
+	Name   string
 	Usage  string // one line: the CLI's usage and the tool description's head
 	Detail string // the rest of the tool's description: what it answers, when to use it
 	Title  string // the tool's title
@@ -33,7 +37,19 @@ type Command struct {
 	Image bool
 	// Raw: the CLI prints an ok envelope's Answer alone, for a pipe or a
 	// file (--json still prints the envelope).
-	Raw    bool
+	Raw bool
+	// Destroys: it ends what the caller had (MCP: destructive).
+	Destroys bool
+	// Again: it may be sent again when no answer came though it acts,
+	// since doing it twice does what doing it once does (opening the open
+	// browser reuses it).
+	Again bool
+	// Answer, when set, is a new value of what the command answers
+	// instead of an envelope (browser list's listing); the surfaces print
+	// its Text.
+	Answer func() Answer
+	// Next is what an MCP caller is told to do after a text Answer.
+	Next   string
 	Params []Param
 	// Normalize reads a surface's shorthand into the params' form before
 	// they are checked (pw's line given as its one word).
@@ -86,7 +102,38 @@ func (p Param) Meta() string {
 }
 
 // Route is the command's daemon route.
-func (c Command) Route() string { return "/v0/" + c.Name }
+func (c Command) Route() string { return "/v0/" + strings.ReplaceAll(c.Name, " ", "/") }
+
+// Tool is the command's MCP tool name.
+func (c Command) Tool() string { return strings.ReplaceAll(c.Name, " ", "_") }
+
+// Group is the first of a two-word name and the word after it ("browser",
+// "open"), or "" and the name.
+func (c Command) Group() (group, word string) {
+	if g, w, ok := strings.Cut(c.Name, " "); ok {
+		return g, w
+	}
+	return "", c.Name
+}
+
+// Groups are the words that gather subcommands of the table, with the
+// CLI's usage line of each.
+var Groups = map[string]string{"browser": "Open, list and close browsers"}
+
+// Answer is what a command answers instead of an envelope.
+type Answer interface {
+	// Text is the answer for people: the CLI prints it, an MCP tool
+	// returns it beside the answer as JSON.
+	Text() string
+}
+
+// Carrier is an Answer that may carry an envelope (browser open's URL
+// loaded): the surfaces print that instead, its exit code included.
+type Carrier interface{ Carried() *envelope.Envelope }
+
+// Noter is an Answer that may carry a note for the caller (the CLI's
+// stderr).
+type Noter interface{ Note() string }
 
 // ArgsUsage is the CLI's usage line of the words: `JS [TARGET]`.
 func (c Command) ArgsUsage() string {
@@ -131,11 +178,11 @@ func CommandOf(req Request) (Command, bool) {
 // commands that do not act are; the rest are listed.
 func Rereadable(route string) bool {
 	switch route {
-	case RouteBrowserList, RouteBrowserOpen, RouteStatus:
+	case RouteStatus:
 		return true
 	}
-	c, ok := commands[strings.TrimPrefix(route, "/v0/")]
-	return ok && c.Route() == route && !c.Acts
+	c, ok := commands[strings.ReplaceAll(strings.TrimPrefix(route, "/v0/"), "/", " ")]
+	return ok && c.Route() == route && (!c.Acts || c.Again)
 }
 
 // Commands is the table, sorted by name.

@@ -112,8 +112,8 @@ func TestTheTableDecodesWordsIntoRequests(t *testing.T) {
 // only when asking twice changes nothing: a look, never an action.
 func TestOnlyWhatActsOnNothingIsSentTwice(t *testing.T) {
 	for route, want := range map[string]bool{
-		"/v0/snapshot": true, "/v0/screenshot": true, "/v0/get": true, "/v0/verify": true, RouteBrowserList: true,
-		"/v0/tab": false, "/v0/dialog": false, "/v0/set": false, "/v0/pw": false, "/v0/do": false, "/v0/nosuch": false,
+		"/v0/snapshot": true, "/v0/screenshot": true, "/v0/get": true, "/v0/verify": true, "/v0/browser/list": true, "/v0/browser/open": true,
+		"/v0/tab": false, "/v0/dialog": false, "/v0/set": false, "/v0/pw": false, "/v0/do": false, "/v0/browser/close": false, "/v0/nosuch": false,
 	} {
 		if got := Rereadable(route); got != want {
 			t.Errorf("Rereadable(%s) = %v, want %v", route, got, want)
@@ -122,8 +122,8 @@ func TestOnlyWhatActsOnNothingIsSentTwice(t *testing.T) {
 	if c, ok := CommandOf(&TabRequest{}); !ok || c.Name != "tab" {
 		t.Errorf("CommandOf(tab's request) = %q, %v", c.Name, ok)
 	}
-	if _, ok := CommandOf(&ListRequest{}); ok {
-		t.Error("browser list is not on the table yet CommandOf found it")
+	if c, ok := CommandOf(&ListRequest{}); !ok || c.Tool() != "browser_list" || c.Route() != "/v0/browser/list" {
+		t.Errorf("CommandOf(browser list's request) = %q %q, %v", c.Tool(), c.Route(), ok)
 	}
 }
 
@@ -148,6 +148,9 @@ func TestEveryCommandOfTheTableIsWhole(t *testing.T) {
 			if !fields[p.Key] {
 				t.Errorf("%s: param %q is no field of %s", c.Name, p.Key, req.Name())
 			}
+		}
+		if g, _ := c.Group(); g != "" && (Groups[g] == "" || commands[g].Name != "") {
+			t.Errorf("%s: its group %q has no usage in Groups, or is a command itself", c.Name, g)
 		}
 		if c.Usage == "" || c.Detail == "" || c.Title == "" {
 			t.Errorf("%s: help missing (usage, detail, title)", c.Name)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -95,19 +94,6 @@ func checkURL(target string, allowSchemes bool) error {
 	return err
 }
 
-// Validate checks the URL, when one is given.
-func (r OpenRequest) Validate() error {
-	switch {
-	case r.Profile != "" && r.Endpoint != "":
-		return usagef("--profile is for prima's own browser; a browser at --endpoint keeps its own profile")
-	case r.Profile != "" && !filepath.IsAbs(r.Profile):
-		return usagef("--profile %q: the daemon takes an absolute folder", r.Profile)
-	case r.URL == "":
-		return nil
-	}
-	return checkURL(r.URL, false)
-}
-
 // Request is every command request the daemon runs: it checks itself
 // and names the command's deadline (0: DefaultTimeout).
 type Request interface {
@@ -127,10 +113,7 @@ func (t Target) Timeout() time.Duration { return time.Duration(t.TimeoutMS) * ti
 // Requests maps each command route to a new request of its type: the
 // daemon decodes into it, validates it, and hands it to its backend.
 var Requests = map[string]func() Request{
-	RouteBrowserClose: func() Request { return &CloseRequest{} },
-	RouteBrowserList:  func() Request { return &ListRequest{} },
-	RouteBrowserOpen:  func() Request { return &OpenRequest{} },
-	RouteGoal:         func() Request { return &GoalRequest{} },
+	RouteGoal: func() Request { return &GoalRequest{} },
 }
 
 // Where is the browser the request is for.

@@ -57,6 +57,8 @@ type env struct {
 	browserFrom    string // which of them
 	// raw: an ok envelope prints as its Answer alone (wire.Command.Raw).
 	raw bool
+	// answered: the command printed an Answer that was not an envelope.
+	answered bool
 }
 
 func globalFlags() []cli.Flag {
@@ -195,8 +197,11 @@ func envelopeAction(stdout, stderr io.Writer, call func(context.Context, *env, *
 		ctx, cancel := e.ctx(ctx)
 		defer cancel()
 		env, err := call(ctx, e, cmd)
-		if err != nil {
+		switch {
+		case err != nil:
 			return e.fail(err)
+		case env == nil && e.answered:
+			return nil
 		}
 		return e.printEnvelope(env)
 	}
@@ -325,7 +330,6 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 			return usageError{err.Error()}
 		},
 		Commands: append([]*cli.Command{
-			browserCommand(stdout, stderr),
 			daemonCommand(stdout, stderr, newBackend),
 			helpCommand(stdout, stderr),
 			goalCommand(stdout, stderr),

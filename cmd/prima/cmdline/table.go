@@ -3,6 +3,7 @@ package cmdline
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/urfave/cli/v3"
@@ -13,11 +14,22 @@ import (
 
 // tableCommands are the subcommands of the command table (wire.Commands):
 // their words and flags from the command's params, decoded into its
-// request by the table, and run by the one client call.
+// request by the table, and run by the one client call. A two-word
+// command is a subcommand of its group's word (browser open).
 func tableCommands(stdout, stderr io.Writer) []*cli.Command {
 	var out []*cli.Command
+	groups := map[string]*cli.Command{}
 	for _, c := range wire.Commands() {
-		out = append(out, tableCommand(c, stdout, stderr))
+		g, _ := c.Group()
+		if g == "" {
+			out = append(out, tableCommand(c, stdout, stderr))
+			continue
+		}
+		if groups[g] == nil {
+			groups[g] = &cli.Command{Name: g, Usage: wire.Groups[g]}
+			out = append(out, groups[g])
+		}
+		groups[g].Commands = append(groups[g].Commands, tableCommand(c, stdout, stderr))
 	}
 	return out
 }
@@ -37,8 +49,9 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 			flags = append(flags, &cli.StringFlag{Name: p.Flag(), Aliases: aliases(p), Usage: p.Help})
 		}
 	}
+	_, word := c.Group()
 	return &cli.Command{
-		Name:        c.Name,
+		Name:        word,
 		Usage:       c.Usage,
 		Description: c.Detail,
 		ArgsUsage:   c.ArgsUsage(),
@@ -70,10 +83,35 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 			if err := wire.Configure(req, e.config); err != nil {
 				return nil, err
 			}
+			if err := wire.Locate(ctx, req, e.browser); err != nil {
+				return nil, err
+			}
 			e.raw = c.Raw
-			return e.client().Run(ctx, req)
+			env, answer, err := e.client().Run(ctx, req)
+			if answer == nil || err != nil {
+				return env, err
+			}
+			return e.printAnswer(answer)
 		}),
 	}
+}
+
+// printAnswer prints a command's Answer (as JSON with --json), or the
+// envelope it carries, and its note on stderr.
+func (e *env) printAnswer(a wire.Answer) (*envelope.Envelope, error) {
+	if n, ok := a.(wire.Noter); ok && n.Note() != "" {
+		fmt.Fprintf(e.stderr, "note: %s\n", n.Note())
+	}
+	if c, ok := a.(wire.Carrier); ok && c.Carried() != nil {
+		return c.Carried(), nil
+	}
+	if e.json {
+		e.printJSON(a)
+	} else {
+		fmt.Fprint(e.stdout, a.Text())
+	}
+	e.answered = true
+	return nil, nil
 }
 
 func aliases(p wire.Param) []string {
