@@ -207,30 +207,6 @@ func envelopeAction(stdout, stderr io.Writer, call func(context.Context, *env, *
 	}
 }
 
-// answerAction is the shape of the commands that take no arguments and
-// print what the daemon answers: the answer as JSON with --json, else as
-// text.
-func answerAction[T any](stdout, stderr io.Writer, call func(context.Context, *env) (T, error), print func(*env, T)) cli.ActionFunc {
-	return func(ctx context.Context, cmd *cli.Command) error {
-		e := readEnv(cmd, stdout, stderr)
-		if cmd.Args().Len() != 0 {
-			return e.fail(wrongArgs(cmd, "no arguments"))
-		}
-		ctx, cancel := e.ctx(ctx)
-		defer cancel()
-		resp, err := call(ctx, e)
-		if err != nil {
-			return e.fail(err)
-		}
-		if e.json {
-			e.printJSON(resp)
-		} else {
-			print(e, resp)
-		}
-		return nil
-	}
-}
-
 // printEnvelope prints the envelope and returns the exit code it implies.
 func (e *env) printEnvelope(env *envelope.Envelope) error {
 	if env == nil {
