@@ -56,26 +56,17 @@ const maxConsole = 200
 
 // Observer records what happens outside the page tree: dialogs, pages
 // opened, downloads, console messages and main-document responses. Its
-// handlers are attached once per page; the act path arms it per command,
-// so an event is reported by the command that caused it.
+// handlers are attached once per page; each action arms it and gets an
+// Armed of its own, so an event is reported by the action that caused it
+// and no two actions' records can mix.
 type Observer struct {
-	mu     sync.Mutex
-	armed  bool
-	policy DialogPolicy
-	events []Event
-	open   *OpenDialog
-	opened chan struct{} // closed when a dialog is left open while armed
-	nav    chan struct{} // closed when a main frame navigates while armed
-	popped chan struct{} // closed when a page opens while armed
-	popups []playwright.Page
-	// downloads the armed command started; downloaded is closed at the first
-	downloads  []playwright.Download
-	downloaded chan struct{}
-	docs       map[playwright.Page][]DocResponse
-	docReqs    map[playwright.Request]bool // main-frame document requests in flight
-	errors     int
-	console    []ConsoleMsg
-	dropped    int
+	mu sync.Mutex
+	// cur is the armed action's record, nil while none is armed.
+	cur     *Armed
+	open    *OpenDialog
+	docReqs map[playwright.Request]bool // main-frame document requests in flight
+	console []ConsoleMsg
+	dropped int
 	// OnPage is called (outside the lock) for every page seen opening,
 	// so the instance watches it too.
 	OnPage func(playwright.Page)
@@ -88,6 +79,24 @@ type Observer struct {
 	unclaimed []playwright.Download
 }
 
+// Armed is what one action's arming records, from Arm to its Disarm;
+// the observer's lock guards it.
+type Armed struct {
+	o      *Observer
+	done   bool
+	policy DialogPolicy
+	events []Event
+	opened chan struct{} // closed when a dialog is left open while armed
+	nav    chan struct{} // closed when a main frame navigates while armed
+	popped chan struct{} // closed when a page opens while armed
+	popups []playwright.Page
+	// downloads the action started; downloaded is closed at the first
+	downloads  []playwright.Download
+	downloaded chan struct{}
+	docs       map[playwright.Page][]DocResponse
+	errors     int
+}
+
 // opened records a page a context opened; one opened while no command
 // of prima's is armed is the other client's.
 func (o *Observer) PageOpened(p playwright.Page) {
@@ -95,7 +104,7 @@ func (o *Observer) PageOpened(p playwright.Page) {
 		return // a popup: some page's action opened it, reported, not followed
 	}
 	o.mu.Lock()
-	if !o.armed {
+	if o.cur == nil {
 		o.foreign = append(o.foreign, p)
 	}
 	o.mu.Unlock()
@@ -117,7 +126,7 @@ func (o *Observer) TakeForeign() playwright.Page {
 }
 
 func NewObserver() *Observer {
-	return &Observer{opened: make(chan struct{}), nav: make(chan struct{}), popped: make(chan struct{}), docs: map[playwright.Page][]DocResponse{}, docReqs: map[playwright.Request]bool{}}
+	return &Observer{docReqs: map[playwright.Request]bool{}}
 }
 
 // Watch attaches the observer's handlers to a page.
@@ -135,16 +144,16 @@ func (o *Observer) Watch(p playwright.Page) {
 			return
 		}
 		o.mu.Lock()
-		if o.armed {
-			closeOnce(o.nav)
+		if a := o.cur; a != nil {
+			closeOnce(a.nav)
 		}
 		o.mu.Unlock()
 	})
 	p.OnPopup(func(np playwright.Page) {
 		o.mu.Lock()
-		if o.armed {
-			o.popups = append(o.popups, np)
-			closeOnce(o.popped)
+		if a := o.cur; a != nil {
+			a.popups = append(a.popups, np)
+			closeOnce(a.popped)
 		}
 		o.mu.Unlock()
 		if o.OnPage != nil {
@@ -154,8 +163,8 @@ func (o *Observer) Watch(p playwright.Page) {
 	p.OnConsole(func(m playwright.ConsoleMessage) {
 		o.mu.Lock()
 		defer o.mu.Unlock()
-		if m.Type() == "error" && o.armed {
-			o.errors++
+		if a := o.cur; a != nil && m.Type() == "error" {
+			a.errors++
 		}
 		if len(o.console) >= maxConsole {
 			o.console = o.console[1:]
@@ -166,8 +175,8 @@ func (o *Observer) Watch(p playwright.Page) {
 	p.OnPageError(func(err error) {
 		o.mu.Lock()
 		defer o.mu.Unlock()
-		if o.armed {
-			o.errors++
+		if a := o.cur; a != nil {
+			a.errors++
 		}
 		o.console = append(o.console, ConsoleMsg{Type: "pageerror", Text: err.Error()})
 	})
@@ -202,16 +211,16 @@ func (o *Observer) Watch(p playwright.Page) {
 			return // the hop of a redirect; its target's response follows
 		}
 		o.mu.Lock()
-		if o.armed {
-			o.docs[p] = append(o.docs[p], DocResponse{URL: r.URL(), From: from, Status: r.Status()})
+		if a := o.cur; a != nil {
+			a.docs[p] = append(a.docs[p], DocResponse{URL: r.URL(), From: from, Status: r.Status()})
 		}
 		o.mu.Unlock()
 	})
 	p.OnDownload(func(dl playwright.Download) {
 		o.mu.Lock()
-		if o.armed {
-			o.downloads = append(o.downloads, dl)
-			closeOnce(o.downloaded)
+		if a := o.cur; a != nil {
+			a.downloads = append(a.downloads, dl)
+			closeOnce(a.downloaded)
 		} else {
 			o.leave(dl)
 		}
@@ -219,20 +228,22 @@ func (o *Observer) Watch(p playwright.Page) {
 	})
 }
 
-// dialog answers a dialog by the armed command's policy, or leaves it
-// open and says so; it never answers silently.
+// dialog answers a dialog by the armed action's policy, or leaves it
+// open and says so; it never answers silently. Its line goes to the
+// action armed when the dialog came, even when answering outlasts it.
 func (o *Observer) dialog(p playwright.Page, d playwright.Dialog) {
 	o.mu.Lock()
+	a := o.cur
 	policy := DialogPolicy{}
-	if o.armed {
-		policy = o.policy
+	if a != nil {
+		policy = a.policy
 	}
 	desc := fmt.Sprintf("%s %s", d.Type(), QuoteShort(d.Message()))
 	if policy.Answer == "" {
 		o.open = &OpenDialog{Dialog: d, Page: p}
-		o.events = append(o.events, Event{EventDialog, "dialog: " + desc + " -> left open (answer: prima dialog accept|dismiss)"})
-		if o.armed {
-			closeOnce(o.opened)
+		if a != nil {
+			a.events = append(a.events, Event{EventDialog, "dialog: " + desc + " -> left open (answer: prima dialog accept|dismiss)"})
+			closeOnce(a.opened)
 		}
 		o.mu.Unlock()
 		return
@@ -254,13 +265,16 @@ func (o *Observer) dialog(p playwright.Page, d playwright.Dialog) {
 	if err != nil {
 		what += " (failed: " + err.Error() + ")"
 	}
-	o.event(EventDialog, "dialog: "+desc+" -> "+what)
+	a.event(EventDialog, "dialog: "+desc+" -> "+what)
 }
 
-func (o *Observer) event(k EventKind, text string) {
-	o.mu.Lock()
-	o.events = append(o.events, Event{k, text})
-	o.mu.Unlock()
+// event records a line for the action, unless its record was taken.
+func (a *Armed) event(k EventKind, text string) {
+	a.o.mu.Lock()
+	defer a.o.mu.Unlock()
+	if !a.done {
+		a.events = append(a.events, Event{k, text})
+	}
 }
 
 // Event is something an action caused outside the page tree. Text is
@@ -321,24 +335,33 @@ func Texts(events []Event) []string {
 	return out
 }
 
-// Arm starts recording for one command.
-func (o *Observer) Arm(policy DialogPolicy) {
+// Arm starts recording for one action and returns its record: what the
+// observer sees until Disarm goes to it alone. Arming again ends the
+// record of an action that was not disarmed.
+func (o *Observer) Arm(policy DialogPolicy) *Armed {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.armed, o.policy = true, policy
-	o.events, o.popups, o.errors = nil, nil, 0
-	o.docs = map[playwright.Page][]DocResponse{}
-	o.docReqs = map[playwright.Request]bool{}
-	o.opened, o.nav, o.popped = make(chan struct{}), make(chan struct{}), make(chan struct{})
-	o.downloads, o.downloaded = nil, make(chan struct{})
+	if o.cur != nil {
+		o.cur.done = true
+	}
+	o.cur = &Armed{o: o, policy: policy, docs: map[playwright.Page][]DocResponse{},
+		opened: make(chan struct{}), nav: make(chan struct{}), popped: make(chan struct{}), downloaded: make(chan struct{})}
+	return o.cur
 }
 
-// Downloaded is closed when the armed command starts a download: the
+// Downloaded is closed when the armed action starts a download: the
 // navigation it began became the download and will commit nothing.
+func (a *Armed) Downloaded() <-chan struct{} { return a.downloaded }
+
+// Downloaded is the armed action's Downloaded; nil (never closed) when
+// no action is armed.
 func (o *Observer) Downloaded() <-chan struct{} {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return o.downloaded
+	if o.cur == nil {
+		return nil
+	}
+	return o.cur.downloaded
 }
 
 // maxUnclaimed bounds the downloads kept for a command to save.
@@ -359,18 +382,18 @@ func (o *Observer) leave(dl playwright.Download) {
 	o.unclaimed = append(o.unclaimed, dl)
 }
 
-// Claim makes the downloads no command has saved the armed command's, as
+// Claim makes the downloads no command has saved the armed action's, as
 // if it had started them, and says how many there were.
 func (o *Observer) Claim() int {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	n := len(o.unclaimed)
-	if n == 0 || !o.armed {
+	a, n := o.cur, len(o.unclaimed)
+	if n == 0 || a == nil {
 		return 0
 	}
-	o.downloads = append(o.downloads, o.unclaimed...)
+	a.downloads = append(a.downloads, o.unclaimed...)
 	o.unclaimed = nil
-	closeOnce(o.downloaded)
+	closeOnce(a.downloaded)
 	return n
 }
 
@@ -392,18 +415,10 @@ func (o *Observer) DocumentPending() bool {
 
 // Navigated is closed when a main frame navigates while armed; popped
 // when a page opens.
-func (o *Observer) Navigated() (<-chan struct{}, <-chan struct{}) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.nav, o.popped
-}
+func (a *Armed) Navigated() (<-chan struct{}, <-chan struct{}) { return a.nav, a.popped }
 
-// DialogOpened is closed when the armed command leaves a dialog open.
-func (o *Observer) DialogOpened() <-chan struct{} {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.opened
-}
+// DialogOpened is closed when the armed action leaves a dialog open.
+func (a *Armed) DialogOpened() <-chan struct{} { return a.opened }
 
 // Record is what the observer saw while armed.
 type Record struct {
@@ -414,14 +429,20 @@ type Record struct {
 	Downloads []playwright.Download // started, maybe not finished: the engine saves them
 }
 
-// Disarm stops recording and returns what the command caused.
-func (o *Observer) Disarm(page playwright.Page) Record {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.armed = false
-	r := Record{Events: o.events, Popups: o.popups, Docs: o.docs[page], Errors: o.errors, Downloads: o.downloads}
-	o.events, o.popups, o.docs, o.downloads = nil, nil, map[playwright.Page][]DocResponse{}, nil
-	return r
+// Disarm stops the action's recording and returns what it caused, once:
+// a second Disarm returns nothing, and another action's arming is left
+// armed.
+func (a *Armed) Disarm(page playwright.Page) Record {
+	a.o.mu.Lock()
+	defer a.o.mu.Unlock()
+	if a.o.cur == a {
+		a.o.cur = nil
+	}
+	if a.done {
+		return Record{}
+	}
+	a.done = true
+	return Record{Events: a.events, Popups: a.popups, Docs: a.docs[page], Errors: a.errors, Downloads: a.downloads}
 }
 
 // Dialog returns the dialog left open, if any.

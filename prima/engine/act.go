@@ -128,15 +128,14 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 			p.Release()
 		}
 	}()
-	e.b.Obs.Arm(o.Dialog)
+	armed := e.b.Obs.Arm(o.Dialog)
 	e.b.Net.Start(page.URL())
 	docID := p.Doc
 	if docID == "" && e.b.Obs.Dialog() == nil {
 		// An open dialog blocks every script; answering it is the action.
 		docID = armSettle(page)
 	}
-	opened := e.b.Obs.DialogOpened()
-	navigated, popped := e.b.Obs.Navigated()
+	opened := armed.DialogOpened()
 	done := make(chan error, 1)
 	// Preparing bounded the wait for the element (timeoutMS); the action
 	// itself, and a navigation it starts, get the command's whole time:
@@ -171,7 +170,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	busy, failed := 0, false
 	if !out.Blocked {
 		var serr error
-		busy, failed, serr = e.settle(ctx, page, docID, navigated, popped)
+		busy, failed, serr = e.settle(ctx, page, docID, armed)
 		if serr != nil && out.Err == nil {
 			out.Err = serr
 		}
@@ -189,7 +188,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Value, out.Note = p.Value, p.Note // the check may have said how it went
 	}
 	out.Traffic = e.b.Net.Stop()
-	rec := e.b.Obs.Disarm(page)
+	rec := armed.Disarm(page)
 	out.Events = append(out.Events, rec.Events...)
 	out.Downloads = e.saveDownloads(ctx, rec.Downloads, o.Downloads)
 	for _, d := range out.Downloads {

@@ -132,7 +132,7 @@ func TestADownloadThatOutlastsTheCommandIsLeftForTheNext(t *testing.T) {
 	if e.b.Obs.Claim() != 0 {
 		t.Error("a download was claimed with no command armed")
 	}
-	e.b.Obs.Arm(browser.DialogPolicy{})
+	armed := e.b.Obs.Arm(browser.DialogPolicy{})
 	if n := e.b.Obs.Claim(); n != 1 {
 		t.Fatalf("the next command claimed %d downloads, want the one left", n)
 	}
@@ -142,7 +142,7 @@ func TestADownloadThatOutlastsTheCommandIsLeftForTheNext(t *testing.T) {
 		t.Error("claiming a download does not tell the armed command one started")
 	}
 	close(dl.ended)
-	rec := e.b.Obs.Disarm(nil)
+	rec := armed.Disarm(nil)
 	got = e.saveDownloads(context.Background(), rec.Downloads, func() (string, error) { return dir, nil })
 	if len(got) != 1 || !got[0].Saved() || got[0].Path != filepath.Join(dir, "big.zip") || got[0].SHA256 != sum("zip") {
 		t.Errorf("saved by the next command: %+v", got)

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"github.com/prima-dev/prima/prima/browser"
 )
 
 // The settle rule (rule 9): after an action prima waits until the page is
@@ -99,7 +101,8 @@ func armSettle(page playwright.Page) string {
 // the command's deadline); busy is how many were left even then. failed
 // tells whether a request of the action's own failed, or may have (one
 // answered after the cap): only then are they read (failedRequests).
-func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string, navigated, popped <-chan struct{}) (busy int, failed bool, err error) {
+func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string, armed *browser.Armed) (busy int, failed bool, err error) {
+	navigated, popped := armed.Navigated()
 	capAt := time.Now().Add(settleCap)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(capAt) {
 		capAt = dl
@@ -152,7 +155,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 			} else if nav {
 				// A navigation started; wait for it to commit.
 				var err error
-				if newDoc, err = e.awaitCommit(ctx, navigated, time.Until(capAt)+loadGrace); err != nil {
+				if newDoc, err = e.awaitCommit(ctx, navigated, armed.Downloaded(), time.Until(capAt)+loadGrace); err != nil {
 					return busy, failed, err
 				}
 			}
@@ -235,10 +238,9 @@ func (e *Engine) evaluateWithin(ctx context.Context, page playwright.Page, js st
 // answer yet from the server), within the command's deadline. A
 // navigation that ends without a document (a download, a 204) stops the
 // wait once nothing is in flight.
-func (e *Engine) awaitCommit(ctx context.Context, navigated <-chan struct{}, grace time.Duration) (bool, error) {
+func (e *Engine) awaitCommit(ctx context.Context, navigated, downloaded <-chan struct{}, grace time.Duration) (bool, error) {
 	timer := time.NewTimer(grace)
 	defer timer.Stop()
-	downloaded := e.b.Obs.Downloaded()
 	for {
 		select {
 		case <-navigated:

@@ -55,7 +55,9 @@ func (p *fakePage) evaluated(js string) bool {
 	return false
 }
 
-func engineOnNothing() *Engine { return New(&browser.Instance{Net: &browser.NetLog{}}) }
+func engineOnNothing() *Engine {
+	return New(&browser.Instance{Net: &browser.NetLog{}, Obs: browser.NewObserver()})
+}
 
 // The settle reads the page's tracker once: the same document with
 // nothing in flight is settled; requests the action left in flight at the
@@ -78,7 +80,7 @@ func TestTheSettleReadsThePagesTracker(t *testing.T) {
 		e := engineOnNothing()
 		p := &fakePage{answers: map[string]any{probeJS: c.probe, answerJS: c.answer}}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		busy, failed, err := e.settle(ctx, p, "d1", nil, nil)
+		busy, failed, err := e.settle(ctx, p, "d1", e.b.Obs.Arm(browser.DialogPolicy{}))
 		cancel()
 		if err != nil || busy != c.busy || failed != c.failed {
 			t.Errorf("%s: busy %d, failed %v, %v; want %d, %v", c.name, busy, failed, err, c.busy, c.failed)
@@ -97,7 +99,7 @@ func TestAReadTheDeadlineCutIsJoinedByTheNextCommand(t *testing.T) {
 	p := &fakePage{answers: map[string]any{}, block: map[string]chan struct{}{probeJS: release}}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	busy, failed, err := e.settle(ctx, p, "d1", nil, nil)
+	busy, failed, err := e.settle(ctx, p, "d1", e.b.Obs.Arm(browser.DialogPolicy{}))
 	if err != nil || busy != 0 || failed {
 		t.Errorf("a settle the deadline cut: busy %d, failed %v, %v", busy, failed, err)
 	}
