@@ -300,18 +300,17 @@ func positional(code string) bool {
 var sameKindJS string
 
 // replacement finds the element that took h's place: the one element the
-// action's own used: line matches now, of h's tag, in h's frame. pwline
-// compiles the line's locator to the selector that finds it.
+// action's own used: line matches now, of h's tag, in h's frame.
 func replacement(h playwright.ElementHandle, used pwline.Line) (playwright.ElementHandle, error) {
-	l, err := pwline.Parse(used.Code())
-	if err != nil || l.Selector == "" {
+	sel, err := used.LocatorSelector()
+	if err != nil || sel == "" {
 		return nil, fmt.Errorf("no locator to find a replacement with")
 	}
 	f, err := h.OwnerFrame()
 	if err != nil {
 		return nil, err
 	}
-	loc := f.Locator(l.Selector)
+	loc := f.Locator(sel)
 	if n, err := loc.Count(); err != nil || n != 1 {
 		return nil, fmt.Errorf("the locator matches %d elements", n)
 	}

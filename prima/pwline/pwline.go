@@ -475,6 +475,24 @@ func (p *parser) action(c *chain, name string, m method) (Line, error) {
 // example argument.
 var nonEmpty = map[string]string{"press": "'Enter'", "keyboard.press": "'Enter'", "goto": "'https://example.com'"}
 
+// LocatorSelector is the selector page.Locator takes for the line's
+// locator: Selector when the line has it, else Locator compiled alone (a
+// line built from code, not parsed), with no line rendered and read back.
+func (l Line) LocatorSelector() (string, error) {
+	if l.Selector != "" || l.Locator == "" {
+		return l.Selector, nil
+	}
+	p := &parser{src: l.Locator}
+	c, err := p.target()
+	if err != nil {
+		return "", err
+	}
+	if p.space(); !p.eof() {
+		return "", p.errf("unexpected %q after the locator", p.rest())
+	}
+	return c.selector(), nil
+}
+
 // target reads dragTo's argument: a whole locator expression, page.…
 // with no action, up to the ',' or ')' after it.
 func (p *parser) target() (chain, error) {

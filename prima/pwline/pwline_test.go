@@ -537,6 +537,26 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// TestLocatorSelector: a line built with its locator's code alone finds
+// the selector Parse compiles for the same locator.
+func TestLocatorSelector(t *testing.T) {
+	for _, c := range parseCases {
+		t.Run(c.name, func(t *testing.T) {
+			l, err := Parse(c.in)
+			if err != nil || l.PageLevel() {
+				return
+			}
+			built := Line{Locator: l.Locator, Method: l.Method}
+			if got, err := built.LocatorSelector(); err != nil || got != l.Selector {
+				t.Errorf("LocatorSelector of %s = %q, %v; want %q", l.Locator, got, err, l.Selector)
+			}
+		})
+	}
+	if _, err := (Line{Locator: "page.getByRole('button').click()", Method: "click"}).LocatorSelector(); err == nil {
+		t.Error("a locator with an action after it gave a selector")
+	}
+}
+
 func TestPageLevel(t *testing.T) {
 	for _, c := range parseCases {
 		l, err := Parse(c.in)
