@@ -120,12 +120,23 @@ func compactNode(b *strings.Builder, n *Node, depth int, opt CompactOptions) {
 
 // capRunes cuts s to max runes, saying how much was cut.
 func capRunes(s string, max int) string {
+	c, _ := capCut(s, max)
+	return c
+}
+
+// capCut is capRunes with the count of runes it cut (0 when none), which
+// an Element carries so that code never looks for the mark in the text.
+func capCut(s string, max int) (string, int) {
 	if len(s) <= max || utf8.RuneCountInString(s) <= max {
-		return s
+		return s, 0
 	}
 	i := runeOffset(s, max)
-	return fmt.Sprintf("%s…(+%d chars)", s[:i], utf8.RuneCountInString(s[i:]))
+	n := utf8.RuneCountInString(s[i:])
+	return s[:i] + CutMark(n), n
 }
+
+// CutMark is what ends a name or value cut by n runes.
+func CutMark(n int) string { return fmt.Sprintf("…(+%d chars)", n) }
 
 // cutRunes cuts s to max runes, marking the cut with "…".
 func cutRunes(s string, max int) string {

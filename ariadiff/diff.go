@@ -292,11 +292,13 @@ func (e *entry) head() string {
 
 // named is the element a change of its value or state names, nil when
 // the entry is unnamed or told apart by its context.
-func (e *entry) named(from, to string, quoted bool) *Element {
+func (e *entry) named(from, to string, toCut int, quoted bool) *Element {
 	if e.name == "" || e.ctx != "" {
 		return nil
 	}
-	return &Element{Role: e.role, Name: capRunes(e.name, maxLabel), Named: true, From: from, To: to, Quoted: quoted}
+	el := &Element{Role: e.role, Named: true, From: from, To: to, ToCut: toCut, Quoted: quoted}
+	el.Name, el.NameCut = capCut(e.name, maxLabel)
+	return el
 }
 
 // inCtx is ` (in "context")` for a repeated element, ` (near
@@ -756,10 +758,10 @@ func (it *item) word() Change {
 		return it.Change
 	case it.from != nil && it.to != nil:
 		head, from, to := textChange(it.from, it.to)
-		sf, st := shownPair(from, to)
+		sf, st, toCut := shownPairCut(from, to)
 		c := Change{Kind: it.Kind, Text: head + ": " + quoted(sf) + " -> " + quoted(st), From: sf, To: st}
 		if y := it.to; y.hasValue && y.name != "" && it.from.name == y.name {
-			return about(c, &Element{Role: y.role, Name: capRunes(y.name, maxLabel), Named: true, From: sf, To: st, Quoted: true})
+			return about(c, y.named(sf, st, toCut, true))
 		}
 		return c
 	case it.to != nil:
@@ -1040,12 +1042,12 @@ func compareText(x, y *entry) []item {
 		return out
 	}
 	head := y.role + " " + quoteName(to)
-	name := capRunes(to, maxLabel)
+	name, cut := capCut(to, maxLabel)
 	xs, ys := x.states(), y.states()
 	for _, s := range stateNames(xs, ys) {
 		if from, to := stateWord(s, xs), stateWord(s, ys); from != to {
 			c := Change{Kind: stateKind(s), Text: head + ": " + from + " -> " + to}
-			out = append(out, item{Change: about(c, &Element{Role: y.role, Name: name, Named: true, From: from, To: to})})
+			out = append(out, item{Change: about(c, &Element{Role: y.role, Name: name, NameCut: cut, Named: true, From: from, To: to})})
 		}
 	}
 	return out
@@ -1074,9 +1076,9 @@ func compareEntry(x, y *entry) []item {
 		if x.role == "combobox" || x.role == "listbox" {
 			k = Selected
 		}
-		from, to := shownPair(x.value, y.value)
+		from, to, toCut := shownPairCut(x.value, y.value)
 		c := Change{Kind: k, Text: y.head() + ": " + quoted(from) + " -> " + quoted(to) + y.inCtx(), From: from, To: to}
-		out = append(out, item{Change: about(c, y.named(from, to, true))})
+		out = append(out, item{Change: about(c, y.named(from, to, toCut, true))})
 	}
 	if equalStates(x.groups, y.groups) {
 		return out
@@ -1088,7 +1090,7 @@ func compareEntry(x, y *entry) []item {
 			continue
 		}
 		c := Change{Kind: stateKind(s), Text: y.head() + ": " + from + " -> " + to + y.inCtx()}
-		out = append(out, item{Change: about(c, y.named(from, to, false))})
+		out = append(out, item{Change: about(c, y.named(from, to, 0, false))})
 	}
 	return out
 }
@@ -1200,9 +1202,16 @@ func quotePair(a, b string) (string, string) {
 // shownPair is how two texts that differ show in a change: capped, and
 // when the cap would hide the difference, both from a little before it.
 func shownPair(a, b string) (string, string) {
-	sa, sb := capRunes(a, maxLabel), capRunes(b, maxLabel)
+	sa, sb, _ := shownPairCut(a, b)
+	return sa, sb
+}
+
+// shownPairCut is shownPair with the runes cut from the end of b.
+func shownPairCut(a, b string) (string, string, int) {
+	sa, _ := capCut(a, maxLabel)
+	sb, cut := capCut(b, maxLabel)
 	if sa != sb || a == b {
-		return sa, sb
+		return sa, sb, cut
 	}
 	p := 0
 	for p < len(a) && p < len(b) && a[p] == b[p] {
@@ -1217,9 +1226,10 @@ func shownPair(a, b string) (string, string) {
 		start -= size
 	}
 	if start == 0 {
-		return sa, sb
+		return sa, sb, cut
 	}
-	return "…" + capRunes(a[start:], maxLabel), "…" + capRunes(b[start:], maxLabel)
+	sb, cut = capCut(b[start:], maxLabel)
+	return "…" + capRunes(a[start:], maxLabel), "…" + sb, cut
 }
 
 func quoteName(s string) string {

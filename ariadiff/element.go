@@ -24,6 +24,12 @@ type Element struct {
 	From   string `json:"from,omitempty"`
 	To     string `json:"to,omitempty"`
 	Quoted bool   `json:"quoted,omitempty"`
+	// NameCut, ValueCut and ToCut count the runes cut from the end of
+	// Name, Value and To (which then end in CutMark): what stands before
+	// the mark is only the start, and an assertion on it proves less.
+	NameCut  int `json:"name_cut,omitempty"`
+	ValueCut int `json:"value_cut,omitempty"`
+	ToCut    int `json:"to_cut,omitempty"`
 }
 
 // Is tells whether e is the element with this role and name (a name
@@ -36,8 +42,9 @@ func (e *Element) Is(role, name string) bool {
 // the tree (a contenteditable's text): `role "name": "from" -> "to"`,
 // from and to shown as given.
 func ValueChange(k Kind, role, name, from, to string) Change {
-	return about(Change{Kind: k, Text: Head(role, name) + ": " + quoted(from) + " -> " + quoted(to), From: from, To: to},
-		&Element{Role: role, Name: capRunes(name, maxLabel), Named: name != "", From: from, To: to, Quoted: true})
+	el := &Element{Role: role, Named: name != "", From: from, To: to, Quoted: true}
+	el.Name, el.NameCut = capCut(name, maxLabel)
+	return about(Change{Kind: k, Text: Head(role, name) + ": " + quoted(from) + " -> " + quoted(to), From: from, To: to}, el)
 }
 
 func quoted(s string) string {
@@ -126,10 +133,12 @@ func (e *entry) shown() *Element {
 	}
 	el := &Element{Role: e.role, States: e.states()}
 	if e.name != "" {
-		el.Name, el.Named = capRunes(e.name, maxLabel), true
+		el.Name, el.NameCut = capCut(e.name, maxLabel)
+		el.Named = true
 	}
 	if e.hasValue && e.value != "" {
-		el.Value, el.HasValue = capRunes(e.value, maxLabel), true
+		el.Value, el.ValueCut = capCut(e.value, maxLabel)
+		el.HasValue = true
 	}
 	return el
 }

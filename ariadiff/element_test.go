@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -36,6 +37,7 @@ func readLine(c Change) *Element {
 			return nil
 		}
 		f.Name, f.Named, s = name, true, rest
+		f.NameCut = cutOf(name)
 	}
 	switch c.Kind {
 	case Added, Removed:
@@ -60,7 +62,7 @@ func readLine(c Change) *Element {
 				return nil
 			}
 		}
-		f.Value, f.HasValue = v, true
+		f.Value, f.HasValue, f.ValueCut = v, true, cutOf(v)
 		return &f
 	case Typed, Selected, Toggled, Changed:
 		s, ok := strings.CutPrefix(s, ": ")
@@ -79,7 +81,7 @@ func readLine(c Change) *Element {
 			if to, rest, ok = unquoteJSON(to); !ok || rest != "" {
 				return nil
 			}
-			f.From, f.To, f.Quoted = from, to, true
+			f.From, f.To, f.Quoted, f.ToCut = from, to, true, cutOf(to)
 			return &f
 		}
 		from, to, ok := strings.Cut(s, " -> ")
@@ -91,6 +93,19 @@ func readLine(c Change) *Element {
 	}
 	return nil
 }
+
+// cutOf is how many runes the mark ending s says were cut, as a reader
+// of the line sees it.
+func cutOf(s string) int {
+	m := cutRE.FindStringSubmatch(s)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+var cutRE = regexp.MustCompile(`…\(\+(\d+) chars\)$`)
 
 var stateWordRE = regexp.MustCompile(`^(?:no )?[a-z]+(?:=[A-Za-z0-9_-]+)?$`)
 

@@ -103,13 +103,13 @@ func describe(x, y *Node, root bool) Change {
 			from, to := shownPair(x.Name, y.Name)
 			return Change{Kind: Changed, Text: nodeHead(&Node{Role: x.Role}, root) + ": " + quoted(from) + " -> " + quoted(to), From: from, To: to}
 		case x.Name == y.Name && x.HasValue && y.HasValue && x.Value != y.Value:
-			from, to := shownPair(x.Value, y.Value)
+			from, to, toCut := shownPairCut(x.Value, y.Value)
 			c := Change{Kind: Changed, Text: head + ": " + quoted(from) + " -> " + quoted(to), From: from, To: to}
 			if root {
 				return c
 			}
 			e := entry{role: x.Role, name: x.Name}
-			return about(c, e.named(from, to, true))
+			return about(c, e.named(from, to, toCut, true))
 		case x.Name == y.Name && x.HasValue == y.HasValue && x.Value == y.Value:
 			for i := 0; i < max(len(x.Props), len(y.Props)); i++ {
 				var px, py *Prop

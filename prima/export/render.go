@@ -354,8 +354,8 @@ func (r *renderer) use(env map[string]string) {
 
 // expected is an expected value or text as an expression, or why not.
 // Only a step that typed a masked value knows what •••• stands for.
-func (r *renderer) expected(s Step, l *pwline.Line, v string) (string, string) {
-	if capped.MatchString(v) {
+func (r *renderer) expected(s Step, l *pwline.Line, v string, cut bool) (string, string) {
+	if cut {
 		return "", "the text is cut"
 	}
 	typed := l != nil && strings.Contains(l.Value, Masked)
@@ -389,16 +389,12 @@ var (
 	}
 )
 
-// capped matches the mark ariadiff leaves where it cut a long name or
-// value: what stands before it is only the start.
-var capped = regexp.MustCompile(`…\(\+\d+ chars\)$`)
-
 // expectChange is the expect a change of one element proves, or why
 // there is none ("" when the change is of a kind the spec does not assert).
 func (r *renderer) expectChange(s Step, k ariadiff.Kind, f *ariadiff.Element, l *pwline.Line) (string, string) {
 	switch k {
 	case ariadiff.Typed, ariadiff.Selected, ariadiff.Toggled, ariadiff.Changed:
-		if capped.MatchString(f.Name) {
+		if f.NameCut > 0 {
 			return "", "the name is cut"
 		}
 		if r.hides(s, f.Name) {
@@ -413,7 +409,7 @@ func (r *renderer) expectChange(s Step, k ariadiff.Kind, f *ariadiff.Element, l 
 		if strings.HasPrefix(f.From, "…") && strings.HasPrefix(f.To, "…") {
 			return "", "the value is cut"
 		}
-		v, why := r.expected(s, l, f.To)
+		v, why := r.expected(s, l, f.To, f.ToCut > 0)
 		if why != "" {
 			return "", why
 		}
@@ -467,13 +463,13 @@ func (r *renderer) selected(s Step, f *ariadiff.Element, l *pwline.Line) (string
 	}
 	switch l.Method {
 	case "fill", "type", "pressSequentially":
-		v, why := r.expected(s, l, f.To)
+		v, why := r.expected(s, l, f.To, f.ToCut > 0)
 		if why != "" {
 			return "", why
 		}
 		return expect(loc, "toHaveValue("+v+")"), ""
 	case "selectOption":
-		if capped.MatchString(f.To) || strings.HasPrefix(f.To, "…") || r.hides(s, f.To) {
+		if f.ToCut > 0 || strings.HasPrefix(f.To, "…") || r.hides(s, f.To) {
 			return "", "the selection is cut or hidden"
 		}
 		opt := loc + ".locator('option:checked')"
@@ -503,7 +499,7 @@ func (r *renderer) added(s Step, f *ariadiff.Element, l *pwline.Line) (string, s
 		if !f.Named {
 			return "", "a heading without a name"
 		}
-		if capped.MatchString(f.Name) || r.hides(s, f.Name) {
+		if f.NameCut > 0 || r.hides(s, f.Name) {
 			return "", "the name is cut or hidden"
 		}
 		var opts []string
@@ -518,18 +514,18 @@ func (r *renderer) added(s Step, f *ariadiff.Element, l *pwline.Line) (string, s
 		if !f.HasValue {
 			return "", ""
 		}
-		if f.Named && (capped.MatchString(f.Name) || r.hides(s, f.Name)) {
+		if f.Named && (f.NameCut > 0 || r.hides(s, f.Name)) {
 			return "", "the name is cut or hidden"
 		}
 		text, matcher := f.Value, "toHaveText"
-		if m := capped.FindStringIndex(text); m != nil {
+		if f.ValueCut > 0 {
 			// Cut: what it starts with is still proven.
-			text, matcher = text[:m[0]], "toContainText"
+			text, matcher = strings.TrimSuffix(text, ariadiff.CutMark(f.ValueCut)), "toContainText"
 		}
 		if strings.TrimSpace(text) == "" {
 			return "", "the text is cut"
 		}
-		v, why := r.expected(s, l, text)
+		v, why := r.expected(s, l, text, false)
 		if why != "" {
 			return "", why
 		}
@@ -634,7 +630,7 @@ func (r *renderer) checkLine(s Step, c Check) (string, string) {
 		return expect(loc, "toBeHidden()"), ""
 	case claim.Value:
 		if c.Exact {
-			v, why := r.expected(s, nil, c.Text)
+			v, why := r.expected(s, nil, c.Text, false)
 			if why != "" {
 				return "", why
 			}
