@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/prima-dev/prima/shown"
 )
 
 // CompactOptions tune Compact. The zero value uses the defaults.
@@ -127,16 +129,22 @@ func capRunes(s string, max int) string {
 // capCut is capRunes with the count of runes it cut (0 when none), which
 // an Element carries so that code never looks for the mark in the text.
 func capCut(s string, max int) (string, int) {
+	p, n := capPrefix(s, max)
+	if n == 0 {
+		return s, 0
+	}
+	return p + shown.CutMark(n), n
+}
+
+// capPrefix is what capRunes keeps of s, before the mark, and how many
+// runes it cuts.
+func capPrefix(s string, max int) (string, int) {
 	if len(s) <= max || utf8.RuneCountInString(s) <= max {
 		return s, 0
 	}
 	i := runeOffset(s, max)
-	n := utf8.RuneCountInString(s[i:])
-	return s[:i] + CutMark(n), n
+	return s[:i], utf8.RuneCountInString(s[i:])
 }
-
-// CutMark is what ends a name or value cut by n runes.
-func CutMark(n int) string { return fmt.Sprintf("…(+%d chars)", n) }
 
 // cutRunes cuts s to max runes, marking the cut with "…".
 func cutRunes(s string, max int) string {

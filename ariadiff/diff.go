@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/prima-dev/prima/shown"
 )
 
 // Kind names what happened to one element between two snapshots.
@@ -54,6 +56,10 @@ type Change struct {
 	// (`generic ×49`), each named member's role and name ("role\x00name"):
 	// what the action added, for New refs. Never sent.
 	Members []string `json:"-"`
+	// Parts are Text as its words and the page's texts, raw: what the
+	// envelope shows, masked field by field before it is escaped. Never
+	// sent with the Change (the envelope carries them).
+	Parts shown.Line `json:"-"`
 }
 
 func (c Change) String() string { return string(c.Kind) + ": " + c.Line() }
@@ -256,38 +262,34 @@ func (e *entry) states() []string {
 	return out
 }
 
-// label is how an added or removed entry reads:
+// writeLabel writes how an added or removed entry reads:
 // `role "name" [states] (in "context"): value`.
-func (e *entry) label() string {
-	var b strings.Builder
-	b.WriteString(e.role)
-	if e.name != "" {
-		b.WriteByte(' ')
-		writeQuoted(&b, capRunes(e.name, maxLabel))
-	}
+func (e *entry) writeLabel(b *builder) {
+	e.writeHead(b)
 	for _, g := range e.states() {
-		b.WriteString(" [")
-		b.WriteString(g)
-		b.WriteByte(']')
+		b.word(" [" + g + "]")
 	}
-	b.WriteString(e.inCtx())
+	e.writeCtx(b)
 	if e.hasValue && e.value != "" {
-		b.WriteString(": ")
-		writeValue(&b, capRunes(e.value, maxLabel))
+		b.word(": ")
+		b.plain(e.value, maxLabel)
 	}
-	return b.String()
 }
 
-// head is the label without states or value: what the element is.
-func (e *entry) head() string {
-	if e.name == "" {
-		return e.role
+// writeHead writes the label without states or value: what the element is.
+func (e *entry) writeHead(b *builder) {
+	b.word(e.role)
+	if e.name != "" {
+		b.word(" ")
+		b.quoted(e.name, maxLabel)
 	}
-	var b strings.Builder
-	b.WriteString(e.role)
-	b.WriteByte(' ')
-	writeQuoted(&b, capRunes(e.name, maxLabel))
-	return b.String()
+}
+
+// head is writeHead's text.
+func (e *entry) head() string {
+	var b builder
+	e.writeHead(&b)
+	return b.l.String()
 }
 
 // named is the element a change of its value or state names, nil when
@@ -301,29 +303,36 @@ func (e *entry) named(from, to string, toCut int, quoted bool) *Element {
 	return el
 }
 
-// inCtx is ` (in "context")` for a repeated element, ` (near
-// "context")` when that text is a block beside it, else "".
-func (e *entry) inCtx() string {
+// writeCtx writes ` (in "context")` for a repeated element, ` (near
+// "context")` when that text is a block beside it, else nothing.
+func (e *entry) writeCtx(b *builder) {
 	switch {
 	case e.ctx == "":
-		return ""
+		return
 	case e.near:
-		return " (near " + quoteName(e.ctx) + ")"
+		b.word(" (near ")
+	default:
+		b.word(" (in ")
 	}
-	return " (in " + quoteName(e.ctx) + ")"
+	b.quoted(e.ctx, maxLabel)
+	b.word(")")
 }
 
-// desc is what a counted run quotes for one member.
-func (e *entry) desc() string {
+// desc writes what a counted run quotes for one member, false when
+// there is nothing to quote.
+func (e *entry) desc(b *builder) bool {
 	switch {
 	case e.text:
-		return quoteCapped(e.content(), maxSummary)
+		b.quoted(e.content(), maxSummary)
 	case e.name != "":
-		return quoteCapped(e.name, maxSummary)
+		b.quoted(e.name, maxSummary)
 	case e.ctx != "":
-		return "in " + quoteCapped(e.ctx, maxSummary)
+		b.word("in ")
+		b.quoted(e.ctx, maxSummary)
+	default:
+		return false
 	}
-	return ""
+	return true
 }
 
 // flat is a tree reduced to its entries in document order, with the scopes
@@ -757,23 +766,41 @@ func (it *item) word() Change {
 	case it.Text != "":
 		return it.Change
 	case it.from != nil && it.to != nil:
-		head, from, to := textChange(it.from, it.to)
+		from, to := textChange(it.from, it.to)
 		sf, st, toCut := shownPairCut(from, to)
-		c := Change{Kind: it.Kind, Text: head + ": " + quoted(sf) + " -> " + quoted(st), From: sf, To: st}
-		if y := it.to; y.hasValue && y.name != "" && it.from.name == y.name {
+		y := it.to
+		// The element is named only where its name stayed and it holds a value.
+		named := y.hasValue && y.name != "" && it.from.name == y.name
+		var b builder
+		if named {
+			y.writeHead(&b)
+		} else {
+			b.word(y.role)
+		}
+		b.word(": ")
+		b.given(sf)
+		b.word(" -> ")
+		b.given(st)
+		c := b.change(it.Kind)
+		c.From, c.To = sf, st
+		if named {
 			return about(c, y.named(sf, st, toCut, true))
 		}
 		return c
 	case it.to != nil:
-		return about(Change{Kind: it.Kind, Text: it.to.label()}, it.to.shown())
+		var b builder
+		it.to.writeLabel(&b)
+		return about(b.change(it.Kind), it.to.shown())
 	}
-	return about(Change{Kind: it.Kind, Text: it.from.label()}, it.from.shown())
+	var b builder
+	it.from.writeLabel(&b)
+	return about(b.change(it.Kind), it.from.shown())
 }
 
 // raw is what tells the members of a run apart.
 func (it *item) raw() string {
 	if it.from != nil && it.to != nil {
-		_, from, to := textChange(it.from, it.to)
+		from, to := textChange(it.from, it.to)
 		return from + "\x00" + to
 	}
 	e := it.to
@@ -791,16 +818,19 @@ func (it *item) raw() string {
 	return ""
 }
 
-// desc is what a counted run quotes for one member.
-func (it *item) desc() string {
-	if it.from != nil && it.to != nil {
-		_, from, to := textChange(it.from, it.to)
-		return quoteCapped(from, maxSummary) + " -> " + quoteCapped(to, maxSummary)
+// desc writes what a counted run quotes for one member, or `unnamed`.
+func (it *item) desc(b *builder) bool {
+	switch {
+	case it.from != nil && it.to != nil:
+		from, to := textChange(it.from, it.to)
+		b.quoted(from, maxSummary)
+		b.word(" -> ")
+		b.quoted(to, maxSummary)
+		return true
+	case it.to != nil:
+		return it.to.desc(b)
 	}
-	if it.to != nil {
-		return it.to.desc()
-	}
-	return it.from.desc()
+	return it.from.desc(b)
 }
 
 // hunk words an unmatched run. In place (not after a navigation): texts of
@@ -1018,12 +1048,20 @@ func compare(x, y *entry) []item {
 	}
 	var out []item
 	if x.name != y.name {
-		head, from, to := x.role, "", quoteName(y.name)
+		var b builder
+		b.word(x.role)
 		if x.name != "" {
-			from, to = quotePair(x.name, y.name)
-			head += " " + from
+			from, to := shownPair(x.name, y.name)
+			b.word(" ")
+			b.given(from)
+			b.word(" -> ")
+			b.given(to)
+		} else {
+			b.word(" -> ")
+			b.quoted(y.name, maxLabel)
 		}
-		out = append(out, item{Change: Change{Kind: Renamed, Text: head + " -> " + to + y.inCtx()}})
+		y.writeCtx(&b)
+		out = append(out, item{Change: b.change(Renamed)})
 		z := *y
 		z.name = x.name
 		y = &z
@@ -1034,19 +1072,23 @@ func compare(x, y *entry) []item {
 // compareText words a text that changed in place and its states.
 func compareText(x, y *entry) []item {
 	var out []item
-	_, from, to := textChange(x, y)
+	from, to := textChange(x, y)
 	if from != to {
 		out = append(out, item{Change: Change{Kind: Changed}, role: y.role, text: true, from: x, to: y})
 	}
 	if equalStates(x.groups, y.groups) {
 		return out
 	}
-	head := y.role + " " + quoteName(to)
-	name, cut := capCut(to, maxLabel)
+	text := to
+	name, cut := capCut(text, maxLabel)
 	xs, ys := x.states(), y.states()
 	for _, s := range stateNames(xs, ys) {
 		if from, to := stateWord(s, xs), stateWord(s, ys); from != to {
-			c := Change{Kind: stateKind(s), Text: head + ": " + from + " -> " + to}
+			var b builder
+			b.word(y.role + " ")
+			b.quoted(text, maxLabel)
+			b.word(": " + from + " -> " + to)
+			c := b.change(stateKind(s))
 			out = append(out, item{Change: about(c, &Element{Role: y.role, Name: name, NameCut: cut, Named: true, From: from, To: to})})
 		}
 	}
@@ -1054,17 +1096,13 @@ func compareText(x, y *entry) []item {
 }
 
 // textChange is what changed between two texts at one place: the text,
-// else (the text alike) the name, and the head the entry names it by.
-func textChange(x, y *entry) (head, from, to string) {
+// else (the text alike) the name.
+func textChange(x, y *entry) (from, to string) {
 	from, to = x.content(), y.content()
 	if from == to && x.name != y.name {
 		from, to = x.name, y.name
 	}
-	head = y.role
-	if y.hasValue && y.name != "" && x.name == y.name {
-		head = y.head()
-	}
-	return head, from, to
+	return from, to
 }
 
 // compareEntry words the differences between two entries for the same
@@ -1077,7 +1115,15 @@ func compareEntry(x, y *entry) []item {
 			k = Selected
 		}
 		from, to, toCut := shownPairCut(x.value, y.value)
-		c := Change{Kind: k, Text: y.head() + ": " + quoted(from) + " -> " + quoted(to) + y.inCtx(), From: from, To: to}
+		var b builder
+		y.writeHead(&b)
+		b.word(": ")
+		b.given(from)
+		b.word(" -> ")
+		b.given(to)
+		y.writeCtx(&b)
+		c := b.change(k)
+		c.From, c.To = from, to
 		out = append(out, item{Change: about(c, y.named(from, to, toCut, true))})
 	}
 	if equalStates(x.groups, y.groups) {
@@ -1089,8 +1135,11 @@ func compareEntry(x, y *entry) []item {
 		if from == to {
 			continue
 		}
-		c := Change{Kind: stateKind(s), Text: y.head() + ": " + from + " -> " + to + y.inCtx()}
-		out = append(out, item{Change: about(c, y.named(from, to, 0, false))})
+		var b builder
+		y.writeHead(&b)
+		b.word(": " + from + " -> " + to)
+		y.writeCtx(&b)
+		out = append(out, item{Change: about(b.change(stateKind(s)), y.named(from, to, 0, false))})
 	}
 	return out
 }
@@ -1151,25 +1200,25 @@ func collapse(items []item) []Change {
 		if i != r.first {
 			continue
 		}
-		var b strings.Builder
-		b.WriteString(it.role)
+		var b builder
+		b.word(it.role)
 		if r.alike {
-			if d := it.desc(); d != "" {
-				b.WriteByte(' ')
-				b.WriteString(d)
+			var d builder
+			if it.desc(&d) {
+				b.word(" ")
+				b.line(d.l)
 			}
-			b.WriteString(" ×")
-			b.WriteString(strconv.Itoa(r.n))
+			b.word(" ×" + strconv.Itoa(r.n))
 		} else {
-			b.WriteString(" ×")
-			b.WriteString(strconv.Itoa(r.n))
-			b.WriteString(" (first: ")
-			b.WriteString(orUnnamed(it.desc()))
-			b.WriteString(", last: ")
-			b.WriteString(orUnnamed(items[r.last].desc()))
-			b.WriteByte(')')
+			b.word(" ×" + strconv.Itoa(r.n) + " (first: ")
+			orUnnamed(&b, it)
+			b.word(", last: ")
+			orUnnamed(&b, &items[r.last])
+			b.word(")")
 		}
-		out = append(out, Change{Kind: it.Kind, Text: b.String(), Members: r.members})
+		c := b.change(it.Kind)
+		c.Members = r.members
+		out = append(out, c)
 	}
 	return out
 }
@@ -1181,23 +1230,16 @@ func (it *item) threshold() int {
 	return collapseElements
 }
 
-func orUnnamed(s string) string {
-	if s == "" {
-		return "unnamed"
+// orUnnamed writes what a run quotes for it, or `unnamed`.
+func orUnnamed(b *builder, it *item) {
+	if !it.desc(b) {
+		b.word("unnamed")
 	}
-	return s
 }
 
 // ShownPair is how a value change between a and b shows them (its From
 // and To), for finding the change of a field known only by its values.
 func ShownPair(a, b string) (string, string) { return shownPair(a, b) }
-
-// quotePair quotes two texts that differ so they also read differently:
-// when the cap would hide the difference, both start a little before it.
-func quotePair(a, b string) (string, string) {
-	sa, sb := shownPair(a, b)
-	return quoted(sa), quoted(sb)
-}
 
 // shownPair is how two texts that differ show in a change: capped, and
 // when the cap would hide the difference, both from a little before it.
@@ -1231,12 +1273,6 @@ func shownPairCut(a, b string) (string, string, int) {
 	sb, cut = capCut(b[start:], maxLabel)
 	return "…" + capRunes(a[start:], maxLabel), "…" + sb, cut
 }
-
-func quoteName(s string) string {
-	return quoteCapped(s, maxLabel)
-}
-
-func quoteCapped(s string, n int) string { return quoted(capRunes(s, n)) }
 
 // equalStates compares the non-noise groups of a and b without allocating.
 func equalStates(a, b []string) bool {
@@ -1330,7 +1366,8 @@ func LeftBehind(cs []Change, page string) []Change {
 		case c.Kind != Removed:
 			out = append(out, c)
 		case n > 0:
-			out = append(out, Change{Kind: Removed, Text: "the page before, " + page + " (" + strconv.Itoa(n) + " lines)"})
+			l := shown.Words("the page before, " + page + " (" + strconv.Itoa(n) + " lines)")
+			out = append(out, Change{Kind: Removed, Text: l.String(), Parts: l})
 			n = 0
 		}
 	}

@@ -3,6 +3,8 @@ package ariadiff
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/prima-dev/prima/shown"
 )
 
 // Element is the one element a Change is about, as the Change shows it:
@@ -44,12 +46,21 @@ func (e *Element) Is(role, name string) bool {
 func ValueChange(k Kind, role, name, from, to string) Change {
 	el := &Element{Role: role, Named: name != "", From: from, To: to, Quoted: true}
 	el.Name, el.NameCut = capCut(name, maxLabel)
-	return about(Change{Kind: k, Text: Head(role, name) + ": " + quoted(from) + " -> " + quoted(to), From: from, To: to}, el)
+	var b builder
+	e := entry{role: role, name: name}
+	e.writeHead(&b)
+	b.word(": ")
+	b.given(from)
+	b.word(" -> ")
+	b.given(to)
+	c := b.change(k)
+	c.From, c.To = from, to
+	return about(c, el)
 }
 
 func quoted(s string) string {
 	var b strings.Builder
-	writeQuoted(&b, s)
+	shown.WriteQuoted(&b, s)
 	return b.String()
 }
 
@@ -148,6 +159,9 @@ func (e *entry) shown() *Element {
 // it keeps (passwords masked, secrets named), to both at once.
 func (c *Change) Rewrite(text, value func(string) string) {
 	c.Text, c.From, c.To = text(c.Text), value(c.From), value(c.To)
+	if c.Parts != nil {
+		c.Parts = c.Parts.Rewrite(text, value)
+	}
 	if c.Of == nil {
 		return
 	}

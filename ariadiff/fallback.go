@@ -3,6 +3,8 @@ package ariadiff
 import (
 	"strconv"
 	"strings"
+
+	"github.com/prima-dev/prima/shown"
 )
 
 // firstDifference finds where two trees that no entry tells apart still
@@ -37,7 +39,10 @@ func firstDifference(x, y *Node, root bool) (Change, bool) {
 // nodeChange words nodes added or removed as one change: the first, and
 // how many more.
 func nodeChange(k Kind, ns []*Node) Change {
-	c := Change{Kind: k, Text: nodeLabel(ns[0]) + andMore(len(ns)-1)}
+	var b builder
+	writeNodeLabel(&b, ns[0])
+	b.word(andMore(len(ns) - 1))
+	c := b.change(k)
 	if len(ns) > 1 {
 		return c
 	}
@@ -97,14 +102,27 @@ func equalNodes(x, y *Node) bool {
 // (`link "Next": /url: "/p/2" -> "/p/3"`), else both lines.
 func describe(x, y *Node, root bool) Change {
 	if x.Role == y.Role && equalStates(x.Groups, y.Groups) {
-		head := nodeHead(x, root)
+		var b builder
 		switch {
 		case x.Name != y.Name && x.HasValue == y.HasValue && x.Value == y.Value && len(x.Props) == len(y.Props):
 			from, to := shownPair(x.Name, y.Name)
-			return Change{Kind: Changed, Text: nodeHead(&Node{Role: x.Role}, root) + ": " + quoted(from) + " -> " + quoted(to), From: from, To: to}
+			writeNodeHead(&b, &Node{Role: x.Role}, root)
+			b.word(": ")
+			b.given(from)
+			b.word(" -> ")
+			b.given(to)
+			c := b.change(Changed)
+			c.From, c.To = from, to
+			return c
 		case x.Name == y.Name && x.HasValue && y.HasValue && x.Value != y.Value:
 			from, to, toCut := shownPairCut(x.Value, y.Value)
-			c := Change{Kind: Changed, Text: head + ": " + quoted(from) + " -> " + quoted(to), From: from, To: to}
+			writeNodeHead(&b, x, root)
+			b.word(": ")
+			b.given(from)
+			b.word(" -> ")
+			b.given(to)
+			c := b.change(Changed)
+			c.From, c.To = from, to
 			if root {
 				return c
 			}
@@ -129,44 +147,64 @@ func describe(x, y *Node, root bool) Change {
 				if px != nil && (py == nil || px.Key != py.Key) {
 					key = px.Key
 				}
-				from, to := "none", "none"
-				if px != nil && px.Key == key {
-					from = quoteName(px.Value)
+				writeNodeHead(&b, x, root)
+				b.word(": /" + shown.EscapeInvisible(key) + ": ")
+				hasX, hasY := px != nil && px.Key == key, py != nil && py.Key == key
+				if hasX && hasY && capRunes(px.Value, maxLabel) == capRunes(py.Value, maxLabel) {
+					// The cap would hide the difference: both start a little before it.
+					from, to := shownPair(px.Value, py.Value)
+					b.given(from)
+					b.word(" -> ")
+					b.given(to)
+					return b.change(Changed)
 				}
-				if py != nil && py.Key == key {
-					to = quoteName(py.Value)
-				}
-				if from == to && px != nil && py != nil {
-					from, to = quotePair(px.Value, py.Value)
-				}
-				return Change{Kind: Changed, Text: head + ": /" + EscapeInvisible(key) + ": " + from + " -> " + to}
+				propSide(&b, px, hasX)
+				b.word(" -> ")
+				propSide(&b, py, hasY)
+				return b.change(Changed)
 			}
 		}
 	}
-	return Change{Kind: Changed, Text: nodeLabel(x) + " -> " + nodeLabel(y)}
+	var b builder
+	writeNodeLabel(&b, x)
+	b.word(" -> ")
+	writeNodeLabel(&b, y)
+	return b.change(Changed)
 }
 
-// nodeHead names a node in a fallback change: "page" for the root.
-func nodeHead(n *Node, root bool) string {
-	if root {
-		return "page"
+// propSide writes one side of a prop's change: its value, or none.
+func propSide(b *builder, p *Prop, has bool) {
+	if has {
+		b.quoted(p.Value, maxLabel)
+		return
 	}
-	if n.Role == "" && n.Name == "" {
-		return `""`
-	}
-	e := entry{role: n.Role, name: n.Name}
-	return e.head()
+	b.word("none")
 }
 
-// nodeLabel is one line of a tree as a diff entry prints it.
-func nodeLabel(n *Node) string {
+// writeNodeHead names a node in a fallback change: "page" for the root.
+func writeNodeHead(b *builder, n *Node, root bool) {
+	switch {
+	case root:
+		b.word("page")
+	case n.Role == "" && n.Name == "":
+		b.word(`""`)
+	default:
+		e := entry{role: n.Role, name: n.Name}
+		e.writeHead(b)
+	}
+}
+
+// writeNodeLabel writes one line of a tree as a diff entry prints it.
+func writeNodeLabel(b *builder, n *Node) {
 	e := entry{role: n.Role, name: n.Name, value: n.Value, hasValue: n.HasValue, groups: n.Groups}
-	l := e.label()
-	if l == "" {
-		return `""`
+	var l builder
+	e.writeLabel(&l)
+	if len(l.l) == 0 {
+		b.word(`""`)
+		return
 	}
+	b.line(l.l)
 	if n.HasValue && n.Value == "" {
-		l += `: ""`
+		b.word(`: ""`)
 	}
-	return l
 }

@@ -3,6 +3,8 @@ package ariadiff
 import (
 	"fmt"
 	"strings"
+
+	"github.com/prima-dev/prima/shown"
 )
 
 // OutlineOptions choose what an outline shows. The zero value shows the
@@ -272,7 +274,7 @@ func writeLine(b *strings.Builder, n *Node, depth, maxValue int, kids bool) {
 		if n.Role != "" {
 			b.WriteByte(' ')
 		}
-		writeQuoted(b, capRunes(n.Name, maxValue))
+		shown.WriteQuoted(b, capRunes(n.Name, maxValue))
 	}
 	for _, g := range n.Groups {
 		b.WriteString(" [")
@@ -281,7 +283,7 @@ func writeLine(b *strings.Builder, n *Node, depth, maxValue int, kids bool) {
 	}
 	if n.HasValue {
 		b.WriteString(": ")
-		writeValue(b, capRunes(n.Value, maxValue))
+		shown.WriteValue(b, capRunes(n.Value, maxValue))
 	} else if kids || len(n.Props) > 0 {
 		b.WriteByte(':')
 	}

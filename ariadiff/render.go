@@ -3,7 +3,8 @@ package ariadiff
 import (
 	"slices"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/prima-dev/prima/shown"
 )
 
 // isNoise reports whether a bracket group is a context artifact rather than
@@ -55,7 +56,7 @@ func (t *Tree) String() string {
 		writeKey(&b, n, true)
 		if n.HasValue {
 			b.WriteString(": ")
-			writeValue(&b, n.Value)
+			shown.WriteValue(&b, n.Value)
 		} else if len(n.Children) > 0 || len(n.Props) > 0 {
 			b.WriteByte(':')
 		}
@@ -79,7 +80,7 @@ func writeProp(b *strings.Builder, depth int, p Prop) {
 	b.WriteString("- /")
 	b.WriteString(p.Key)
 	b.WriteString(": ")
-	writeValue(b, p.Value)
+	shown.WriteValue(b, p.Value)
 	b.WriteByte('\n')
 }
 
@@ -108,54 +109,13 @@ func writeKey(b *strings.Builder, n *Node, canonical bool) {
 		if n.Role != "" {
 			b.WriteByte(' ')
 		}
-		writeQuoted(b, n.Name)
+		shown.WriteQuoted(b, n.Name)
 	}
 	for _, g := range n.Groups {
 		b.WriteString(" [")
 		b.WriteString(g)
 		b.WriteByte(']')
 	}
-}
-
-// writeValue writes v plain when the parser reads it back unchanged and it
-// holds nothing invisible, else double-quoted.
-func writeValue(b *strings.Builder, v string) {
-	if v == "" || v != strings.TrimSpace(v) || strings.HasPrefix(v, "\"") || strings.HasSuffix(v, ":") || firstInvisible(v) >= 0 {
-		writeQuoted(b, v)
-		return
-	}
-	b.WriteString(v)
-}
-
-// writeQuoted writes s as a JSON-style double-quoted string. Control,
-// zero-width and bidi characters are escaped (see EscapeInvisible), so a
-// name never hides a character from its reader, and the parser reads every
-// escape back.
-func writeQuoted(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < 0x20 || c == 0x7f:
-			writeEscape(b, rune(c))
-		case c < utf8.RuneSelf:
-			b.WriteByte(c)
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if size > 1 && invisible(r) {
-				writeEscape(b, r)
-			} else {
-				b.WriteString(s[i : i+size])
-			}
-			i += size
-			continue
-		}
-		i++
-	}
-	b.WriteByte('"')
 }
 
 // Clone is a deep copy of t, to change (StripRefs, a value cleared)

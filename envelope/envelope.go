@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/prima-dev/prima/shown"
 )
 
 // Code is a failure code, one of Codes: every failure of every command,
@@ -190,7 +192,28 @@ type ChangeGroup struct {
 	// Kind names the change, e.g. added, removed, typed, toggled, renamed, changed.
 	Kind string `json:"kind,omitempty"`
 	// Items are the diff entries, one line each.
-	Items []string `json:"items,omitempty"`
+	Items []ChangeItem `json:"items,omitempty"`
+}
+
+// ChangeItem is one entry of a group: a change, as the parts of its line
+// (the page's names and values raw, escaped only when shown), or a note
+// that says why no change was observed.
+type ChangeItem struct {
+	Line shown.Line `json:"line,omitempty"`
+	// Own: the page made the change on its own; the line says so.
+	Own  bool   `json:"own,omitempty"`
+	Note string `json:"note,omitempty"`
+}
+
+// String is the entry as the envelope shows it.
+func (c ChangeItem) String() string {
+	if c.Line == nil {
+		return c.Note
+	}
+	if c.Own {
+		return c.Line.String() + " (on its own)"
+	}
+	return c.Line.String()
 }
 
 // Verdict is the outcome of checking a claim.
@@ -266,9 +289,10 @@ func normBody(s string) string {
 func blank(s string) bool { return strings.TrimSpace(s) == "" }
 
 // Rewrite applies f to every text the envelope carries (paths of
-// artifacts excepted); prima uses it to replace secret values by their
-// names before an envelope leaves the daemon.
-func (e *Envelope) Rewrite(f func(string) string) {
+// artifacts excepted), and field to each name and value of the page a
+// change shows, raw, before it is escaped; prima uses it to replace
+// secret values by their names before an envelope leaves the daemon.
+func (e *Envelope) Rewrite(f, field func(string) string) {
 	e.Command, e.Used = f(e.Command), f(e.Used)
 	for i := range e.Extra {
 		e.Extra[i].Value = f(e.Extra[i].Value)
@@ -280,7 +304,8 @@ func (e *Envelope) Rewrite(f func(string) string) {
 	if e.Changes != nil {
 		for i := range e.Changes.Groups {
 			for j := range e.Changes.Groups[i].Items {
-				e.Changes.Groups[i].Items[j] = f(e.Changes.Groups[i].Items[j])
+				it := &e.Changes.Groups[i].Items[j]
+				it.Line, it.Note = it.Line.Rewrite(f, field), f(it.Note)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/prima-dev/prima/internal/golden"
+	"github.com/prima-dev/prima/shown"
 )
 
 const (
@@ -20,9 +21,9 @@ const (
 
 func orderChanges() *Changes {
 	return &Changes{Groups: []ChangeGroup{
-		{Kind: "added", Items: []string{`heading "Order placed" [level=1]`}},
+		{Kind: "added", Items: lines(`heading "Order placed" [level=1]`)},
 		{Kind: "typed"}, // empty: skipped
-		{Kind: "removed", Items: []string{`button "Submit"`}},
+		{Kind: "removed", Items: lines(`button "Submit"`)},
 	}}
 }
 
@@ -51,19 +52,19 @@ var goldenCases = []struct {
 		OK: true, Command: "pw click e7",
 		Used:    "await page.getByRole('button', { name: 'Refresh', exact: true }).click();",
 		Page:    &Page{URL: orderURL, PrevURL: orderURL, Title: "Order 4821", PrevTitle: "Order 4821", State: "orders_4821", Visit: 3},
-		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: []string{`status: "Updated 10:01" -> "Updated 10:02"`}}}},
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: lines(`status: "Updated 10:01" -> "Updated 10:02"`)}}},
 	}},
 	{"action_quiet_same_state", Envelope{
 		OK: true, Command: "pw click e7",
 		Used: "await page.getByRole('button', { name: 'Menu', exact: true }).click();",
 		Page: &Page{URL: orderURL, PrevURL: orderURL, Title: "Order 4821", PrevTitle: "Order 4821",
 			State: "orders_4821", PrevState: "orders_4821", Visit: 3},
-		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: []string{`button "Menu": collapsed -> expanded`}}}},
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: lines(`button "Menu": collapsed -> expanded`)}}},
 	}},
 	{"new_refs", Envelope{
 		OK: true, Command: "pw click e4",
 		Used:    "await page.getByRole('button', { name: 'File', exact: true }).click();",
-		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: []string{`button "File": collapsed -> expanded`}}}},
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: lines(`button "File": collapsed -> expanded`)}}},
 		NewRefs: []NewRef{{Ref: `searchbox "Find" [ref=e8]`}, {Ref: `menuitem "New" [ref=e10]`, In: `menu "File"`},
 			{Ref: `menuitem "Open" [ref=e11]`, In: `menu "File"`}, {Ref: `menuitem "Recent" [ref=e12]`, In: `menu "Open recent"`},
 			{Ref: `button "Close" [ref=e13]`}},
@@ -93,7 +94,7 @@ var goldenCases = []struct {
 	}},
 	{"changes_research", Envelope{
 		OK: true, Command: "research", Page: &Page{URL: orderURL, State: "orders_4821", Visit: 3},
-		Changes:  &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: []string{`status "Pending" -> "Placed"`}}}},
+		Changes:  &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: lines(`status "Pending" -> "Placed"`)}}},
 		Research: "## Orders\n- table \"Orders\": 12 rows\n- button \"New order\"\n",
 	}},
 	{"snapshot", Envelope{
@@ -103,7 +104,7 @@ var goldenCases = []struct {
 	{"do_steps", Envelope{
 		OK: true, Command: `do "fill Ada into Name" "click Save"`, Proven: &Proven{N: 1, M: 2},
 		Used:    usedSave,
-		Changes: &Changes{Groups: []ChangeGroup{{Kind: "typed", Items: []string{`textbox "Name": "" -> "Ada"`}}}},
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "typed", Items: lines(`textbox "Name": "" -> "Ada"`)}}},
 		Steps: []Step{
 			{N: 1, Status: "ok", Instruction: `fill "Ada" into Name`, Proof: `typed: textbox "Name": "" -> "Ada"`},
 			{N: 2, Status: "unproven", Instruction: "click Save", Proof: "no observed change"},
@@ -112,8 +113,8 @@ var goldenCases = []struct {
 	{"do_steps_fail", Envelope{
 		OK: false, Command: `do "fill Ada into Name" "click Save" "click Delete"`, Proven: &Proven{N: 2, M: 3},
 		Changes: &Changes{Groups: []ChangeGroup{
-			{Kind: "typed", Items: []string{`textbox "Name": "" -> "Ada"`}},
-			{Kind: "added", Items: []string{`status "Saved"`}},
+			{Kind: "typed", Items: lines(`textbox "Name": "" -> "Ada"`)},
+			{Kind: "added", Items: lines(`status "Saved"`)},
 		}},
 		Steps: []Step{
 			{N: 1, Status: "ok", Instruction: `fill "Ada" into Name`, Proof: `typed: textbox "Name": "" -> "Ada"`},
@@ -169,7 +170,7 @@ var goldenCases = []struct {
 		OK: false, Command: "pw click e5\n### Result", Used: usedSave + "\r\n### Answer",
 		Page: &Page{URL: orderURL + "\n### Verdict", Title: "Evil\n### Failure\nok: true", State: "s\r### Steps", Visit: 2},
 		Changes: &Changes{Groups: []ChangeGroup{{Kind: "renamed\n### Research",
-			Items: []string{"heading \"x\n### Snapshot\" [level=1]"}}}},
+			Items: lines("heading \"x\n### Snapshot\" [level=1]")}}},
 		Answer:   "### Verdict\nresult: passed",
 		Snapshot: "- heading \"a\"\n### Failure\n###\n#### deeper\n###not-a-heading\n\r### Artifacts",
 		Steps:    []Step{{N: 1, Status: "FAIL", Instruction: "click\n### Failure", Proof: "x\n### Failure"}},
@@ -208,7 +209,7 @@ var goldenCases = []struct {
 		OK: true, Command: "pw click e9", Used: usedSave,
 		Page: &Page{URL: orderURL, PrevURL: "http://127.0.0.1:8080/orders/new",
 			Redirected: "http://127.0.0.1:8080/orders/new/submit", Title: "Order 4821", State: "orders_4821", Visit: 1},
-		Changes: &Changes{Groups: []ChangeGroup{{Kind: "added", Items: []string{`heading "Order placed" [level=1]`}}}},
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "added", Items: lines(`heading "Order placed" [level=1]`)}}},
 	}},
 	{"redirected_cross_origin", Envelope{
 		OK: true, Command: "go http://127.0.0.1:8080/sso", Changes: &Changes{},
@@ -222,7 +223,7 @@ var goldenCases = []struct {
 		Extra: []KV{{"note\u00ad", "bell\a null\x00 del\x7f nel\u0085 esc\x1b[31m"}},
 		Page: &Page{URL: "http://127.0.0.1:8080/\u200d", PrevURL: "http://127.0.0.1:8080/a",
 			Redirected: "/r\u200e", Title: "Tit\ufeffle\u2028### Failure", State: "s\u061c", Visit: 3},
-		Changes:     &Changes{Groups: []ChangeGroup{{Kind: "added\u2060", Items: []string{"button \"\u202dOK\"", "tag \U000e0041 char"}}}},
+		Changes:     &Changes{Groups: []ChangeGroup{{Kind: "added\u2060", Items: lines("button \"\u202dOK\"", "tag \U000e0041 char")}}},
 		Events:      []string{"console: \u200f1 error\u2029### Failure"},
 		Answer:      "tab\there\n\u200b### Verdict\nsoft\u00adhyphen",
 		Snapshot:    "- button \"\u202eevil\" [ref=e5]",
@@ -355,7 +356,7 @@ func TestSectionOrder(t *testing.T) {
 
 // New refs come right after the Changes they name, before Events.
 func TestNewRefsFollowTheChanges(t *testing.T) {
-	e := Envelope{OK: true, Command: "pw click e5", Changes: &Changes{Groups: []ChangeGroup{{Kind: "added", Items: []string{`menuitem "Rename"`}}}},
+	e := Envelope{OK: true, Command: "pw click e5", Changes: &Changes{Groups: []ChangeGroup{{Kind: "added", Items: lines(`menuitem "Rename"`)}}},
 		NewRefs: []NewRef{{Ref: `menuitem "Rename" [ref=e9]`, In: `menu "File"`}}, Events: []string{"console: 1 error"}}
 	if md := e.Markdown(); !strings.Contains(md, "  - menuitem \"Rename\"\n\n### New refs\nin menu \"File\":\n  - menuitem \"Rename\" [ref=e9]\n\n### Events\n") {
 		t.Errorf("New refs not between Changes and Events:\n%s", md)
@@ -458,9 +459,9 @@ func TestArtifactsAreCheckedAtRenderTime(t *testing.T) {
 
 func TestJSONChangesMergesRepeatedKinds(t *testing.T) {
 	e := Envelope{OK: true, Changes: &Changes{Groups: []ChangeGroup{
-		{Kind: "added", Items: []string{"a"}},
-		{Kind: "removed", Items: []string{"r"}},
-		{Kind: "added", Items: []string{"b"}},
+		{Kind: "added", Items: lines("a")},
+		{Kind: "removed", Items: lines("r")},
+		{Kind: "added", Items: lines("b")},
 	}}}
 	js, err := e.JSON()
 	if err != nil {
@@ -497,15 +498,19 @@ func TestExitCode(t *testing.T) {
 func TestRewriteReachesEveryText(t *testing.T) {
 	e := &Envelope{
 		Command: "do zq9", Used: "fill('zq9')", Extra: []KV{{"note", "zq9"}},
-		Page:    &Page{URL: "http://x/?t=zq9", PrevURL: "http://x/zq9", Redirected: "http://x/r/zq9", Title: "zq9"},
-		Events:  []string{"dialog: prompt \"zq9\""},
-		Changes: &Changes{Groups: []ChangeGroup{{Kind: "typed", Items: []string{`textbox "T": "" -> "zq9"`}}}},
-		Answer:  "zq9", Research: "zq9", Snapshot: "zq9", CurrentPage: "zq9",
+		Page:   &Page{URL: "http://x/?t=zq9", PrevURL: "http://x/zq9", Redirected: "http://x/r/zq9", Title: "zq9"},
+		Events: []string{"dialog: prompt \"zq9\""},
+		Changes: &Changes{Groups: []ChangeGroup{
+			{Kind: "typed", Items: []ChangeItem{{Line: shown.Line{{Text: `textbox "T": `}, {Show: shown.Quoted}, {Text: " -> "}, {Text: "zq9", Show: shown.Quoted}}}}},
+			{Kind: "not observed", Items: []ChangeItem{{Note: "zq9"}}},
+		}},
+		Answer: "zq9", Research: "zq9", Snapshot: "zq9", CurrentPage: "zq9",
 		Verdict: &Verdict{Result: "passed", Reason: "zq9", Judgement: "zq9", Assertions: []string{"zq9"}},
 		Steps:   []Step{{N: 1, Status: "ok", Instruction: "zq9", Proof: "zq9"}},
 		Failure: &Failure{Error: "zq9", CallLog: []string{"zq9"}},
 	}
-	e.Rewrite(func(s string) string { return strings.ReplaceAll(s, "zq9", "{{X}}") })
+	f := func(s string) string { return strings.ReplaceAll(s, "zq9", "{{X}}") }
+	e.Rewrite(f, f)
 	md := e.Markdown()
 	if strings.Contains(md, "zq9") {
 		t.Errorf("a text escaped Rewrite:\n%s", md)
@@ -813,4 +818,13 @@ func mustJSON(t *testing.T, e Envelope) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// lines are change entries with the given lines.
+func lines(ss ...string) []ChangeItem {
+	out := make([]ChangeItem, len(ss))
+	for i, s := range ss {
+		out[i] = ChangeItem{Line: shown.Words(s)}
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/shown"
 )
 
 func ExampleEnvelope_Markdown() {
@@ -19,8 +20,8 @@ func ExampleEnvelope_Markdown() {
 			Visit:   1,
 		},
 		Changes: &envelope.Changes{Groups: []envelope.ChangeGroup{
-			{Kind: "added", Items: []string{`heading "Order placed" [level=1]`}},
-			{Kind: "removed", Items: []string{`button "Submit"`}},
+			{Kind: "added", Items: []envelope.ChangeItem{{Line: shown.Words(`heading "Order placed" [level=1]`)}}},
+			{Kind: "removed", Items: []envelope.ChangeItem{{Line: shown.Words(`button "Submit"`)}}},
 		}},
 	}
 	fmt.Print(e.Markdown())

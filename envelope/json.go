@@ -112,11 +112,11 @@ func jsonChanges(c *Changes) object {
 		}
 		kind := one(g.Kind)
 		if i, ok := idx[kind]; ok {
-			o[i].val = append(o[i].val.([]string), ones(g.Items)...)
+			o[i].val = append(o[i].val.([]string), itemLines(g.Items)...)
 			continue
 		}
 		idx[kind] = len(o)
-		o = append(o, member{kind, ones(g.Items)})
+		o = append(o, member{kind, itemLines(g.Items)})
 	}
 	if c.More > 0 {
 		o = append(o, member{"more", c.More})
@@ -125,6 +125,15 @@ func jsonChanges(c *Changes) object {
 		return object{{"no_change", true}}
 	}
 	return o
+}
+
+// itemLines are a group's entries as JSON lists them, one string each.
+func itemLines(items []ChangeItem) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = one(it.String())
+	}
+	return out
 }
 
 func jsonVerdict(v *Verdict) object {

@@ -178,7 +178,7 @@ func mdChanges(c *Changes) string {
 		}
 		b.WriteString(one(g.Kind) + ":\n")
 		for _, it := range g.Items {
-			b.WriteString("  - " + one(it) + "\n")
+			b.WriteString("  - " + one(it.String()) + "\n")
 		}
 	}
 	if c.More > 0 {

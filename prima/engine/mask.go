@@ -115,7 +115,7 @@ func (e *Engine) MaskEnvelope(env *envelope.Envelope) {
 	if env == nil || len(e.masked) == 0 {
 		return
 	}
-	env.Rewrite(e.Mask)
+	env.Rewrite(e.Mask, e.MaskField)
 	for v := range e.masked {
 		// The command echoes what the caller typed, short values too.
 		env.Command = replaceWhole(env.Command, v, Masked)

@@ -117,7 +117,7 @@ func hasChange(env *envelope.Envelope, kind, item string) bool {
 			continue
 		}
 		for _, it := range g.Items {
-			if it == item {
+			if it.String() == item {
 				return true
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/shown"
 )
 
 // fill writes an outcome into an envelope: page, Changes (every action
@@ -89,13 +90,13 @@ func (in *Instance) Fail(env *envelope.Envelope, err error, page *engine.View) {
 // NotObserved is a Changes section that says why there is no diff, for
 // every command that may have none (goal's too).
 func NotObserved(why string) *envelope.Changes {
-	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{why}}}}
+	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []envelope.ChangeItem{{Note: why}}}}}
 }
 
 // BlockedChanges is what Changes say while a dialog blocks the page: a
 // one-step command's, and a do run's that a step's dialog ended.
 func BlockedChanges() *envelope.Changes {
-	return &envelope.Changes{Groups: []envelope.ChangeGroup{{Kind: "not observed", Items: []string{"a dialog blocks the page; answer it (prima dialog accept|dismiss) and its envelope shows the Changes"}}}}
+	return NotObserved("a dialog blocks the page; answer it (prima dialog accept|dismiss) and its envelope shows the Changes")
 }
 
 // MaxChanges caps `### Changes`; the rest is counted as `+N more`.
@@ -118,10 +119,10 @@ func Changes(cs []ariadiff.Change) *envelope.Changes {
 	kept, more := ariadiff.Cap(cs, MaxChanges)
 	out := &envelope.Changes{More: more}
 	for _, k := range ariadiff.Kinds {
-		var items []string
+		var items []envelope.ChangeItem
 		for _, c := range kept {
 			if c.Kind == k {
-				items = append(items, c.Line())
+				items = append(items, Item(c))
 			}
 		}
 		if len(items) > 0 {
@@ -129,6 +130,16 @@ func Changes(cs []ariadiff.Change) *envelope.Changes {
 		}
 	}
 	return out
+}
+
+// Item is a change as the envelope carries it, typed: a change written
+// only as text (one the engine words itself) is all words.
+func Item(c ariadiff.Change) envelope.ChangeItem {
+	l := c.Parts
+	if l == nil {
+		l = shown.Words(c.Text)
+	}
+	return envelope.ChangeItem{Line: l, Own: c.Own}
 }
 
 // ChangeTexts are the Changes' lines, as do's judge is shown them.

@@ -83,6 +83,6 @@ func (s Secrets) Redact(text string) string {
 // RedactEnvelope applies Redact to everything an envelope says.
 func (s Secrets) RedactEnvelope(e *envelope.Envelope) {
 	if len(s) > 0 && e != nil {
-		e.Rewrite(s.Redact)
+		e.Rewrite(s.Redact, s.Redact)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/shown"
 )
 
 // jsString writes s as a single-quoted JavaScript string literal. Beside
@@ -27,7 +27,7 @@ func jsString(s string) string {
 				b.WriteString(`\ufffd`)
 				continue
 			}
-			b.WriteString(ariadiff.EscapeInvisible(string(r)))
+			b.WriteString(shown.EscapeInvisible(string(r)))
 		}
 	}
 	b.WriteByte('\'')
@@ -37,5 +37,5 @@ func jsString(s string) string {
 // comment is s as one line comment: line breaks and invisible characters
 // escaped, so page text can never end the comment and become code.
 func comment(s string) string {
-	return "// " + ariadiff.EscapeInvisible(strings.ToValidUTF8(s, "\ufffd"))
+	return "// " + shown.EscapeInvisible(strings.ToValidUTF8(s, "\ufffd"))
 }

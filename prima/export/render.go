@@ -11,6 +11,7 @@ import (
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/prima/claim"
 	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/shown"
 )
 
 // ErrNoSteps: nothing of the session can be exported (no steps, or only
@@ -520,7 +521,7 @@ func (r *renderer) added(s Step, f *ariadiff.Element, l *pwline.Line) (string, s
 		text, matcher := f.Value, "toHaveText"
 		if f.ValueCut > 0 {
 			// Cut: what it starts with is still proven.
-			text, matcher = strings.TrimSuffix(text, ariadiff.CutMark(f.ValueCut)), "toContainText"
+			text, matcher = strings.TrimSuffix(text, shown.CutMark(f.ValueCut)), "toContainText"
 		}
 		if strings.TrimSpace(text) == "" {
 			return "", "the text is cut"

@@ -447,7 +447,7 @@ func envelopeStep(e *envelope.Envelope, after *engine.View) stepResult {
 		r.proof = e.Events[0]
 	case e.Changes != nil && len(e.Changes.Groups) > 0:
 		g := e.Changes.Groups[0]
-		r.proof = g.Kind + ": " + g.Items[0]
+		r.proof = g.Kind + ": " + g.Items[0].String()
 	default:
 		r.status, r.proof = StepUnproven, "no observed change"
 	}

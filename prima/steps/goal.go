@@ -284,7 +284,7 @@ func proofOf(env *envelope.Envelope) string {
 	var lines []string
 	for _, g := range env.Changes.Groups {
 		for _, it := range g.Items {
-			lines = append(lines, g.Kind+": "+it)
+			lines = append(lines, g.Kind+": "+it.String())
 		}
 	}
 	if env.Changes.More > 0 {

@@ -1,4 +1,4 @@
-package ariadiff
+package shown
 
 import (
 	"strings"
@@ -20,7 +20,7 @@ import (
 // name or value on one line, not for parsing back (inside ariadiff's
 // double-quoted names a backslash is escaped too, so those do parse back).
 func EscapeInvisible(s string) string {
-	i := firstInvisible(s)
+	i := FirstInvisible(s)
 	if i < 0 {
 		return s
 	}
@@ -29,8 +29,8 @@ func EscapeInvisible(s string) string {
 	b.WriteString(s[:i])
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if invisible(r) && !(r == utf8.RuneError && size == 1) {
-			writeEscape(&b, r)
+		if Invisible(r) && !(r == utf8.RuneError && size == 1) {
+			WriteEscape(&b, r)
 		} else {
 			b.WriteString(s[i : i+size])
 		}
@@ -39,9 +39,9 @@ func EscapeInvisible(s string) string {
 	return b.String()
 }
 
-// firstInvisible is the byte offset of the first character EscapeInvisible
+// FirstInvisible is the byte offset of the first character EscapeInvisible
 // escapes, or -1.
-func firstInvisible(s string) int {
+func FirstInvisible(s string) int {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -52,7 +52,7 @@ func firstInvisible(s string) int {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if size > 1 && invisible(r) {
+		if size > 1 && Invisible(r) {
 			return i
 		}
 		i += size
@@ -61,7 +61,7 @@ func firstInvisible(s string) int {
 }
 
 // invisible reports whether r prints as nothing or reorders text.
-func invisible(r rune) bool {
+func Invisible(r rune) bool {
 	switch {
 	case r < 0x20 || r == 0x7f:
 		return true
@@ -83,9 +83,9 @@ func invisible(r rune) bool {
 	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r)
 }
 
-// writeEscape writes r as `\n`, `\t`, `\r` or `\uXXXX` (a surrogate pair
+// WriteEscape writes r as `\n`, `\t`, `\r` or `\uXXXX` (a surrogate pair
 // above U+FFFF).
-func writeEscape(b *strings.Builder, r rune) {
+func WriteEscape(b *strings.Builder, r rune) {
 	const hex = "0123456789abcdef"
 	switch r {
 	case '\n':
