@@ -25,9 +25,9 @@ func (e *Engine) MaskValue(v string) {
 
 // Mask replaces every remembered password value in text, where it stands
 // as a whole (not inside a longer word), longest first; in code prima
-// prints (a used: line) and in a quoted value of a snapshot or a Change,
-// a value with a quote or a backslash stands escaped, and is found so
-// too.
+// prints (a used: line) and in a quoted value of a snapshot, a value with
+// a quote or a backslash stands escaped, and is found so too. A Change's
+// values are masked raw (MaskField), before they are escaped.
 func (e *Engine) Mask(text string) string {
 	if len(e.masked) == 0 {
 		return text

@@ -58,7 +58,8 @@ func (s Secrets) Fill(v string) (string, error) {
 // first so that one secret inside another cannot leak a remainder; a
 // value a page echoes URL-escaped (`?user=ada%40example.com`) too, and
 // one escaped inside a string of code prima prints (`fill('it\'s')`) or
-// inside a quoted value of a snapshot or a Change.
+// inside a quoted value of a snapshot. A Change's values are redacted
+// raw, before they are escaped.
 func (s Secrets) Redact(text string) string {
 	if len(s) == 0 {
 		return text
