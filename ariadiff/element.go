@@ -58,17 +58,13 @@ func ValueChange(k Kind, role, name, from, to string) Change {
 	return about(c, el)
 }
 
-func quoted(s string) string {
+// Escaped is s as it stands inside a quoted value of a snapshot line
+// (`"o'brien\\x"`): where prima prints one, a value that must not be
+// shown (a password, a secret) is found in this form too.
+func Escaped(s string) string {
 	var b strings.Builder
 	shown.WriteQuoted(&b, s)
-	return b.String()
-}
-
-// Escaped is s as it stands inside a quoted value of a Change or a
-// snapshot line (`"o'brien\\x"`): where prima prints them, a value that
-// must not be shown (a password, a secret) is found in this form too.
-func Escaped(s string) string {
-	q := quoted(s)
+	q := b.String()
 	return q[1 : len(q)-1]
 }
 
