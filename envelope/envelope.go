@@ -48,16 +48,7 @@ var Codes = []Code{
 
 // Clip cuts s to at most max bytes, at a rune boundary, and says how many
 // bytes it left out: long values stay short in every section.
-func Clip(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s…(+%d bytes)", s[:cut], len(s)-cut)
-}
+func Clip(s string, max int) string { return shown.Clip(s, max) }
 
 // IsCode reports whether s is one of Codes.
 func IsCode(s string) bool {

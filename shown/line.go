@@ -1,3 +1,5 @@
+// Package shown is how prima shows a page's text: invisible characters escaped, names and values
+// quoted, long ones cut with the mark that says so; the envelope and ariadiff both write with it.
 package shown
 
 import (
@@ -117,4 +119,17 @@ func WriteQuoted(b *strings.Builder, s string) {
 		i++
 	}
 	b.WriteByte('"')
+}
+
+// Clip cuts s at max bytes (on a character's start) and says how many
+// bytes it left out.
+func Clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s…(+%d bytes)", s[:cut], len(s)-cut)
 }

@@ -5,14 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"mime"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -224,9 +221,9 @@ func (in *Instance) Network(ctx context.Context, r *wire.NetworkRequest) *envelo
 		seen, dropped := in.Net.Since()
 		var bodies func(browser.Seen) []string
 		if r.Bodies {
-			bodies = bodyLines(seen, r.Failed)
+			bodies = browser.BodyLines(seen, r.Failed)
 		}
-		env.Answer, env.OK = requestLines(page.URL(), seen, dropped, r.Failed, bodies), true
+		env.Answer, env.OK = browser.RequestLines(page.URL(), seen, dropped, r.Failed, bodies), true
 		return env
 	}
 	bc := page.Context()
@@ -248,96 +245,4 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
-}
-
-// requestLines are the requests, one a line: `GET /api/save -> 500 (fetch,
-// 12 ms)`, the path alone on the page's own origin; bodies, when asked,
-// gives the lines of a request's bodies, under it.
-func requestLines(pageURL string, seen []browser.Seen, dropped int, failedOnly bool, bodies func(browser.Seen) []string) string {
-	base, _ := url.Parse(pageURL)
-	var lines []string
-	shown := 0
-	for _, s := range seen {
-		if failedOnly && !s.Failed() {
-			continue
-		}
-		shown++
-		u := s.URL
-		if p, err := url.Parse(s.URL); err == nil && base != nil && p.Scheme == base.Scheme && p.Host == base.Host {
-			u = p.RequestURI()
-		}
-		answer := fmt.Sprint(s.Status)
-		if s.Error != "" {
-			answer = s.Error
-		}
-		lines = append(lines, fmt.Sprintf("- %s %s -> %s (%s, %d ms)", s.Method, clipN(u, 300), answer, s.Type, s.MS))
-		if bodies != nil {
-			lines = append(lines, bodies(s)...)
-		}
-	}
-	what := "requests"
-	if failedOnly {
-		what = "failed requests"
-	}
-	head := fmt.Sprintf("%d %s since the last `prima network`", shown, what)
-	if shown == 1 {
-		head = strings.Replace(head, "requests", "request", 1)
-	}
-	if dropped > 0 {
-		head += fmt.Sprintf(" (and %d older ones prima no longer keeps)", dropped)
-	}
-	return strings.Join(append([]string{head}, lines...), "\n")
-}
-
-// Bodies are read for the requests whose bodies say what an app did:
-// its pages, fetches and XHRs; the last maxBodies of them, each cut at
-// maxBody bytes.
-const (
-	maxBodies = 50
-	maxBody   = 1000
-)
-
-var bodyTypes = map[string]bool{"document": true, "fetch": true, "xhr": true}
-
-// bodyLines reads, now, the bodies of the last maxBodies requests of seen
-// that requestLines lists and that carry them, and gives each request's
-// lines: what it sent and what it got.
-func bodyLines(seen []browser.Seen, failedOnly bool) func(browser.Seen) []string {
-	read := map[playwright.Request][]string{}
-	for i := len(seen) - 1; i >= 0 && len(read) < maxBodies; i-- {
-		s := seen[i]
-		if !bodyTypes[s.Type] || s.Request == nil || failedOnly && !s.Failed() {
-			continue
-		}
-		var lines []string
-		if data, err := s.Request.PostData(); err == nil && data != "" {
-			lines = append(lines, "  sent: "+shownBody(data, s.Request.Headers()["content-type"]))
-		}
-		if s.Response != nil {
-			b, err := s.Response.Body()
-			switch {
-			case err != nil:
-				lines = append(lines, "  got: (the browser no longer holds the body)")
-			case len(b) > 0:
-				lines = append(lines, "  got: "+shownBody(string(b), s.Response.Headers()["content-type"]))
-			}
-		}
-		if len(lines) > 0 {
-			read[s.Request] = lines
-		}
-	}
-	return func(s browser.Seen) []string { return read[s.Request] }
-}
-
-// shownBody is a body as one line: quoted text cut at maxBody, or its
-// size and type when it is not text.
-func shownBody(b, ctype string) string {
-	textual := ctype == "" || strings.HasPrefix(ctype, "text/")
-	for _, t := range []string{"json", "javascript", "xml", "x-www-form-urlencoded"} {
-		textual = textual || strings.Contains(ctype, t)
-	}
-	if !textual || !utf8.ValidString(b) {
-		return fmt.Sprintf("(%d bytes of %s)", len(b), ctype)
-	}
-	return strconv.Quote(clipN(b, maxBody))
 }
