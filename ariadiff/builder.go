@@ -41,4 +41,20 @@ func (b *builder) line(l shown.Line) {
 }
 
 // change is a Change of kind k with the line written.
+// fromTo writes a value change's two sides: `: "a" -> "b"`.
+func (b *builder) fromTo(from, to string) {
+	b.word(": ")
+	b.given(from)
+	b.word(" -> ")
+	b.given(to)
+}
+
+// changed is the change b wrote, keeping its two sides for the daemon's
+// checks.
+func (b *builder) changed(k Kind, from, to string) Change {
+	c := b.change(k)
+	c.From, c.To = from, to
+	return c
+}
+
 func (b *builder) change(k Kind) Change { return Change{Kind: k, Text: b.l.String(), Parts: b.l} }

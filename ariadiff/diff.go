@@ -777,12 +777,8 @@ func (it *item) word() Change {
 		} else {
 			b.word(y.role)
 		}
-		b.word(": ")
-		b.given(sf)
-		b.word(" -> ")
-		b.given(st)
-		c := b.change(it.Kind)
-		c.From, c.To = sf, st
+		b.fromTo(sf, st)
+		c := b.changed(it.Kind, sf, st)
 		if named {
 			return about(c, y.named(sf, st, toCut, true))
 		}
@@ -1117,13 +1113,9 @@ func compareEntry(x, y *entry) []item {
 		from, to, toCut := shownPairCut(x.value, y.value)
 		var b builder
 		y.writeHead(&b)
-		b.word(": ")
-		b.given(from)
-		b.word(" -> ")
-		b.given(to)
+		b.fromTo(from, to)
 		y.writeCtx(&b)
-		c := b.change(k)
-		c.From, c.To = from, to
+		c := b.changed(k, from, to)
 		out = append(out, item{Change: about(c, y.named(from, to, toCut, true))})
 	}
 	if equalStates(x.groups, y.groups) {

@@ -49,12 +49,8 @@ func ValueChange(k Kind, role, name, from, to string) Change {
 	var b builder
 	e := entry{role: role, name: name}
 	e.writeHead(&b)
-	b.word(": ")
-	b.given(from)
-	b.word(" -> ")
-	b.given(to)
-	c := b.change(k)
-	c.From, c.To = from, to
+	b.fromTo(from, to)
+	c := b.changed(k, from, to)
 	return about(c, el)
 }
 

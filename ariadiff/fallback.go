@@ -107,22 +107,14 @@ func describe(x, y *Node, root bool) Change {
 		case x.Name != y.Name && x.HasValue == y.HasValue && x.Value == y.Value && len(x.Props) == len(y.Props):
 			from, to := shownPair(x.Name, y.Name)
 			writeNodeHead(&b, &Node{Role: x.Role}, root)
-			b.word(": ")
-			b.given(from)
-			b.word(" -> ")
-			b.given(to)
-			c := b.change(Changed)
-			c.From, c.To = from, to
+			b.fromTo(from, to)
+			c := b.changed(Changed, from, to)
 			return c
 		case x.Name == y.Name && x.HasValue && y.HasValue && x.Value != y.Value:
 			from, to, toCut := shownPairCut(x.Value, y.Value)
 			writeNodeHead(&b, x, root)
-			b.word(": ")
-			b.given(from)
-			b.word(" -> ")
-			b.given(to)
-			c := b.change(Changed)
-			c.From, c.To = from, to
+			b.fromTo(from, to)
+			c := b.changed(Changed, from, to)
 			if root {
 				return c
 			}
