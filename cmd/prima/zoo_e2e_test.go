@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -184,4 +185,33 @@ func TestPickADateInADatePicker(t *testing.T) {
 	if !strings.Contains(h.primaOK("snapshot"), "Arrival: 2026-10-05") {
 		t.Errorf("a pick of no day changed the date")
 	}
+}
+
+// A design system's checkbox that Playwright's snapshot gives no ref (the
+// input hidden in Shoelace's shadow root, the label taking the clicks) is
+// in the navigation's New refs (or, when the components upgraded after
+// go answered, in snapshot -i) through the clickable wrapper it is the
+// only control of; a click on that ref checks the box, proven; and the
+// Changes stay ref-free.
+func TestANewRefReachesAShadowCheckboxThroughItsWrapper(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open")
+	box := regexp.MustCompile(`(?m)^- checkbox "Gift wrap" via generic \[ref=((?:f\d+)?e\d+)\]$`)
+	// The components upgrade once their modules load, which may be after
+	// go answered: then the box is in the cheapest look at the page.
+	out := h.primaOK("go", app.URL+"/zoo/shoelace")
+	m := box.FindStringSubmatch(section(out, "New refs"))
+	if m == nil {
+		h.primaOK("wait", "text", "Gift wrap: no")
+		out = h.primaOK("snapshot", "-i")
+		m = box.FindStringSubmatch(section(out, "Snapshot"))
+	}
+	if m == nil {
+		t.Fatalf("neither go's New refs nor snapshot -i reach the Gift wrap box:\n%s", out)
+	}
+	if strings.Contains(section(out, "Changes"), "[ref=") {
+		t.Errorf("the Changes carry refs:\n%s", out)
+	}
+	out = h.primaOK("pw", "click", m[1])
+	has(t, "the click on the wrapper's ref", section(out, "Changes"), `checkbox "Gift wrap": unchecked -> checked`, "Gift wrap: yes")
 }
