@@ -120,7 +120,7 @@ func TestRemotePlaywrightServer(t *testing.T) {
 	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "bold" {
 		t.Errorf("do clicked %v, want bold", got)
 	}
-	mustContain(t, "go on the server", h.primaOK("go", app.URL+"/profile", "--endpoint", ep), "ok: true", "/controls -> /profile")
+	mustContain(t, "go on the server", h.primaOK("go", app.URL+"/profile", "--endpoint", ep), "ok: true", "url: "+app.URL+"/profile   (from /controls)")
 
 	// The server dies: browser_gone, at once. It comes back: the next
 	// command reconnects (to a new browser, whose page is new).
