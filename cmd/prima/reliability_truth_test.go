@@ -1470,7 +1470,7 @@ func (r *rtRun) after(a *rtAction) {
 		return
 	}
 	ev := rtSection(a.res.out, "Events")
-	navigated := slices.Contains(a.vis, "nav") || strings.Contains(rtSection(a.res.out, "Page"), "(changed:")
+	navigated := slices.Contains(a.vis, "nav") || strings.Contains(rtSection(a.res.out, "Page"), "   (from ")
 	if navigated {
 		r.oldSnap, r.snap, r.doc = r.snap, nil, ""
 	}

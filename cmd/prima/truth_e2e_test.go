@@ -309,7 +309,7 @@ func TestTruthSettleSeesADelayedNavigation(t *testing.T) {
 	app.Reset()
 	r := h.prima("pw", "click", ref(t, snap, "button", "Open report"))
 	wantOK(t, "a click that navigates 110 ms later", r)
-	mustContain(t, "the page it arrived at", section(r.out, "Page"), "/truth/report", "changed:")
+	mustContain(t, "the page it arrived at", section(r.out, "Page"), "/truth/report", "(from /truth/delayed-nav)")
 	wantChanges(t, "a delayed navigation", r.out, "Quarterly report")
 	if got := acted(settledActions(t, 1), "click"); got != "click:open-report" {
 		t.Errorf("clicked %q, want open-report once", got)
