@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -21,16 +20,12 @@ type fakeHandle struct {
 	playwright.ElementHandle
 	answers map[string]any // script → what the page answers
 	fails   map[string]error
-	block   map[string]chan struct{} // script → what its answer waits for
-	runErr  error                    // what the action's Playwright call returns
+	runErr  error // what the action's Playwright call returns
 	filled  []string
 	clicks  int
 }
 
 func (f *fakeHandle) Evaluate(js string, _ ...any) (any, error) {
-	if ch := f.block[js]; ch != nil {
-		<-ch
-	}
 	if err := f.fails[js]; err != nil {
 		return nil, err
 	}
@@ -298,110 +293,5 @@ func TestStrayInputNamesTheControlsItReached(t *testing.T) {
 	h.answers[straysJS] = map[string]any{"strays": []any{}}
 	if err := e.strays(ctx, h, nil, false, `button "Save"`); err != nil {
 		t.Errorf("input that reached only the element: %v", err)
-	}
-}
-
-// answersWithin runs read and fails the test when it has not returned
-// within a second past the deadline its context holds: a read that hangs
-// is the failure the bound exists for.
-func answersWithin(t *testing.T, what string, read func() error) error {
-	t.Helper()
-	got := make(chan error, 1)
-	go func() { got <- read() }()
-	select {
-	case err := <-got:
-		return err
-	case <-time.After(time.Second):
-		t.Fatalf("%s: still waiting for a page that never answers", what)
-		return nil
-	}
-}
-
-// A read the page never answers ends at the command's deadline as the
-// command's timeout: never a hang, never "not actionable", never a proof
-// or "nothing to say"; the read is handed on, and the next command joins
-// it before it touches the page.
-func TestAReadThatNeverAnswersEndsAtTheDeadline(t *testing.T) {
-	release := make(chan struct{})
-	defer close(release)
-	for _, c := range []struct {
-		name  string
-		block string
-		read  func(e *Engine, ctx context.Context, h *fakeHandle) error
-	}{
-		{"the inspection before a click", inspectJS, func(e *Engine, ctx context.Context, h *fakeHandle) error {
-			_, err := e.OnElement(ctx, h, nameField, pwline.Actions["click"], Opts{})
-			return err
-		}},
-		{"the proof of a fill", readValueJS, func(e *Engine, ctx context.Context, h *fakeHandle) error {
-			a, err := e.OnElement(ctx, h, nameField, pwline.Actions["fill"], Opts{Value: "Ada"})
-			if err != nil {
-				return err
-			}
-			return a.Check()
-		}},
-		{"where the click landed", landedJS, func(e *Engine, ctx context.Context, h *fakeHandle) error {
-			return e.landed(ctx, h, nameField)
-		}},
-		{"the stray input", straysJS, func(e *Engine, ctx context.Context, h *fakeHandle) error {
-			return e.strays(ctx, h, nil, false, "the field")
-		}},
-		{"the focused element's name", describeJS, func(e *Engine, ctx context.Context, h *fakeHandle) error {
-			_, err := e.OnFocused(ctx, &focusPage{h: h}, pwline.Line{Method: "keyboard.press", Value: "Enter"}, func() error { return nil })
-			return err
-		}},
-	} {
-		e := New(nil)
-		h := field("", nil)
-		h.block = map[string]chan struct{}{c.block: release}
-		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		err := answersWithin(t, c.name, func() error { return c.read(e, ctx, h) })
-		cancel()
-		var na *NotActionableError
-		if !errors.Is(err, ErrDeadline) || errors.As(err, &na) {
-			t.Errorf("%s: %v, want the command's deadline", c.name, err)
-		}
-		if e.Pending() != 1 {
-			t.Errorf("%s: %d reads handed on, want the one cut off", c.name, e.Pending())
-		}
-		short, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-		var busy *BusyError
-		if err := e.Join(short); !errors.As(err, &busy) {
-			t.Errorf("%s: the next command did not wait for the read still running: %v", c.name, err)
-		}
-		cancel()
-	}
-}
-
-// focusPage is a page whose focused element is h.
-type focusPage struct {
-	playwright.Page
-	h *fakeHandle
-}
-
-func (p *focusPage) EvaluateHandle(string, ...any) (playwright.JSHandle, error) {
-	return focusedHandle{p.h}, nil
-}
-
-// focusedHandle is the handle focusedJS answers: the element itself.
-type focusedHandle struct{ *fakeHandle }
-
-func (f focusedHandle) AsElement() playwright.ElementHandle { return f.fakeHandle }
-
-// A read abandoned at the deadline ends when the page answers, and the
-// next command's join then goes on.
-func TestTheNextCommandJoinsAnAbandonedRead(t *testing.T) {
-	e := New(nil)
-	release := make(chan struct{})
-	h := field("", nil)
-	h.block = map[string]chan struct{}{landedJS: release}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
-	defer cancel()
-	if err := e.landed(ctx, h, nameField); !errors.Is(err, ErrDeadline) {
-		t.Fatalf("%v, want the deadline", err)
-	}
-	close(release)
-	if err := e.Join(context.Background()); err != nil || e.Pending() != 0 {
-		t.Errorf("joining the read once the page answered: %v, %d pending", err, e.Pending())
 	}
 }

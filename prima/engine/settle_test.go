@@ -2,14 +2,12 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
 
-	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 )
 
@@ -38,8 +36,6 @@ func (p *fakePage) Evaluate(js string, _ ...any) (any, error) {
 }
 
 func (p *fakePage) IsClosed() bool { return false }
-
-func (p *fakePage) URL() string { return "http://x/" }
 
 func (p *fakePage) WaitForLoadState(...playwright.PageWaitForLoadStateOptions) error {
 	p.mu.Lock()
@@ -118,35 +114,5 @@ func TestAReadTheDeadlineCutIsJoinedByTheNextCommand(t *testing.T) {
 	close(release)
 	if err := e.Join(context.Background()); err != nil || e.Pending() != 0 {
 		t.Errorf("joining the finished read: %v, %d pending", err, e.Pending())
-	}
-}
-
-// A panic in an action's goroutine fails the command as internal, with
-// the daemon going on; the pass still disarms and reports. (The settle's
-// quiet wait is held past the deadline, so the pass ends unread before it
-// reads a page the fake cannot render.)
-func TestAPanicInAnActionIsAnInternalFailure(t *testing.T) {
-	e := engineOnNothing()
-	release := make(chan struct{})
-	defer close(release)
-	p := &fakePage{answers: map[string]any{}, block: map[string]chan struct{}{quietJS: release}}
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel()
-	out := e.Act(ctx, p, nil, func(float64) (*Action, error) {
-		return &Action{Run: func(float64) error {
-			var m map[string]int
-			m["x"]++ // a nil map: panics
-			return nil
-		}}, nil
-	}, Options{})
-	var pe *PanicError
-	if !errors.As(out.Err, &pe) || pe.FailureCode() != envelope.CodeInternal {
-		t.Fatalf("the pass failed with %v, want an internal failure", out.Err)
-	}
-	if !out.Ran || out.After != nil {
-		t.Errorf("ran %v, after %v: want it ran and no page read", out.Ran, out.After)
-	}
-	if e.b.Obs.Downloaded() != nil {
-		t.Error("the pass left the observer armed")
 	}
 }
