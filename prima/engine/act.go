@@ -133,7 +133,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	docID := p.Doc
 	if docID == "" && e.b.Obs.Dialog() == nil {
 		// An open dialog blocks every script; answering it is the action.
-		docID = e.armSettle(ctx, page)
+		docID = armSettle(page)
 	}
 	opened := armed.DialogOpened()
 	done := make(chan error, 1)
