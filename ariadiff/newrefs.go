@@ -28,8 +28,8 @@ type RefLine struct{ Line, In string }
 func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []RefLine, more int) {
 	l := refList{budget: budget}
 	addedControls(t, cs, func(n *Node, ancestors []*Node) {
-		if ref, _ := refOf(n, ancestors); ref != "" && !old[ref] {
-			l.add(n, ancestors)
+		if ref, via := refOf(n, ancestors); ref != "" && !old[ref] {
+			l.add(n, ancestors, ref, via)
 		}
 	})
 	return l.lines, l.more
@@ -45,8 +45,11 @@ func Interactive(t *Tree, grep string, budget int) (lines []RefLine, more int) {
 	var stack []*Node
 	t.Root.Walk(func(n *Node, depth int) bool {
 		stack = append(stack[:depth], n)
-		if ref, _ := refOf(n, stack[:depth]); ref != "" && clickable(n) {
-			l.add(n, stack[:depth])
+		if !clickable(n) {
+			return true
+		}
+		if ref, via := refOf(n, stack[:depth]); ref != "" {
+			l.add(n, stack[:depth], ref, via)
 		}
 		return true
 	})
@@ -64,13 +67,13 @@ type refList struct {
 	more   int
 }
 
-func (r *refList) add(n *Node, ancestors []*Node) {
+// add lists n by ref (its own, or via its wrapper's: refOf).
+func (r *refList) add(n *Node, ancestors []*Node, ref, via string) {
 	if n.Name == "" && controls(n) > 0 {
 		// An unnamed list or menu around the options listed next: one
 		// acts on those, and the line would say nothing of which it is.
 		return
 	}
-	ref, via := refOf(n, ancestors)
 	l := RefLine{Line: Head(n.Role, n.Name) + via + " [ref=" + ref + "]"}
 	if n.Name == "" {
 		// Named by its content, which the snapshot shows instead of
