@@ -73,7 +73,7 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 		"browser_open": "", "browser_list": "", "browser_close": "", "snapshot": "", "pw": "",
 		"do": "instructions", "go": "target", "back": "", "forward": "", "reload": "",
 		"verify": "claim", "research": "", "tab": "op", "dialog": "op", "wait": "for",
-		"screenshot": "", "eval": "js", "console": "", "export": "", "goal": "goal",
+		"screenshot": "", "eval": "js", "console": "", "export": "", "goal": "goal", "goal_run": "file", "goal_validate": "file",
 		"get": "target,what", "cookies": "op", "storage": "op", "state": "file,op",
 		"set": "values,what", "pdf": "", "route": "pattern", "unroute": "", "network": "",
 		"trace": "op", "video": "op",

@@ -157,30 +157,9 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instanc
 		}
 		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope { return in.Verify(ctx, r.Claim, j) }, nil
 	case *wire.GoalRequest:
-		m, err := b.goalModel(r.Config)
-		if err != nil {
-			return nil, err
-		}
-		data := map[string]string{}
-		for k, v := range r.Secrets {
-			data[k] = v
-		}
-		for k, v := range r.Data {
-			data[k] = v
-		}
-		spec := goal.Spec{Goal: r.Goal, Verify: r.Verify, Data: data, Seed: r.Seed, NoGenerate: r.NoGenerate,
-			Budget: goal.Budget{Requests: r.Budget.Requests, Actions: r.Budget.Actions, Time: r.Budget.Time()}}
-		if err := spec.Check(); err != nil {
-			return nil, wire.Errorf(wire.CodeUsage, "%v", err)
-		}
-		return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
-			if r.URL != "" {
-				if env := in.Go(ctx, r.URL, false, nil); !env.OK {
-					return env
-				}
-			}
-			return steps.Goal(ctx, in, spec, m)
-		}, nil
+		return b.goal(r)
+	case *wire.GoalRunRequest:
+		return b.goal(&r.GoalRequest)
 	case *wire.SetRequest:
 		// The driver knows the devices: a name it does not list is the
 		// caller's to fix before any browser is touched.
@@ -688,4 +667,32 @@ func (b *Backend) close(ctx context.Context, t wire.Target) (any, error) {
 	delete(b.remotes, in.Name)
 	b.mu.Unlock()
 	return wire.Closed{Instance: info(in)}, nil
+}
+
+// goal runs r's goal (from the caller's words or a goal file) on an
+// instance, from the goal file's URL when it names one.
+func (b *Backend) goal(r *wire.GoalRequest) (func(context.Context, *exec.Instance) *envelope.Envelope, error) {
+	m, err := b.goalModel(r.Config)
+	if err != nil {
+		return nil, err
+	}
+	data := map[string]string{}
+	for k, v := range r.Secrets {
+		data[k] = v
+	}
+	for k, v := range r.Data {
+		data[k] = v
+	}
+	spec := goal.Spec{Goal: r.Goal, Verify: r.Verify, Data: data, Seed: r.Seed, NoGenerate: r.NoGenerate, Budget: r.Budget()}
+	if err := spec.Check(); err != nil {
+		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+	}
+	return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
+		if r.URL != "" {
+			if env := in.Go(ctx, r.URL, false, nil); !env.OK {
+				return env
+			}
+		}
+		return steps.Goal(ctx, in, spec, m)
+	}, nil
 }

@@ -12,8 +12,6 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 	"golang.org/x/net/publicsuffix"
-
-	"github.com/prima-dev/prima/envelope"
 )
 
 // Instance is one browser prima drives, its own Chromium or one it
@@ -174,16 +172,12 @@ func (e *BrowserGoneError) Error() string {
 	return fmt.Sprintf("the browser of instance %q is gone (closed or crashed)", e.Instance)
 }
 
-func (e *BrowserGoneError) FailureCode() envelope.Code { return envelope.CodeBrowserGone }
-
 // NoPageError: the browser has no open page.
 type NoPageError struct{ Instance string }
 
 func (e *NoPageError) Error() string {
 	return fmt.Sprintf("the browser of instance %q has no open page", e.Instance)
 }
-
-func (e *NoPageError) FailureCode() envelope.Code { return envelope.CodeBrowserGone }
 
 // CurrentPage returns the page commands act on: the one prima last used
 // while it is open, else the most recently opened page of the browser.

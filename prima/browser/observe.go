@@ -8,7 +8,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
-	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/shown"
 )
 
 // DialogPolicy says what to do with a dialog the current command raises:
@@ -477,7 +477,7 @@ func (o *Observer) TakeConsole() ([]ConsoleMsg, int) {
 func QuoteShort(s string) string { return fmt.Sprintf("%q", Short(s)) }
 
 // Short is s on one line, capped: what QuoteShort quotes.
-func Short(s string) string { return envelope.Clip(OneLine(s), 160) }
+func Short(s string) string { return shown.Clip(OneLine(s), 160) }
 
 // SamePage reports whether two URLs are one page: origin and path equal
 // (a redirect that only adds a query is arrival, rule 7).

@@ -9,7 +9,6 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/ariadiff"
-	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/refs"
 )
@@ -394,5 +393,3 @@ type StaleRefError struct {
 func (e *StaleRefError) Error() string {
 	return fmt.Sprintf("ref %s (%s) is bound, but no locator matches that element: it changed while prima looked (call snapshot again)", e.Ref, e.What)
 }
-
-func (e *StaleRefError) FailureCode() envelope.Code { return envelope.CodeStaleRef }

@@ -172,6 +172,10 @@ func (c *Client) envelope(ctx context.Context, route string, req any) (*envelope
 	return resp.Envelope, err
 }
 
+// StartRoom is how long past a command's deadline a caller waits for
+// its answer: room to start the daemon and its driver on first use.
+const StartRoom = 30 * time.Second
+
 // Run runs a command of the table (wire.Commands) with its request: its
 // answer is an envelope, or the command's own Answer (with a nil
 // envelope).
@@ -180,6 +184,13 @@ func (c *Client) Run(ctx context.Context, req wire.Request) (*envelope.Envelope,
 	if !ok {
 		return nil, nil, fmt.Errorf("%T is not the request of a command of the table", req)
 	}
+	if cmd.Local != nil {
+		return nil, cmd.Local(req), nil
+	}
+	// The daemon keeps the command's deadline; the room past it is for
+	// starting the daemon and its driver on first use.
+	ctx, cancel := context.WithTimeout(ctx, req.Timeout()+StartRoom)
+	defer cancel()
 	if cmd.Answer == nil {
 		env, err := c.envelope(ctx, cmd.Route(), req)
 		return env, nil, err
@@ -189,11 +200,6 @@ func (c *Client) Run(ctx context.Context, req wire.Request) (*envelope.Envelope,
 		return nil, nil, err
 	}
 	return nil, a, nil
-}
-
-// Goal runs a goal to a verified pass or a stop.
-func (c *Client) Goal(ctx context.Context, req wire.GoalRequest) (*envelope.Envelope, error) {
-	return c.envelope(ctx, wire.RouteGoal, req)
 }
 
 // Status asks the daemon how it is.

@@ -17,7 +17,6 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
-	"github.com/prima-dev/prima/prima/wire"
 )
 
 // saveReserve is the command's time a download being saved leaves for
@@ -47,7 +46,7 @@ func DownloadFolder(asked, path string) (string, error) {
 		}
 	}
 	if err != nil {
-		return "", &wire.UsageError{Msg: fmt.Sprintf("downloads cannot be saved in %s: %v", asked, err)}
+		return "", &UsageError{Msg: fmt.Sprintf("downloads cannot be saved in %s: %v", asked, err)}
 	}
 	return abs, nil
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/pwline"
-	"github.com/prima-dev/prima/prima/wire"
 )
 
 // Opts are an action's arguments beyond its target.
@@ -947,7 +946,7 @@ func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, w
 		return nil, err
 	}
 	if b, _ := same.(bool); b {
-		return nil, &wire.UsageError{Msg: fmt.Sprintf("%s and %s are the same element; a drag onto itself drags nothing", whatFrom, whatTo)}
+		return nil, &UsageError{Msg: fmt.Sprintf("%s and %s are the same element; a drag onto itself drags nothing", whatFrom, whatTo)}
 	}
 	for _, x := range []struct {
 		h    playwright.ElementHandle

@@ -270,3 +270,11 @@ func guard(in string, f func() error) (err error) {
 	}()
 	return f()
 }
+
+// UsageError: the action cannot be done as asked, whatever the page
+// does (a drag onto its own start); the caller fixes the request.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func (e *UsageError) FailureCode() envelope.Code { return envelope.CodeUsage }

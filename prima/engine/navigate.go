@@ -6,7 +6,6 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/prima/pwline"
-	"github.com/prima-dev/prima/prima/wire"
 )
 
 // NavOpts are a navigation's options as a Playwright line gives them:
@@ -34,7 +33,7 @@ func History(page playwright.Page, method string, o NavOpts) (*Action, error) {
 		p.Run = func(t float64) error {
 			r, err := page.GoBack(playwright.PageGoBackOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
 			if err == nil && r == nil && page.URL() == "" {
-				return &wire.UsageError{Msg: "there is no page to go back to"}
+				return &UsageError{Msg: "there is no page to go back to"}
 			}
 			return err
 		}

@@ -3,8 +3,6 @@ package engine
 import (
 	"context"
 	"time"
-
-	"github.com/prima-dev/prima/prima/wire"
 )
 
 // ActionTimeout bounds one browser action when the command's own deadline
@@ -25,10 +23,14 @@ func TimeoutMS(ctx context.Context) float64 {
 	return float64(d.Milliseconds())
 }
 
+// noDeadline is the time a command is given when its context has none,
+// as the daemon gives one whose caller set none.
+const noDeadline = 30 * time.Second
+
 // LeftMS is the time left in the command, in milliseconds: what a
 // snapshot may take, since a 10,000-element page needs seconds for it.
 func LeftMS(ctx context.Context) float64 {
-	d := wire.DefaultTimeout
+	d := noDeadline
 	if dl, ok := ctx.Deadline(); ok {
 		d = time.Until(dl)
 	}

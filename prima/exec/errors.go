@@ -8,6 +8,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
 )
 
@@ -82,7 +83,16 @@ func codeOf(err error) envelope.Code {
 		}
 		e = errors.Unwrap(c)
 	}
+	// The browser half's errors are coded here: it knows nothing of
+	// envelopes.
+	var gone *browser.BrowserGoneError
+	var noPage *browser.NoPageError
+	var stale *browser.StaleRefError
 	switch {
+	case errors.As(err, &gone), errors.As(err, &noPage):
+		return envelope.CodeBrowserGone
+	case errors.As(err, &stale):
+		return envelope.CodeStaleRef
 	case errors.Is(err, playwright.ErrTargetClosed):
 		return envelope.CodeBrowserGone
 	case errors.Is(err, playwright.ErrTimeout), errors.Is(err, engine.ErrDeadline):

@@ -46,9 +46,10 @@ type Options struct {
 	Client *client.Client
 	// Target is the browser every call is for, as the CLI's global flags
 	// build it: endpoint, playwright-cli session, instance, secrets, the
-	// caller's folder. Its TimeoutMS is set from Timeout.
+	// caller's folder, and the --timeout given (TimeoutMS).
 	Target wire.Target
-	// Timeout is each call's deadline (the CLI's --timeout); 30 s when 0.
+	// Timeout is each call's deadline (the CLI's --timeout); 0 leaves each
+	// command its own (30 s, a goal its budget's).
 	Timeout time.Duration
 	// Config loads prima.json and the environment for do, go and verify
 	// (models and the judge); the zero config when nil.
@@ -69,10 +70,9 @@ type Server struct {
 
 // New builds the server with every tool.
 func New(o Options) *Server {
-	if o.Timeout <= 0 {
-		o.Timeout = wire.DefaultTimeout
+	if o.Timeout > 0 {
+		o.Target.TimeoutMS = o.Timeout.Milliseconds()
 	}
-	o.Target.TimeoutMS = o.Timeout.Milliseconds()
 	if o.Version == "" {
 		o.Version = version()
 	}
@@ -190,14 +190,6 @@ func add[In any](s *Server, t *sdk.Tool, h handler[In]) {
 			return errorResult(usagef("%s: %v", t.Name, err)), nil, nil
 		}
 		ctx = context.WithValue(ctx, instanceKey{}, instance)
-		// The command's own deadline is Timeout (the daemon enforces it);
-		// the extra room covers starting the daemon and its driver.
-		limit := s.o.Timeout
-		if t.Name == "goal" {
-			limit = goalTimeout
-		}
-		ctx, cancel := context.WithTimeout(ctx, limit+30*time.Second)
-		defer cancel()
 		res, err = h(ctx, in)
 		if err != nil {
 			return errorResult(err), nil, nil

@@ -48,6 +48,8 @@ func (f *fakeDaemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		reply(&envelope.Envelope{Command: "verify x", Verdict: &envelope.Verdict{Result: "inexpressible", Reason: "no assertion"}})
 	case "/v0/screenshot":
 		reply(&envelope.Envelope{OK: true, Command: "screenshot", Artifacts: []envelope.Artifact{{Name: "screenshot.png", Path: f.png}}})
+	case "/v0/goal", "/v0/goal/run":
+		reply(&envelope.Envelope{OK: true, Command: "goal", Answer: "passed"})
 	case "/v0/go":
 		w.WriteHeader(http.StatusConflict)
 		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: &wire.Error{Code: wire.CodeNoBrowser, Message: "no browser to attach to"}})
@@ -141,7 +143,7 @@ func TestToolsAndTheirSchemas(t *testing.T) {
 		"browser_open": nil, "browser_list": nil, "browser_close": nil, "snapshot": nil, "pw": nil,
 		"do": {"instructions"}, "go": {"target"}, "back": nil, "forward": nil, "reload": nil,
 		"verify": {"claim"}, "research": nil, "tab": {"op"}, "dialog": {"op"}, "wait": {"for"},
-		"screenshot": nil, "eval": {"js"}, "console": nil, "export": nil, "goal": {"goal"},
+		"screenshot": nil, "eval": {"js"}, "console": nil, "export": nil, "goal": {"goal"}, "goal_run": {"file"}, "goal_validate": {"file"},
 		"get": {"target", "what"}, "cookies": {"op"}, "storage": {"op"}, "state": {"file", "op"},
 		"set": {"values", "what"}, "pdf": nil, "route": {"pattern"}, "unroute": nil, "network": nil,
 		"trace": {"op"}, "video": {"op"},
@@ -212,7 +214,8 @@ func TestResultsCarryTheEnvelope(t *testing.T) {
 	if sc["ok"] != true || sc["snapshot"] != `- button "Save" [ref=e5]` {
 		t.Errorf("snapshot structured content: %#v", res.StructuredContent)
 	}
-	if got := f.last("/v0/snapshot"); got["pw_session"] != "work" || got["timeout_ms"] != float64(30000) {
+	// No --timeout: the daemon gives each command its own deadline.
+	if got := f.last("/v0/snapshot"); got["pw_session"] != "work" || got["timeout_ms"] != nil {
 		t.Errorf("snapshot request: %v", got)
 	}
 
@@ -394,5 +397,49 @@ func TestEachCallNamesItsOwnInstance(t *testing.T) {
 	call(t, cs, "eval", map[string]any{"js": "1", "instance": "agent-d"})
 	if got := f.last("/v0/eval"); got["instance"] != "agent-d" || got["js"] != "1" {
 		t.Errorf("eval: the daemon got %v", got)
+	}
+}
+
+// The goal tools come from the table: goal's budget and data reach the
+// daemon as the CLI sends them (no deadline of the caller's: the daemon
+// gives a goal its budget's), goal_run reads its file and $NAME data
+// where the caller runs, and goal_validate is answered without the
+// daemon.
+func TestGoalToolsCarryTheirBudgetAndReadTheirFileHere(t *testing.T) {
+	cs, f := withFake(t)
+	res := call(t, cs, "goal", map[string]any{"goal": "Sign in as {{user}}", "data": map[string]any{"user": "ada"}, "max_time": "90s", "max_actions": 5})
+	if res.IsError {
+		t.Fatalf("goal: %s", textOf(res))
+	}
+	got := f.last("/v0/goal")
+	if d, _ := got["data"].(map[string]any); d["user"] != "ada" || got["max_time"] != "90s" || got["max_actions"] != float64(5) || got["timeout_ms"] != nil {
+		t.Errorf("goal request: %v", got)
+	}
+	if res := call(t, cs, "goal", map[string]any{"goal": "g", "max_time": "soon"}); !res.IsError || !strings.Contains(textOf(res), `--max-time "soon": give a time above 0`) {
+		t.Errorf("goal with max_time soon: %s", textOf(res))
+	}
+
+	dir := t.TempDir()
+	file := filepath.Join(dir, "signin.goal.yaml")
+	os.WriteFile(file, []byte("url: /login\ndata:\n  user: ada\n  password: $PRIMA_TEST_GOAL_PW\ngoal: Sign in as {{user}} with {{password}}\nverify: The page says \"Welcome\"\n"), 0o600)
+	t.Setenv("PRIMA_TEST_GOAL_PW", "s3cret-pw")
+	if res := call(t, cs, "goal_run", map[string]any{"file": file}); res.IsError {
+		t.Fatalf("goal_run: %s", textOf(res))
+	}
+	got = f.last("/v0/goal/run")
+	if d, _ := got["data"].(map[string]any); d["password"] != "s3cret-pw" || got["goal"] != "Sign in as {{user}} with {{password}}" || got["url"] != "/login" {
+		t.Errorf("goal_run request: %v", got)
+	}
+
+	res = call(t, cs, "goal_validate", map[string]any{"file": file})
+	if res.IsError || !strings.Contains(textOf(res), "ok: "+file+" (goal, verify, 2 data bindings)") {
+		t.Errorf("goal_validate: %s", textOf(res))
+	}
+	os.WriteFile(file, []byte("goal: g\nsteps: []\n"), 0o600)
+	if res := call(t, cs, "goal_validate", map[string]any{"file": file}); !res.IsError || !strings.Contains(textOf(res), "a goal file has url, data, goal and verify only") {
+		t.Errorf("goal_validate of a file with steps: %s", textOf(res))
+	}
+	if got := f.last("/v0/goal/validate"); got != nil {
+		t.Errorf("goal_validate reached the daemon: %v", got)
 	}
 }

@@ -88,6 +88,8 @@ func paramSchema(p wire.Param) *jsonschema.Schema {
 		return strs(p.Help, 1)
 	case p.Kind == wire.KindWords:
 		return strs(p.Help, 0)
+	case p.Kind == wire.KindPairs:
+		return &jsonschema.Schema{Type: "object", Description: p.Help, AdditionalProperties: &jsonschema.Schema{Type: "string"}}
 	}
 	return str(p.Help)
 }

@@ -4,31 +4,12 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/config"
-	"github.com/prima-dev/prima/prima/goal"
 )
-
-// The tool inputs. The schemas (tools below) are what clients see and
-// what the SDK validates against; these only receive the values.
-type (
-	goalIn struct {
-		Goal        string            `json:"goal"`
-		Verify      string            `json:"verify,omitempty"`
-		Data        map[string]string `json:"data,omitempty"`
-		MaxRequests int               `json:"max_requests,omitempty"`
-		MaxActions  int               `json:"max_actions,omitempty"`
-		MaxTimeS    int               `json:"max_time_s,omitempty"`
-	}
-)
-
-// goalTimeout is the longest a goal call may take: the longest time
-// budget it can be given, with room to report.
-const goalTimeout = goal.MaxTime + 30*time.Second
 
 // Tails shared by the descriptions: what an acting tool's envelope
 // proves, that refs die, and that dialogs block.
@@ -53,7 +34,6 @@ func acting(title string) *sdk.ToolAnnotations {
 func yes() *bool { t := true; return &t }
 
 func (s *Server) addTools() {
-	s.addGoalTool()
 	s.addTableTools()
 }
 

@@ -6,15 +6,12 @@ package wire
 import (
 	"fmt"
 	"path/filepath"
-	"time"
 
 	"github.com/prima-dev/prima/envelope"
-	"github.com/prima-dev/prima/prima/config"
 )
 
 // Routes, sorted. Every request is a POST with a JSON body.
 const (
-	RouteGoal   = "/v0/goal"
 	RouteStatus = "/v0/status"
 	RouteStop   = "/v0/stop"
 )
@@ -42,52 +39,6 @@ type Target struct {
 	// caller's environment places it (XDG_CACHE_HOME, HOME): the daemon
 	// may have been started from another environment.
 	Registry string `json:"registry,omitempty"`
-}
-
-// GoalRequest is `prima goal` and `prima goal run FILE`.
-type GoalRequest struct {
-	Target
-	Goal   string `json:"goal"`
-	Verify string `json:"verify,omitempty"`
-	// Data binds {{name}} to values the goal may type; they print as
-	// {{name}} everywhere, like secrets (which bind too).
-	Data       map[string]string `json:"data,omitempty"`
-	Seed       uint64            `json:"seed,omitempty"`
-	NoGenerate bool              `json:"no_generate,omitempty"`
-	// URL, from a goal file, is where the goal starts.
-	URL    string        `json:"url,omitempty"`
-	Config config.Config `json:"config"` // the decision model
-	// Budget bounds the run; zero fields take Config.Goal's, then the
-	// goal runner's defaults.
-	Budget GoalBudget `json:"budget,omitempty"`
-}
-
-// GoalBudget is what a caller set of a goal's budget (--max-requests,
-// --max-actions, --max-time); 0 is unset.
-type GoalBudget struct {
-	Requests int   `json:"requests,omitempty"`
-	Actions  int   `json:"actions,omitempty"`
-	TimeMS   int64 `json:"time_ms,omitempty"`
-}
-
-// Time is the time budget, 0 when unset.
-func (b GoalBudget) Time() time.Duration { return time.Duration(b.TimeMS) * time.Millisecond }
-
-// Or is b with its unset fields taken from the configured budget c (whose
-// time Load has checked).
-func (b GoalBudget) Or(c config.GoalBudget) GoalBudget {
-	if b.Requests == 0 {
-		b.Requests = c.Requests
-	}
-	if b.Actions == 0 {
-		b.Actions = c.Actions
-	}
-	if b.TimeMS == 0 && c.Time != "" {
-		if d, err := time.ParseDuration(c.Time); err == nil {
-			b.TimeMS = d.Milliseconds()
-		}
-	}
-	return b
 }
 
 // EnvelopeResponse carries a command's envelope.

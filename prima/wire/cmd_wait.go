@@ -68,7 +68,7 @@ func (r WaitRequest) Validate() error {
 		if r.Value != "" {
 			return usagef("a duration takes nothing after it (got %q)", r.Value)
 		}
-		if limit := time.Duration(r.TimeoutMS) * time.Millisecond; limit > 0 && d >= limit {
+		if limit := r.Timeout(); d >= limit {
 			return usagef("wait %s is not shorter than the command's time (--timeout %s)", d, limit)
 		}
 	}

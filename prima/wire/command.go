@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/prima-dev/prima/envelope"
@@ -48,6 +49,9 @@ type Command struct {
 	// instead of an envelope (browser list's listing); the surfaces print
 	// its Text.
 	Answer func() Answer
+	// Local, when set, answers the request where the caller is, without
+	// the daemon (a goal file's check): it has nothing to add.
+	Local func(Request) Answer
 	// Next is what an MCP caller is told to do after a text Answer.
 	Next   string
 	Params []Param
@@ -73,6 +77,11 @@ const (
 	// left after the word params before it, joined by spaces, so a claim
 	// needs no quotes.
 	KindSentence Kind = "sentence"
+	// KindPairs is NAME=VALUE pairs: a CLI flag given once per pair, an
+	// MCP object of strings.
+	KindPairs Kind = "pairs"
+	// KindDuration is a time above 0, like 90s (a JSON number is seconds).
+	KindDuration Kind = "duration"
 )
 
 // Param is one input of a command: a positional word of the CLI (Word) or
@@ -97,6 +106,8 @@ func (p Param) Meta() string {
 		return strings.Join(p.Enum, "|")
 	case p.Kind == KindWords:
 		return strings.ToUpper(p.Key) + "..."
+	case p.Kind == KindPairs:
+		return "NAME=VALUE"
 	}
 	return strings.ToUpper(p.Key)
 }
@@ -163,7 +174,9 @@ func register(c Command) {
 	}
 	commands[c.Name] = c
 	byType[reflect.TypeOf(c.New())] = c
-	Requests[c.Route()] = c.New
+	if c.Local == nil {
+		Requests[c.Route()] = c.New
+	}
 }
 
 // CommandOf is the table's command whose request req is; false for a
@@ -303,6 +316,12 @@ func (c Command) Decode(values map[string]any, t Target) (Request, error) {
 		return nil, fmt.Errorf("%s: its request %T does not embed a Target", c.Name, req)
 	}
 	w.setWhere(t)
+	if l, ok := req.(interface{ load() error }); ok {
+		// What the request names where the caller is (a goal file).
+		if err := l.load(); err != nil {
+			return nil, err
+		}
+	}
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
@@ -320,6 +339,18 @@ func (c Command) checkParams(values map[string]any) error {
 			v = strconv.FormatFloat(n, 'f', -1, 64)
 			values[p.Key] = v
 		}
+		if n, isNumber := v.(float64); isNumber && p.Kind == KindDuration {
+			v = strconv.FormatFloat(n, 'f', -1, 64) + "s"
+			values[p.Key] = v
+		}
+		if given && p.Kind == KindPairs {
+			m, err := pairs(p, v)
+			if err != nil {
+				return err
+			}
+			v = m
+			values[p.Key] = m
+		}
 		s, isString := v.(string)
 		if !validUTF8(v) {
 			// JSON would make it valid on the way, as another text.
@@ -332,6 +363,10 @@ func (c Command) checkParams(values map[string]any) error {
 			return usagef("%s is blank: %s", p.Meta(), p.Help)
 		case given && len(p.Enum) > 0 && !slices.Contains(p.Enum, s):
 			return usagef("%q is not one of %s", v, strings.Join(p.Enum, ", "))
+		case given && p.Kind == KindDuration:
+			if d, err := time.ParseDuration(s); err != nil || d <= 0 {
+				return usagef("--%s %q: give a time above 0, like 90s", p.Flag(), v)
+			}
 		}
 	}
 	return nil
@@ -411,7 +446,47 @@ func (c Command) Explain(msg string) string {
 	return c.Name + ": " + msg
 }
 
-// validUTF8: a string, or each string of a list, is valid UTF-8.
+// pairs reads a KindPairs value: NAME=VALUE words (the CLI's), or an
+// object of strings (MCP's, or a request the daemon decodes).
+func pairs(p Param, v any) (map[string]any, error) {
+	out := map[string]any{}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, s := range x {
+			if _, ok := s.(string); !ok || k == "" {
+				return nil, usagef("%s %q: each value is a string, under a name", p.Key, k)
+			}
+			out[k] = s
+		}
+		return out, nil
+	case []string:
+		v = toAny(x)
+	}
+	l, ok := v.([]any)
+	if !ok {
+		return nil, usagef("%s: give NAME=VALUE pairs", p.Key)
+	}
+	for _, w := range l {
+		s, _ := w.(string)
+		k, val, ok := strings.Cut(s, "=")
+		if !ok || k == "" {
+			return nil, usagef("--%s %q: write NAME=VALUE", p.Flag(), s)
+		}
+		out[k] = val
+	}
+	return out, nil
+}
+
+func toAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// validUTF8: a string, or each string of a list or an object, is valid
+// UTF-8.
 func validUTF8(v any) bool {
 	switch x := v.(type) {
 	case string:
@@ -425,6 +500,12 @@ func validUTF8(v any) bool {
 	case []any:
 		for _, s := range x {
 			if !validUTF8(s) {
+				return false
+			}
+		}
+	case map[string]any:
+		for k, s := range x {
+			if !utf8.ValidString(k) || !validUTF8(s) {
 				return false
 			}
 		}

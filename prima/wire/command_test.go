@@ -127,18 +127,19 @@ func TestOnlyWhatActsOnNothingIsSentTwice(t *testing.T) {
 	}
 }
 
-// Every command of the table has a route the daemon serves, a request
+// Every command of the table has a route the daemon serves (unless it is
+// answered where the caller is), a request
 // that embeds a Target, and params whose keys are the request's JSON
 // fields.
 func TestEveryCommandOfTheTableIsWhole(t *testing.T) {
 	for _, c := range Commands() {
-		if Requests[c.Route()] == nil {
-			t.Errorf("%s: no daemon route %s", c.Name, c.Route())
+		if (Requests[c.Route()] == nil) != (c.Local != nil) {
+			t.Errorf("%s: a daemon route %s for a command answered by the daemon, and only for one", c.Name, c.Route())
 		}
 		req := reflect.TypeOf(c.New()).Elem()
 		fields := map[string]bool{}
-		for i := 0; i < req.NumField(); i++ {
-			tag, _, _ := strings.Cut(req.Field(i).Tag.Get("json"), ",")
+		for _, f := range reflect.VisibleFields(req) {
+			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 			fields[tag] = true
 		}
 		if _, ok := c.New().(interface{ setWhere(Target) }); !ok {
@@ -149,8 +150,8 @@ func TestEveryCommandOfTheTableIsWhole(t *testing.T) {
 				t.Errorf("%s: param %q is no field of %s", c.Name, p.Key, req.Name())
 			}
 		}
-		if g, _ := c.Group(); g != "" && (Groups[g] == "" || commands[g].Name != "") {
-			t.Errorf("%s: its group %q has no usage in Groups, or is a command itself", c.Name, g)
+		if g, _ := c.Group(); g != "" && (Groups[g] == "") == (commands[g].Name == "") {
+			t.Errorf("%s: its group %q is neither a command nor has its usage in Groups, or is both", c.Name, g)
 		}
 		if c.Usage == "" || c.Detail == "" || c.Title == "" {
 			t.Errorf("%s: help missing (usage, detail, title)", c.Name)

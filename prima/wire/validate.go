@@ -95,7 +95,7 @@ func checkURL(target string, allowSchemes bool) error {
 }
 
 // Request is every command request the daemon runs: it checks itself
-// and names the command's deadline (0: DefaultTimeout).
+// and names the command's deadline.
 type Request interface {
 	Validator
 	Timeout() time.Duration
@@ -107,33 +107,18 @@ const DefaultTimeout = 30 * time.Second
 // Validate: a target alone needs no check.
 func (t Target) Validate() error { return nil }
 
-// Timeout is the command's deadline as the caller set it.
-func (t Target) Timeout() time.Duration { return time.Duration(t.TimeoutMS) * time.Millisecond }
+// Timeout is the command's deadline as the caller set it, else
+// DefaultTimeout.
+func (t Target) Timeout() time.Duration {
+	if t.TimeoutMS <= 0 {
+		return DefaultTimeout
+	}
+	return time.Duration(t.TimeoutMS) * time.Millisecond
+}
 
 // Requests maps each command route to a new request of its type: the
 // daemon decodes into it, validates it, and hands it to its backend.
-var Requests = map[string]func() Request{
-	RouteGoal: func() Request { return &GoalRequest{} },
-}
+var Requests = map[string]func() Request{}
 
 // Where is the browser the request is for.
 func (t Target) Where() Target { return t }
-
-// Validate needs a goal, and a start URL that can be one.
-func (r GoalRequest) Validate() error {
-	if strings.TrimSpace(r.Goal) == "" {
-		return &UsageError{"goal needs the outcome to reach, like: prima goal \"Sign in as {{user}}\" --verify \"the page says Welcome\""}
-	}
-	if r.Budget.Requests < 0 || r.Budget.Actions < 0 || r.Budget.TimeMS < 0 {
-		return &UsageError{"a goal's budget is 1 or more requests, actions and a time above 0"}
-	}
-	if r.URL == "" {
-		return nil
-	}
-	// The goal's start is opened with no judge: a description of a page
-	// could never be found.
-	if _, err := ResolveURL("about:blank", r.URL, false); errors.Is(err, ErrSemantic) {
-		return usagef("a goal starts at a URL or a path, not at %q", r.URL)
-	}
-	return checkURL(r.URL, false)
-}

@@ -138,11 +138,11 @@ func TestRequestsValidateThemselves(t *testing.T) {
 		{"goal", GoalRequest{Goal: "Sign in as {{user}}"}, ""},
 		{"goal nothing", GoalRequest{}, "goal needs the outcome to reach"},
 		{"goal a blank", GoalRequest{Goal: "   "}, "goal needs the outcome to reach"},
-		{"goal a zero budget is unset", GoalRequest{Goal: "g", Budget: GoalBudget{}}, ""},
-		{"goal -1 requests", GoalRequest{Goal: "g", Budget: GoalBudget{Requests: -1}}, "a goal's budget is 1 or more"},
-		{"goal -1 actions", GoalRequest{Goal: "g", Budget: GoalBudget{Actions: -1}}, "a goal's budget is 1 or more"},
-		{"goal -1 ms", GoalRequest{Goal: "g", Budget: GoalBudget{TimeMS: -1}}, "a goal's budget is 1 or more"},
-		{"goal a budget of 1 each", GoalRequest{Goal: "g", Budget: GoalBudget{Requests: 1, Actions: 1, TimeMS: 1}}, ""},
+		{"goal a zero budget is unset", GoalRequest{Goal: "g"}, ""},
+		{"goal -1 requests", GoalRequest{Goal: "g", MaxRequests: -1}, "request budget -1: use 1 to 64"},
+		{"goal -1 actions", GoalRequest{Goal: "g", MaxActions: -1}, "action budget -1: use 1 to 48"},
+		{"goal 10 minutes", GoalRequest{Goal: "g", MaxTime: "10m"}, "time budget 10m0s: use at most 5m0s"},
+		{"goal a budget of 1 each", GoalRequest{Goal: "g", MaxRequests: 1, MaxActions: 1, MaxTime: "1s"}, ""},
 		{"goal from a URL", GoalRequest{Goal: "g", URL: "https://shop.example/cart"}, ""},
 		{"goal from a description", GoalRequest{Goal: "g", URL: "the sign-in page"}, "a goal starts at a URL or a path"},
 		{"goal from a refused URL", GoalRequest{Goal: "g", URL: "ftp://files.example/"}, "go refuses ftp: URLs"},
@@ -466,7 +466,7 @@ func TestValidRequestsGiveTheirValues(t *testing.T) {
 	if lat, lon := (SetRequest{What: "geolocation", Values: []string{"-33.8688", "151.2093"}}).LatLon(); lat != -33.8688 || lon != 151.2093 {
 		t.Errorf("LatLon = %v, %v", lat, lon)
 	}
-	for ms, want := range map[int64]time.Duration{0: 0, 1500: 1500 * time.Millisecond} {
+	for ms, want := range map[int64]time.Duration{0: DefaultTimeout, 1500: 1500 * time.Millisecond} {
 		if got := (Target{TimeoutMS: ms}).Timeout(); got != want {
 			t.Errorf("Timeout of %d ms = %v, want %v", ms, got, want)
 		}

@@ -95,9 +95,12 @@ func readEnv(cmd *cli.Command, stdout, stderr io.Writer) *env {
 		Endpoint:  cmd.String("endpoint"),
 		PwSession: cmd.String("pw-session"),
 		Instance:  cmd.String("instance"),
-		TimeoutMS: e.timeout.Milliseconds(),
 		Secrets:   secrets(cmd.StringSlice("secret")),
 		Dialog:    cmd.String("dialog"),
+	}
+	if cmd.IsSet("timeout") {
+		// Unset, each command takes its own (a goal's is its budget's).
+		e.target.TimeoutMS = e.timeout.Milliseconds()
 	}
 	if wd, err := os.Getwd(); err == nil {
 		e.target.Dir = wd
@@ -179,23 +182,16 @@ func (e *env) client() *client.Client {
 	return &client.Client{Home: e.home, AutoStart: true}
 }
 
-// ctx bounds the CLI's wait: the command's deadline plus room to start the
-// daemon and its driver on first use.
-func (e *env) ctx(parent context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(parent, e.timeout+30*time.Second)
-}
-
 // envelopeAction is the shape of every command that answers with an
 // envelope: read the global flags, build the request (or fail with a usage
-// error) and call the daemon within the command's deadline, then print.
+// error) and call the daemon, which keeps the command's deadline, then
+// print.
 func envelopeAction(stdout, stderr io.Writer, call func(context.Context, *env, *cli.Command) (*envelope.Envelope, error)) cli.ActionFunc {
 	return func(ctx context.Context, cmd *cli.Command) error {
 		e := readEnv(cmd, stdout, stderr)
 		if e.timeout <= 0 {
 			return e.fail(usagef("--timeout must be positive, like 10s (got %s)", e.timeout))
 		}
-		ctx, cancel := e.ctx(ctx)
-		defer cancel()
 		env, err := call(ctx, e, cmd)
 		switch {
 		case err != nil:
@@ -308,7 +304,6 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 		Commands: append([]*cli.Command{
 			daemonCommand(stdout, stderr, newBackend),
 			helpCommand(stdout, stderr),
-			goalCommand(stdout, stderr),
 			mcpCommand(stdout, stderr),
 			versionCommand(stdout, stderr),
 			installCommand(stdout, stderr),

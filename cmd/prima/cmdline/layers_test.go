@@ -22,7 +22,8 @@ func goList(t *testing.T, args ...string) []string {
 
 // The layers look only down (ARCHITECTURE.md): the CLI, the client, the
 // MCP server and the daemon's transport link no executor package and no
-// vendor model SDK; the engine links nothing of the commands above it;
+// vendor model SDK; the engine links nothing of the commands above it,
+// nor the wire schema; the browser half imports no envelope;
 // only the planner imports openai-go; the do loop (prima/steps) asks the
 // ladder.
 func TestLayersLookOnlyDown(t *testing.T) {
@@ -39,10 +40,16 @@ func TestLayersLookOnlyDown(t *testing.T) {
 	// The engine acts and observes: it knows nothing of the commands,
 	// their grammar or the models above it.
 	for _, dep := range goList(t, "-deps", module+"prima/engine") {
-		for _, x := range []string{"prima/backend", "prima/steps", "prima/exec", "prima/planner", "prima/judge", "prima/goal", "prima/export", "prima/instruct", "ladder", "claim"} {
+		for _, x := range []string{"prima/backend", "prima/steps", "prima/exec", "prima/planner", "prima/judge", "prima/goal", "prima/export", "prima/instruct", "prima/wire", "ladder", "claim"} {
 			if strings.HasPrefix(dep, module+x) {
 				t.Errorf("prima/engine depends on %s", dep)
 			}
+		}
+	}
+	// The browser half knows pages, not envelopes: exec codes its errors.
+	for _, dep := range goList(t, "-f", `{{join .Imports " "}}`, module+"prima/browser") {
+		if dep == module+"envelope" || dep == module+"prima/wire" {
+			t.Errorf("prima/browser imports %s", dep)
 		}
 	}
 	for _, line := range goList(t, "-f", `{{.ImportPath}}={{join .Imports ","}}`, module+"...") {

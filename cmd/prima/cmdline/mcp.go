@@ -39,7 +39,6 @@ func mcpCommand(stdout, stderr io.Writer) *cli.Command {
 			s := primamcp.New(primamcp.Options{
 				Client:  e.client(),
 				Target:  e.target,
-				Timeout: e.timeout,
 				Config:  e.config,
 				Browser: e.browser,
 				Version: Version,

@@ -22,7 +22,10 @@ func tableCommands(stdout, stderr io.Writer) []*cli.Command {
 	for _, c := range wire.Commands() {
 		g, _ := c.Group()
 		if g == "" {
-			out = append(out, tableCommand(c, stdout, stderr))
+			// A command may also be its group (goal, goal run): the
+			// table sorts it first.
+			groups[c.Name] = tableCommand(c, stdout, stderr)
+			out = append(out, groups[c.Name])
 			continue
 		}
 		if groups[g] == nil {
@@ -43,7 +46,7 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 			flags = append(flags, &cli.BoolFlag{Name: p.Flag(), Aliases: aliases(p), Usage: p.Help})
 		case p.Kind == wire.KindInt:
 			flags = append(flags, &cli.IntFlag{Name: p.Flag(), Aliases: aliases(p), Usage: p.Help})
-		case p.Kind == wire.KindWords:
+		case p.Kind == wire.KindWords || p.Kind == wire.KindPairs:
 			flags = append(flags, &cli.StringSliceFlag{Name: p.Flag(), Aliases: aliases(p), Usage: p.Help})
 		default:
 			flags = append(flags, &cli.StringFlag{Name: p.Flag(), Aliases: aliases(p), Usage: p.Help})
@@ -70,7 +73,7 @@ func tableCommand(c wire.Command, stdout, stderr io.Writer) *cli.Command {
 					values[p.Key] = cmd.Bool(p.Flag())
 				case wire.KindInt:
 					values[p.Key] = cmd.Int(p.Flag())
-				case wire.KindWords:
+				case wire.KindWords, wire.KindPairs:
 					values[p.Key] = cmd.StringSlice(p.Flag())
 				default:
 					values[p.Key] = cmd.String(p.Flag())
