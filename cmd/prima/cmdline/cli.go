@@ -67,7 +67,7 @@ func globalFlags() []cli.Flag {
 		&cli.StringFlag{Name: "pw-session", Usage: "attach to the playwright-cli session with this title", Sources: cli.EnvVars("PLAYWRIGHT_CLI_SESSION")},
 		&cli.StringFlag{Name: "instance", Usage: "use the daemon instance with this name"},
 		&cli.BoolFlag{Name: "json", Usage: "print the envelope as one JSON object"},
-		&cli.DurationFlag{Name: "timeout", Value: wire.DefaultTimeout, Usage: "deadline for the whole command"},
+		&cli.DurationFlag{Name: "timeout", Value: wire.DefaultTimeout, Usage: "deadline for the whole command (a goal's default: its time budget and 30 s to report)"},
 		&cli.StringFlag{Name: "home", Usage: "prima's state folder (socket, artifacts, logs)", Sources: cli.EnvVars("PRIMA_HOME")},
 		&cli.StringFlag{Name: "dialog", Usage: "answer a dialog this command raises: accept, dismiss, or a TEXT to accept a prompt with (default: leave it open and report it)"},
 		&cli.StringSliceFlag{Name: "secret", Usage: "NAME=VALUE: {{NAME}} in a value or instruction types VALUE; output shows only {{NAME}} (also PRIMA_SECRET_NAME=VALUE)"},
