@@ -133,7 +133,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	docID := p.Doc
 	if docID == "" && e.b.Obs.Dialog() == nil {
 		// An open dialog blocks every script; answering it is the action.
-		docID = armSettle(page)
+		docID = e.armSettle(ctx, page)
 	}
 	opened := armed.DialogOpened()
 	done := make(chan error, 1)
@@ -161,6 +161,11 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		err = fmt.Errorf("%w while the action ran", ErrDeadline)
 		select {
 		case <-finished:
+			// Playwright's call gave up at the same deadline, but the
+			// page may still be running what the action started (a
+			// handler that holds it): the next command waits for the
+			// page to answer.
+			e.Hand(e.answered(page))
 		case <-time.After(joinGrace):
 			handed = true
 			e.Hand(finished)

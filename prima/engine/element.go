@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -134,9 +135,6 @@ func onHandle(a pwline.Action, h playwright.ElementHandle, o Opts, timeout float
 		return h.Focus()
 	case "clear":
 		return h.Fill("", playwright.ElementHandleFillOptions{Timeout: t})
-	case "upload":
-		_, err := upload(h, o.values(), t)
-		return err
 	}
 	return &pwline.UnknownActionError{Action: a.Name}
 }
@@ -148,24 +146,28 @@ func onHandle(a pwline.Action, h playwright.ElementHandle, o Opts, timeout float
 // chooser left to a playwright-cli user sharing the browser would hold
 // their session in its modal state). It returns the input it set, nil
 // when h itself took the files.
-func upload(h playwright.ElementHandle, files []string, t *float64) (playwright.ElementHandle, error) {
-	v, err := h.Evaluate(fileInputJS)
+func (e *Engine) upload(ctx context.Context, h playwright.ElementHandle, files []string, t *float64) (playwright.ElementHandle, error) {
+	v, err := e.evaluateWithin(ctx, h, fileInputJS)
 	if err != nil {
 		return nil, err
 	}
 	if v == true {
 		return nil, h.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
 	}
-	if c, err := h.EvaluateHandle(labelControlJS); err == nil {
+	c, err := e.handleWithin(ctx, h, labelControlJS)
+	if cut(err) {
+		return nil, err
+	}
+	if err == nil {
 		if input := c.AsElement(); input != nil {
 			return input, input.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
 		}
 	}
-	if _, err := h.Evaluate(catchPickerJS); err != nil {
+	if _, err := e.evaluateWithin(ctx, h, catchPickerJS); err != nil {
 		return nil, err
 	}
 	clickErr := h.Click(playwright.ElementHandleClickOptions{Timeout: t})
-	caught, err := h.EvaluateHandle(caughtPickerJS)
+	caught, err := e.handleWithin(ctx, h, caughtPickerJS)
 	if clickErr != nil {
 		return nil, clickErr
 	}
@@ -234,8 +236,8 @@ type inspection struct {
 
 // inspect asks inspectJS about h; pointer arms the record of where a
 // click lands, stop (an action that clicks) also stops a misdirected one.
-func inspect(h playwright.ElementHandle, pointer, stop bool) (inspection, error) {
-	v, err := h.Evaluate(inspectJS, []any{pointer, trackCfg("stop", stop)})
+func (e *Engine) inspect(ctx context.Context, h playwright.ElementHandle, pointer, stop bool) (inspection, error) {
+	v, err := e.evaluateWithin(ctx, h, inspectJS, []any{pointer, trackCfg("stop", stop)})
 	if err != nil {
 		return inspection{}, err
 	}
@@ -272,18 +274,18 @@ var swappedOnHoverJS string
 
 // pointerReached tells whether the pointer reached the element (a
 // mouseover on it, or inside it) since inspectJS armed the recorder.
-func pointerReached(h playwright.ElementHandle) bool {
-	v, err := h.Evaluate(pointerReachedJS)
-	return err == nil && v == true
+func (e *Engine) pointerReached(ctx context.Context, h playwright.ElementHandle) (bool, error) {
+	v, err := e.evaluateWithin(ctx, h, pointerReachedJS)
+	return err == nil && v == true, err
 }
 
 // swappedOnHover tells whether the page removed the element while it
 // answered the pointer's arrival (the "active link" that replaces itself):
 // only then is an element of the same kind that the used: locator alone
 // matches its replacement, and not another element the page put there.
-func swappedOnHover(h playwright.ElementHandle) bool {
-	v, err := h.Evaluate(swappedOnHoverJS)
-	return err == nil && v == true
+func (e *Engine) swappedOnHover(ctx context.Context, h playwright.ElementHandle) (bool, error) {
+	v, err := e.evaluateWithin(ctx, h, swappedOnHoverJS)
+	return err == nil && v == true, err
 }
 
 // positional reports whether a locator finds its element by position
@@ -300,7 +302,7 @@ var sameKindJS string
 
 // replacement finds the element that took h's place: the one element the
 // action's own used: line matches now, of h's tag, in h's frame.
-func replacement(h playwright.ElementHandle, used pwline.Line) (playwright.ElementHandle, error) {
+func (e *Engine) replacement(ctx context.Context, h playwright.ElementHandle, used pwline.Line) (playwright.ElementHandle, error) {
 	sel, err := used.LocatorSelector()
 	if err != nil || sel == "" {
 		return nil, fmt.Errorf("no locator to find a replacement with")
@@ -310,14 +312,21 @@ func replacement(h playwright.ElementHandle, used pwline.Line) (playwright.Eleme
 		return nil, err
 	}
 	loc := f.Locator(sel)
-	if n, err := loc.Count(); err != nil || n != 1 {
+	n, err := within(ctx, e, loc.Count)
+	if cut(err) {
+		return nil, err
+	}
+	if err != nil || n != 1 {
 		return nil, fmt.Errorf("the locator matches %d elements", n)
 	}
 	h2, err := loc.ElementHandle(playwright.LocatorElementHandleOptions{Timeout: playwright.Float(1000)})
 	if err != nil {
 		return nil, err
 	}
-	same, err := h2.Evaluate(sameKindJS, h)
+	same, err := e.evaluateWithin(ctx, h2, sameKindJS, h)
+	if cut(err) {
+		return nil, err
+	}
 	if err != nil || same != true {
 		return nil, fmt.Errorf("the element the locator matches now is not of the same kind")
 	}
@@ -399,10 +408,10 @@ func jsInt(v any) int {
 // element; no click event (a hover, a navigation that took the document
 // away) proves nothing either way, unless the element was pressed or the
 // page took it away under the press: then no element got the click.
-func landed(h playwright.ElementHandle, t Target) error {
-	v, err := h.Evaluate(landedJS)
+func (e *Engine) landed(ctx context.Context, h playwright.ElementHandle, t Target) error {
+	v, err := e.evaluateWithin(ctx, h, landedJS)
 	if err != nil {
-		return nil
+		return deadlineOnly(err)
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
@@ -423,6 +432,23 @@ func landed(h playwright.ElementHandle, t Target) error {
 	return nil
 }
 
+// deadlineOnly is what a failed check read says: nothing (the element
+// went away with the action: the diff tells), unless the command's time
+// ran out, which fails the command.
+func deadlineOnly(err error) error {
+	if cut(err) {
+		return err
+	}
+	return nil
+}
+
+// handleWithin is evaluateWithin for a script that answers a handle.
+func (e *Engine) handleWithin(ctx context.Context, on interface {
+	EvaluateHandle(string, ...any) (playwright.JSHandle, error)
+}, js string) (playwright.JSHandle, error) {
+	return within(ctx, e, func() (playwright.JSHandle, error) { return on.EvaluateHandle(js) })
+}
+
 // straysJS tells which controls besides the bound ones the action's
 // trusted input reached, and where a key action's keys went.
 //
@@ -432,17 +458,20 @@ var straysJS string
 // strays fails when the action's input reached another control than the
 // bound elements (h and also), or a key action's keys none of them; a
 // page that keeps no record (another document, no tracker) tells nothing.
-func strays(h playwright.ElementHandle, also []playwright.ElementHandle, keyed bool, what string) error {
+func (e *Engine) strays(ctx context.Context, h playwright.ElementHandle, also []playwright.ElementHandle, keyed bool, what string) error {
 	others := make([]any, len(also))
 	for i, x := range also {
 		others[i] = x
 	}
-	v, err := h.Evaluate(straysJS, []any{others, keyed})
+	v, err := e.evaluateWithin(ctx, h, straysJS, []any{others, keyed})
+	if err != nil {
+		return deadlineOnly(err)
+	}
 	m, ok := v.(map[string]any)
-	if err != nil || !ok {
+	if !ok {
 		return nil
 	}
-	e := &StrayInputError{Target: what}
+	se := &StrayInputError{Target: what}
 	if list, ok := m["strays"].([]any); ok {
 		for _, x := range list {
 			s, _ := x.(map[string]any)
@@ -455,14 +484,14 @@ func strays(h playwright.ElementHandle, also []playwright.ElementHandle, keyed b
 					}
 				}
 			}
-			e.Others = append(e.Others, w+" ("+strings.Join(evs, ", ")+")")
+			se.Others = append(se.Others, w+" ("+strings.Join(evs, ", ")+")")
 		}
 	}
-	e.KeyTo, _ = m["keyTo"].(string)
-	if len(e.Others) == 0 && e.KeyTo == "" {
+	se.KeyTo, _ = m["keyTo"].(string)
+	if len(se.Others) == 0 && se.KeyTo == "" {
 		return nil
 	}
-	return e
+	return se
 }
 
 // readValueJS reads what a field holds, contenteditable included; a label
@@ -582,11 +611,14 @@ func (t Target) What() string {
 // clicks a covered target at a visible point of its own when one is
 // hit-tested to be that element, masks a password field's value (rule
 // 13) and plans the proof of a fill or type (rule 11).
-func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action, o Opts) (*Action, error) {
+//
+// Every read it and the action's checks make is bounded by ctx, the
+// command's: one the deadline cuts fails the command as a timeout.
+func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Target, a pwline.Action, o Opts) (*Action, error) {
 	what, code := t.What(), t.Code
 	value := o.Value
 	pointer, stop := pointerAction[a.Name], clickAction[a.Name]
-	ins, err := inspect(h, pointer, stop)
+	ins, err := e.inspect(ctx, h, pointer, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -623,7 +655,11 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 	p.Line = LineOf(a, code, o)
 	acting := h // the element the pointer goes to: h, or the label that covers it
 	if stop && ins.label && o.Position == nil {
-		if lh, err := h.EvaluateHandle(coveringLabelJS); err == nil {
+		lh, err := e.handleWithin(ctx, h, coveringLabelJS)
+		if cut(err) {
+			return nil, err
+		}
+		if err == nil {
 			if l, ok := lh.(playwright.ElementHandle); ok {
 				acting = l
 				p.Note = what + ": its own label covers it (a custom checkbox's box); prima clicked the label, as a user does"
@@ -647,20 +683,39 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		}
 		// An element the page removed mid-action: ask the element itself
 		// rather than read the error's text.
-		if v, cerr := h.Evaluate(connectedJS); cerr != nil || v != false {
+		if v, cerr := e.evaluateWithin(ctx, h, connectedJS); cerr != nil || v != false {
 			return err
 		}
-		if a.Name == "hover" && pointerReached(h) {
-			// The usual "active link": the page swapped the element when
-			// the pointer reached it. The hover happened; Changes show
-			// what it did.
-			p.Note = what + ": the page replaced it when the pointer reached it; the hover happened"
-			return nil
+		if a.Name == "hover" {
+			reached, rerr := e.pointerReached(ctx, h)
+			if cut(rerr) {
+				return rerr
+			}
+			if reached {
+				// The usual "active link": the page swapped the element
+				// when the pointer reached it. The hover happened;
+				// Changes show what it did.
+				p.Note = what + ": the page replaced it when the pointer reached it; the hover happened"
+				return nil
+			}
 		}
-		if pointer && !positional(code) && swappedOnHover(h) {
-			h2, retryErr := replacement(h, p.Line)
+		swapped := false
+		if pointer && !positional(code) {
+			var serr error
+			if swapped, serr = e.swappedOnHover(ctx, h); cut(serr) {
+				return serr
+			}
+		}
+		if swapped {
+			h2, retryErr := e.replacement(ctx, h, p.Line)
+			if cut(retryErr) {
+				return retryErr
+			}
 			if retryErr == nil {
-				if _, retryErr = inspect(h2, pointer, stop); retryErr == nil {
+				if _, retryErr = e.inspect(ctx, h2, pointer, stop); cut(retryErr) {
+					return retryErr
+				}
+				if retryErr == nil {
 					target = h2
 					p.Note = what + ": the page replaced it when the pointer reached it; acted on its replacement, the one element `used:` matches"
 					return onHandle(a, h2, o, t)
@@ -671,7 +726,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 	}
 	if a.Name == "upload" {
 		p.Run = func(t float64) error {
-			input, err := upload(h, o.values(), &t)
+			input, err := e.upload(ctx, h, o.values(), &t)
 			if input != nil {
 				gave = input
 				// used: names what took the files: the input the control's
@@ -690,18 +745,18 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		}
 	}
 	if stop {
-		p.Check = func() error { return landed(target, t) }
+		p.Check = func() error { return e.landed(ctx, target, t) }
 		run := p.Run
 		p.Run = func(t float64) error {
 			err := run(t)
 			if err != nil {
-				target.Evaluate(disarmJS)
+				e.evaluateWithin(ctx, target, disarmJS)
 			}
 			return err
 		}
 	}
 	keyed := a.Name == "press" || a.Name == "type"
-	p.Strays = func() error { return strays(target, []playwright.ElementHandle{h, gave}, keyed, what) }
+	p.Strays = func() error { return e.strays(ctx, target, []playwright.ElementHandle{h, gave}, keyed, what) }
 	p.Release = func() {
 		h.Dispose()
 		if acting != h {
@@ -740,9 +795,9 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 			if !unflipped {
 				return nil
 			}
-			v, err := h.Evaluate(checkedJS)
+			v, err := e.evaluateWithin(ctx, h, checkedJS)
 			if err != nil {
-				return nil // the element went away with the action: the diff tells
+				return deadlineOnly(err)
 			}
 			if got, ok := v.(bool); ok && got != want {
 				states := map[bool]string{true: "checked", false: "unchecked"}
@@ -754,9 +809,9 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 	if a.Name == "select" {
 		asked := o.values()
 		p.Check = func() error {
-			v, err := h.Evaluate(selectedJS)
+			v, err := e.evaluateWithin(ctx, h, selectedJS)
 			if err != nil {
-				return nil // the element went away with the action: the diff tells
+				return deadlineOnly(err)
 			}
 			sel, ok := v.([]any)
 			if !ok {
@@ -786,9 +841,9 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 			want = ""
 		}
 		p.Check = func() error {
-			v, err := h.Evaluate(readValueJS)
+			v, err := e.evaluateWithin(ctx, h, readValueJS)
 			if err != nil {
-				return nil // the element went away with the action: the diff tells
+				return deadlineOnly(err)
 			}
 			got, ok := v.(string)
 			if !ok {
@@ -800,16 +855,24 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 				left := &LeftPageError{Target: what, Role: t.Role, Name: t.Name, Want: want, Typing: a.Name == "type"}
 				var h2 playwright.ElementHandle
 				if !positional(p.Line.Locator) {
-					h2, _ = replacement(h, p.Line)
+					if h2, err = e.replacement(ctx, h, p.Line); cut(err) {
+						return err
+					}
 				}
 				if h2 != nil {
-					v, _ = h2.Evaluate(readValueJS)
+					if v, err = e.evaluateWithin(ctx, h2, readValueJS); cut(err) {
+						return err
+					}
 				}
 				if got, ok = v.(string); !ok {
 					// No field in its place. Its input event reached the
 					// page's listeners while it was there: the page took
 					// it away after the value reached it.
-					if seen, _ := h.Evaluate(inputSeenJS); seen == true {
+					seen, err := e.evaluateWithin(ctx, h, inputSeenJS)
+					if cut(err) {
+						return err
+					}
+					if seen == true {
 						p.Note = what + ": the page took the field away after the value reached it (its input event ran); the Changes show what the page did"
 						return nil
 					}
@@ -854,7 +917,7 @@ func (e *Engine) OnElement(h playwright.ElementHandle, t Target, a pwline.Action
 		run := p.Run
 		p.Run = func(t float64) error {
 			err := run(t)
-			target.Evaluate(disarmJS)
+			e.evaluateWithin(ctx, target, disarmJS)
 			return err
 		}
 		p.Check, p.Strays = nil, nil
@@ -888,7 +951,7 @@ var focusedJS string
 // to the element that has the focus, and the check after it is the one a
 // key on a bound element gets, with that element bound: the keys reached
 // it, and nothing else got input.
-func (e *Engine) OnFocused(page playwright.Page, line pwline.Line, run func() error) (*Action, error) {
+func (e *Engine) OnFocused(ctx context.Context, page playwright.Page, line pwline.Line, run func() error) (*Action, error) {
 	a := &Action{Line: line, Run: func(float64) error {
 		err := run()
 		if err == nil {
@@ -899,19 +962,27 @@ func (e *Engine) OnFocused(page playwright.Page, line pwline.Line, run func() er
 		}
 		return err
 	}}
-	v, err := page.EvaluateHandle(focusedJS)
+	v, err := e.handleWithin(ctx, page, focusedJS)
+	if cut(err) {
+		return nil, err
+	}
 	if err != nil {
 		return a, nil
 	}
 	if h := v.AsElement(); h != nil {
 		what := "the focused element"
-		if d, err := h.Evaluate(describeJS); err == nil {
+		d, err := e.evaluateWithin(ctx, h, describeJS)
+		if cut(err) {
+			h.Dispose()
+			return nil, err
+		}
+		if err == nil {
 			if s, ok := d.(string); ok && s != "" {
 				what = s
 			}
 		}
 		a.Note = "the keys went to " + what + ", which had the focus"
-		a.Strays = func() error { return strays(h, nil, true, what) }
+		a.Strays = func() error { return e.strays(ctx, h, nil, true, what) }
 		a.Release = func() { h.Dispose() }
 	} else {
 		v.Dispose()
@@ -940,8 +1011,8 @@ var sameElementJS string
 // Drag prepares a drag of one element onto another, as a user does
 // it: press on the first, move in steps onto the second, release.
 // Chromium turns that into HTML5 drag events too.
-func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string, o DragOpts) (*Action, error) {
-	same, err := from.Evaluate(sameElementJS, to)
+func (e *Engine) Drag(ctx context.Context, page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string, o DragOpts) (*Action, error) {
+	same, err := e.evaluateWithin(ctx, from, sameElementJS, to)
 	if err != nil {
 		return nil, err
 	}
@@ -952,7 +1023,7 @@ func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, w
 		h    playwright.ElementHandle
 		what string
 	}{{from, whatFrom}, {to, whatTo}} {
-		ins, err := inspect(x.h, true, false)
+		ins, err := e.inspect(ctx, x.h, true, false)
 		if err != nil {
 			return nil, err
 		}
@@ -964,7 +1035,7 @@ func (e *Engine) Drag(page playwright.Page, from, to playwright.ElementHandle, w
 		}
 	}
 	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo, Steps: o.Steps, SourcePosition: o.From, TargetPosition: o.To}, Strays: func() error {
-		return strays(from, []playwright.ElementHandle{to}, false, whatFrom)
+		return e.strays(ctx, from, []playwright.ElementHandle{to}, false, whatFrom)
 	}, Release: func() {
 		from.Dispose()
 		to.Dispose()

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -61,6 +62,9 @@ func field(held string, extra map[string]any) *fakeHandle {
 	return &fakeHandle{answers: map[string]any{inspectJS: ins}}
 }
 
+// ctx is a command's context with time enough for every read.
+var ctx = context.Background()
+
 var nameField = Target{Role: "textbox", Name: "Name", Code: "page.getByRole('textbox', { name: 'Name' })"}
 
 // What a user could not act on is refused before anything reaches the
@@ -79,7 +83,7 @@ func TestOnElementRefusesWhatAUserCouldNotActOn(t *testing.T) {
 		{"select", nil, "is not a <select>"},
 	} {
 		h := field("", c.ins)
-		_, err := e.OnElement(h, nameField, pwline.Actions[c.action], Opts{Value: "x"})
+		_, err := e.OnElement(ctx, h, nameField, pwline.Actions[c.action], Opts{Value: "x"})
 		var na *NotActionableError
 		if !errors.As(err, &na) || !strings.Contains(na.Why, c.want) {
 			t.Errorf("%s on %v: %v, want not actionable: %s", c.action, c.ins, err, c.want)
@@ -89,7 +93,7 @@ func TestOnElementRefusesWhatAUserCouldNotActOn(t *testing.T) {
 		}
 	}
 	// A hover and a focus need no enabled element.
-	if _, err := e.OnElement(field("", map[string]any{"disabled": true}), nameField, pwline.Actions["hover"], Opts{}); err != nil {
+	if _, err := e.OnElement(ctx, field("", map[string]any{"disabled": true}), nameField, pwline.Actions["hover"], Opts{}); err != nil {
 		t.Errorf("hover on a disabled element: %v", err)
 	}
 }
@@ -116,7 +120,7 @@ func TestAFillIsProvenByWhatTheFieldHolds(t *testing.T) {
 			ins["password"] = true
 		}
 		h := field("", ins)
-		a, err := e.OnElement(h, nameField, pwline.Actions["fill"], Opts{Value: c.want})
+		a, err := e.OnElement(ctx, h, nameField, pwline.Actions["fill"], Opts{Value: c.want})
 		if err != nil {
 			t.Fatalf("%s: prepare: %v", c.name, err)
 		}
@@ -154,7 +158,7 @@ func TestAFillWhoseFieldLeftThePage(t *testing.T) {
 	e := New(nil)
 	target := Target{Role: "textbox", Name: "Name", Code: "page.locator('#name').nth(0)"} // positional: no replacement is looked for
 	h := field("", nil)
-	a, err := e.OnElement(h, target, pwline.Actions["fill"], Opts{Value: "Ada"})
+	a, err := e.OnElement(ctx, h, target, pwline.Actions["fill"], Opts{Value: "Ada"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +187,7 @@ func TestACheckIsProvenByTheBoxOnceThePageSettled(t *testing.T) {
 	for _, later := range []bool{true, false} {
 		h := field("", nil)
 		h.runErr = errors.New("Clicking the checkbox did not change its state")
-		a, err := e.OnElement(h, box, pwline.Actions["check"], Opts{})
+		a, err := e.OnElement(ctx, h, box, pwline.Actions["check"], Opts{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -209,11 +213,11 @@ func TestASelectTakesAndHoldsOnlyItsOptions(t *testing.T) {
 	list := Target{Role: "combobox", Name: "Colour"}
 	opts := []any{[]any{"r", "Red"}, []any{"g", "Green"}}
 	h := field("", map[string]any{"options": opts})
-	if _, err := e.OnElement(h, list, pwline.Actions["select"], Opts{Value: "Blue"}); err == nil || !strings.Contains(err.Error(), "Blue") {
+	if _, err := e.OnElement(ctx, h, list, pwline.Actions["select"], Opts{Value: "Blue"}); err == nil || !strings.Contains(err.Error(), "Blue") {
 		t.Errorf("an option the list lacks: %v", err)
 	}
 	h = field("", map[string]any{"options": opts})
-	a, err := e.OnElement(h, list, pwline.Actions["select"], Opts{Value: "Green"})
+	a, err := e.OnElement(ctx, h, list, pwline.Actions["select"], Opts{Value: "Green"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +253,7 @@ func TestTheLandingCheckReadsWhereTheClickWent(t *testing.T) {
 		if c.record == nil {
 			h.answers = map[string]any{}
 		}
-		err := landed(h, save)
+		err := New(nil).landed(ctx, h, save)
 		var nc *NoClickError
 		var md *MisdirectedError
 		switch c.want {
@@ -273,20 +277,21 @@ func TestTheLandingCheckReadsWhereTheClickWent(t *testing.T) {
 // action naming each control and its events; a key action whose keys went
 // elsewhere names where.
 func TestStrayInputNamesTheControlsItReached(t *testing.T) {
+	e := New(nil)
 	h := &fakeHandle{answers: map[string]any{straysJS: map[string]any{
 		"strays": []any{map[string]any{"what": `checkbox "Share"`, "events": []any{"click", "input"}}},
 	}}}
-	err := strays(h, nil, false, `button "Save"`)
+	err := e.strays(ctx, h, nil, false, `button "Save"`)
 	var si *StrayInputError
 	if !errors.As(err, &si) || len(si.Others) != 1 || si.Others[0] != `checkbox "Share" (click, input)` {
 		t.Errorf("a stray click: %v", err)
 	}
 	h.answers[straysJS] = map[string]any{"keyTo": `textbox "Search"`}
-	if err := strays(h, nil, true, `textbox "Name"`); !errors.As(err, &si) || si.KeyTo != `textbox "Search"` {
+	if err := e.strays(ctx, h, nil, true, `textbox "Name"`); !errors.As(err, &si) || si.KeyTo != `textbox "Search"` {
 		t.Errorf("keys that went to another field: %v", err)
 	}
 	h.answers[straysJS] = map[string]any{"strays": []any{}}
-	if err := strays(h, nil, false, `button "Save"`); err != nil {
+	if err := e.strays(ctx, h, nil, false, `button "Save"`); err != nil {
 		t.Errorf("input that reached only the element: %v", err)
 	}
 }

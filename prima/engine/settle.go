@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	_ "embed"
+	"errors"
 	"fmt"
 	"time"
 
@@ -82,8 +83,8 @@ func trackCfg(key string, v any) map[string]any {
 
 // armSettle arms the page's tracker just before an action; it returns the
 // document id ("" when the page could not be armed).
-func armSettle(page playwright.Page) string {
-	v, err := page.Evaluate(trackJS, trackCfg("", nil))
+func (e *Engine) armSettle(ctx context.Context, page playwright.Page) string {
+	v, err := e.evaluateWithin(ctx, page, trackJS, trackCfg("", nil))
 	if err != nil {
 		return ""
 	}
@@ -201,23 +202,41 @@ func (e *Engine) awaitAnswer(ctx context.Context, page playwright.Page, pending 
 	return jsInt(v)
 }
 
-// evaluateWithin evaluates in the page but returns when ctx ends: a
-// page whose navigation waits for a slow server can hold an evaluation
-// until the server answers, past the command's deadline. The abandoned
-// call is handed to the engine: the next command joins it (it ends when
-// the page answers) before it touches the page.
-func (e *Engine) evaluateWithin(ctx context.Context, page playwright.Page, js string, arg any) (any, error) {
+// evaluator is what a page script runs on: a page or one of its elements.
+type evaluator interface {
+	Evaluate(expression string, arg ...any) (any, error)
+}
+
+// evaluateWithin evaluates js on a page or an element, bounded by ctx
+// (see within).
+func (e *Engine) evaluateWithin(ctx context.Context, on evaluator, js string, arg ...any) (any, error) {
+	return within(ctx, e, func() (any, error) { return on.Evaluate(js, arg...) })
+}
+
+// within makes one browser read but returns when ctx ends: a page whose
+// navigation waits for a slow server, or whose script loops, can hold a
+// read past the command's deadline, and Playwright's calls take no
+// context. The abandoned read is handed to the engine: the next command
+// joins it (it ends when the page answers) before it touches the page. A
+// read cut off is ErrDeadline, never an answer.
+func within[T any](ctx context.Context, e *Engine, read func() (T, error)) (T, error) {
+	if ctx.Err() != nil {
+		// No read is started that could only be cut: it would queue
+		// behind what holds the page, for the next command to join.
+		var zero T
+		return zero, fmt.Errorf("%w before prima could read the page", ErrDeadline)
+	}
 	type answer struct {
-		v   any
+		v   T
 		err error
 	}
 	ch := make(chan answer, 1)
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		var v any
+		var v T
 		err := guard("a page read", func() (err error) {
-			v, err = page.Evaluate(js, arg)
+			v, err = read()
 			return err
 		})
 		ch <- answer{v, err}
@@ -226,12 +245,29 @@ func (e *Engine) evaluateWithin(ctx context.Context, page playwright.Page, js st
 	case a := <-ch:
 		return a.v, a.err
 	case <-ctx.Done():
-		// The abandoned read is handed to the next command, which joins
-		// it before it reads the page.
 		e.Hand(finished)
-		return nil, fmt.Errorf("%w while prima waited for the page to settle", ErrDeadline)
+		var zero T
+		return zero, fmt.Errorf("%w while prima waited for the page to answer", ErrDeadline)
 	}
 }
+
+// answered closes once the page runs a script again: once what holds
+// its main thread (an action's handler) is over, or the page is gone.
+func (e *Engine) answered(page playwright.Page) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		guard("a page read", func() error {
+			_, err := page.Evaluate("1")
+			return err
+		})
+	}()
+	return done
+}
+
+// cut tells whether a read failed because the command's time ran out:
+// such a failure is the command's, never what the page answered.
+func cut(err error) bool { return errors.Is(err, ErrDeadline) }
 
 // awaitCommit waits for a navigation that started to commit: for grace,
 // and past it for as long as its document request is in flight (no

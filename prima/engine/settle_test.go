@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -114,5 +115,42 @@ func TestAReadTheDeadlineCutIsJoinedByTheNextCommand(t *testing.T) {
 	close(release)
 	if err := e.Join(context.Background()); err != nil || e.Pending() != 0 {
 		t.Errorf("joining the finished read: %v, %d pending", err, e.Pending())
+	}
+}
+
+// A read asked for after the command's time ran out starts nothing in
+// the page (it could only be cut, and would queue behind what holds the
+// page), and is the command's timeout, never an answer.
+func TestNoReadStartsPastTheDeadline(t *testing.T) {
+	e := engineOnNothing()
+	p := &fakePage{answers: map[string]any{probeJS: []any{"d1"}}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	v, err := e.evaluateWithin(ctx, p, probeJS)
+	if !errors.Is(err, ErrDeadline) || v != nil {
+		t.Errorf("a read past the deadline: %v, %v; want ErrDeadline and no answer", v, err)
+	}
+	if p.evaluated(probeJS) || e.Pending() != 0 {
+		t.Errorf("the read ran in the page (%v) or was handed on (%d)", p.evaluated(probeJS), e.Pending())
+	}
+}
+
+// The page's answer to a script is what tells that what holds it (an
+// action's handler past the deadline) is over: answered closes only then.
+func TestAnsweredWaitsForThePageToRunAScriptAgain(t *testing.T) {
+	e := engineOnNothing()
+	release := make(chan struct{})
+	p := &fakePage{answers: map[string]any{}, block: map[string]chan struct{}{"1": release}}
+	done := e.answered(p)
+	select {
+	case <-done:
+		t.Fatal("answered closed while the page was held")
+	case <-time.After(30 * time.Millisecond):
+	}
+	close(release)
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("answered did not close once the page ran the script")
 	}
 }

@@ -112,7 +112,10 @@ func (e *Engine) Fresh(ctx context.Context, page playwright.Page, needRefs bool)
 		}
 	}
 	timeout := LeftMS(ctx)
-	res, err := page.Evaluate(watchJS, true)
+	res, err := e.evaluateWithin(ctx, page, watchJS, true)
+	if cut(err) {
+		return nil, err
+	}
 	fp, title, passwords := detected(res)
 	if err != nil {
 		title, _ = page.Title()
@@ -197,7 +200,7 @@ func (e *Engine) Observe(ctx context.Context, page playwright.Page, needRefs boo
 		// cost as much as it did. The engine renders when a view after an
 		// action needs it.
 		if e.inc != nil && e.inc.Page() == page && e.inc.Empty() {
-			if v := e.unchangedSnapshot(page); v != nil {
+			if v := e.unchangedSnapshot(ctx, page); v != nil {
 				return v, nil
 			}
 		}
@@ -205,7 +208,7 @@ func (e *Engine) Observe(ctx context.Context, page playwright.Page, needRefs boo
 			return v, nil
 		}
 	}
-	if v := e.unchangedSnapshot(page); v != nil {
+	if v := e.unchangedSnapshot(ctx, page); v != nil {
 		return v, nil
 	}
 	return e.Fresh(ctx, page, needRefs)
@@ -213,11 +216,11 @@ func (e *Engine) Observe(ctx context.Context, page playwright.Page, needRefs boo
 
 // unchangedSnapshot is the last Playwright snapshot of page when the
 // change detector proves the page unchanged since, else nil.
-func (e *Engine) unchangedSnapshot(page playwright.Page) *View {
+func (e *Engine) unchangedSnapshot(ctx context.Context, page playwright.Page) *View {
 	if e.last == nil || e.lastPage != page || e.lastFP == "" || e.last.RefFree {
 		return nil
 	}
-	res, err := page.Evaluate(watchJS, false)
+	res, err := e.evaluateWithin(ctx, page, watchJS, false)
 	if err != nil {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -112,10 +113,10 @@ func (e *SelectorError) FailureCode() envelope.Code {
 
 // PrepLocator prepares an action on the one element a locator matches;
 // exported for do's model, which may act on a selector from markup.
-func (in *Instance) PrepLocator(loc playwright.Locator, sel, code string, a pwline.Action, o engine.Opts) (*engine.Action, error) {
+func (in *Instance) PrepLocator(ctx context.Context, loc playwright.Locator, sel, code string, a pwline.Action, o engine.Opts) (*engine.Action, error) {
 	h, err := BindLocator(loc, sel)
 	if err != nil {
 		return nil, err
 	}
-	return in.eng.OnElement(h, engine.Target{Code: code}, a, o)
+	return in.eng.OnElement(ctx, h, engine.Target{Code: code}, a, o)
 }

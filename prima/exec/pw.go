@@ -59,7 +59,7 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 	}
 	o := in.Act(ctx, page, before, func(t float64) (*engine.Action, error) {
 		if line != nil {
-			return in.prepLine(requestOf(ctx), page, before, *line, action, t)
+			return in.prepLine(ctx, page, before, *line, action, t)
 		}
 		opts := engine.Opts{Button: req.Button, Modifiers: req.Modifiers, Count: req.Count}
 		switch action.Name {
@@ -87,9 +87,9 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 			if err != nil {
 				return nil, err
 			}
-			return in.eng.Drag(page, h, h2, target.What(), to.What(), target.Code, to.Code, engine.DragOpts{})
+			return in.eng.Drag(ctx, page, h, h2, target.What(), to.What(), target.Code, to.Code, engine.DragOpts{})
 		}
-		return in.eng.OnElement(h, target, action, opts)
+		return in.eng.OnElement(ctx, h, target, action, opts)
 	})
 	in.fill(ctx, env, o)
 	if o.Note != "" {
@@ -100,14 +100,15 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 
 // prepLine prepares a Playwright line: a page-level one (keyboard,
 // navigation) or an action on its one locator.
-func (in *Instance) prepLine(r request, page playwright.Page, before *engine.View, l pwline.Line, a pwline.Action, t float64) (*engine.Action, error) {
+func (in *Instance) prepLine(ctx context.Context, page playwright.Page, before *engine.View, l pwline.Line, a pwline.Action, t float64) (*engine.Action, error) {
+	r := requestOf(ctx)
 	value, err := r.secrets.Fill(l.Value)
 	if err != nil {
 		return nil, err
 	}
 	if l.PageLevel() {
 		l.Value = value
-		return in.PrepPage(page, before, l)
+		return in.PrepPage(ctx, page, before, l)
 	}
 	h, err := in.bindSelector(page, l.Selector, t)
 	if err != nil {
@@ -118,7 +119,7 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *engine.Vie
 		if err != nil {
 			return nil, err
 		}
-		return in.eng.Drag(page, h, h2, l.Locator, l.Target2Locator, l.Locator, l.Target2Locator,
+		return in.eng.Drag(ctx, page, h, h2, l.Locator, l.Target2Locator, l.Locator, l.Target2Locator,
 			engine.DragOpts{Steps: l.Steps, From: l.SourcePosition, To: l.TargetPosition})
 	}
 	o := engine.Opts{Value: value, Button: l.Button, Modifiers: l.Modifiers, Count: l.ClickCount, Position: l.Position,
@@ -137,13 +138,13 @@ func (in *Instance) prepLine(r request, page playwright.Page, before *engine.Vie
 			return nil, err
 		}
 	}
-	return in.eng.OnElement(h, engine.Target{Code: l.Locator}, a, o)
+	return in.eng.OnElement(ctx, h, engine.Target{Code: l.Locator}, a, o)
 }
 
 // PrepPage prepares a page-level action (a key, typed text, a
 // navigation) with its options; l.Value is the value to use, secrets
 // filled in. Exported for do's `press KEY` with no target.
-func (in *Instance) PrepPage(page playwright.Page, before *engine.View, l pwline.Line) (*engine.Action, error) {
+func (in *Instance) PrepPage(ctx context.Context, page playwright.Page, before *engine.View, l pwline.Line) (*engine.Action, error) {
 	value := l.Value
 	var delay *float64
 	if l.DelayMS > 0 {
@@ -151,11 +152,11 @@ func (in *Instance) PrepPage(page playwright.Page, before *engine.View, l pwline
 	}
 	switch l.Method {
 	case "keyboard.press":
-		return in.eng.OnFocused(page, l, func() error { return page.Keyboard().Press(value, playwright.KeyboardPressOptions{Delay: delay}) })
+		return in.eng.OnFocused(ctx, page, l, func() error { return page.Keyboard().Press(value, playwright.KeyboardPressOptions{Delay: delay}) })
 	case "keyboard.type":
-		return in.eng.OnFocused(page, l, func() error { return page.Keyboard().Type(value, playwright.KeyboardTypeOptions{Delay: delay}) })
+		return in.eng.OnFocused(ctx, page, l, func() error { return page.Keyboard().Type(value, playwright.KeyboardTypeOptions{Delay: delay}) })
 	case "keyboard.insertText":
-		return in.eng.OnFocused(page, l, func() error { return page.Keyboard().InsertText(value) })
+		return in.eng.OnFocused(ctx, page, l, func() error { return page.Keyboard().InsertText(value) })
 	case "goto":
 		u, err := wire.ResolveURL(before.URL, value, false)
 		if err != nil {

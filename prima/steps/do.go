@@ -309,7 +309,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 			return engine.History(page, map[string]string{"back": "goBack", "forward": "goForward", "reload": "reload"}[intent.Verb], engine.NavOpts{})
 		case "press":
 			if intent.Target.Text == "" {
-				return in.PrepPage(page, view, pwline.Line{Method: "keyboard.press", Value: value})
+				return in.PrepPage(ctx, page, view, pwline.Line{Method: "keyboard.press", Value: value})
 			}
 		case "upload":
 			for _, f := range intent.Values {
@@ -332,9 +332,9 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 			if err != nil {
 				return nil, err
 			}
-			return in.Engine().Drag(page, b.h, to.h, b.t.What(), to.t.What(), b.t.Code, to.t.Code, engine.DragOpts{})
+			return in.Engine().Drag(ctx, page, b.h, to.h, b.t.What(), to.t.What(), b.t.Code, to.t.Code, engine.DragOpts{})
 		}
-		return in.Engine().OnElement(b.h, b.t, action, opts)
+		return in.Engine().OnElement(ctx, b.h, b.t, action, opts)
 	})
 	res := stepResult{used: o.Used, ref: ref, err: o.Err, after: o.After, changes: o.Changes, own: o.Own, events: browser.Texts(o.Events), blocked: o.Blocked, redirected: o.Redirected, typed: o.Typed}
 	if res.err != nil {

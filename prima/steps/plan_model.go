@@ -320,9 +320,9 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	o := r.in.Act(ctx, r.page, before, func(float64) (*engine.Action, error) {
 		switch {
 		case handle != nil:
-			return r.in.Engine().OnElement(handle, engine.Target{Code: code}, act, engine.Opts{Value: value})
+			return r.in.Engine().OnElement(ctx, handle, engine.Target{Code: code}, act, engine.Opts{Value: value})
 		case loc != nil:
-			return r.in.PrepLocator(loc, a.Selector, code, act, engine.Opts{Value: value})
+			return r.in.PrepLocator(ctx, loc, a.Selector, code, act, engine.Opts{Value: value})
 		}
 		return &engine.Action{
 			Line: pwline.Line{Method: "keyboard.press", Value: a.Key},
