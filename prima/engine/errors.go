@@ -89,7 +89,7 @@ func pressChanges(cs []ariadiff.Change, own *Attribution) []ariadiff.Change {
 	}
 	var out []ariadiff.Change
 	for _, c := range cs {
-		if shows(c, caused) || shows(shaped(c), shapes) {
+		if ev := evidenceOf(c); ev.shows(caused) || ev.shaped().shows(shapes) {
 			out = append(out, c)
 		}
 	}

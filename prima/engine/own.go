@@ -12,6 +12,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/shown"
 )
 
 // A page that changes on its own (a clock, a feed, a carousel) changes
@@ -110,30 +111,65 @@ func MarkOwn(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 	}
 	out := make([]ariadiff.Change, len(cs))
 	for i, c := range cs {
-		if c.Kind != ariadiff.Typed && shows(c, self) && !shows(c, caused) && !shows(shaped(c), shapes) {
-			c.Own = true
+		if c.Kind != ariadiff.Typed {
+			if ev := evidenceOf(c); ev.shows(self) && !ev.shows(caused) && !ev.shaped().shows(shapes) {
+				c.Own = true
+			}
 		}
 		out[i] = c
 	}
 	return out
 }
 
-// shows tells whether a change shows one of the texts: the text is in
-// the change's line, or the element the change names has its name,
-// value or new value in the text. Too short a text would be found
-// anywhere.
-func shows(c ariadiff.Change, texts []string) bool {
-	line := squash(c.Text)
+// evidence is what of a change is matched with the texts of the elements
+// the page changed, which the tracker reads raw: the page's texts in the
+// change's line, raw as well, and the name, value and new value (not a
+// state word) of the element the change names. The line as shown escapes
+// and quotes them for its reader: a text holding a quote or an invisible
+// character is not found in it.
+type evidence struct{ texts, keys []string }
+
+// evidenceOf is c's evidence. A text or field the line cuts is compared
+// on what it keeps, its start: the change keeps no more of it. (A value
+// shown from a little before where it changed keeps its … marks in its
+// part; a page's text found in it is found in what they frame.)
+func evidenceOf(c ariadiff.Change) evidence {
+	var ev evidence
+	for _, p := range c.Parts {
+		if p.Show != shown.Word {
+			ev.texts = append(ev.texts, p.Text)
+		}
+	}
+	if o := c.Of; o != nil {
+		ev.keys = []string{kept(o.Name, o.NameCut), kept(o.Value, o.ValueCut)}
+		if o.Quoted {
+			ev.keys = append(ev.keys, kept(o.To, o.ToCut))
+		}
+	}
+	return ev
+}
+
+// kept is what a field cut by n runes keeps of the page's text.
+func kept(s string, n int) string {
+	if n == 0 {
+		return s
+	}
+	return strings.TrimSuffix(s, shown.CutMark(n))
+}
+
+// shows tells whether the change shows one of the texts: the text is in
+// one of the page's texts its line holds, or a key of the element it
+// names is in the text. Too short a text would be found anywhere.
+func (ev evidence) shows(texts []string) bool {
+	in := squashAll(ev.texts)
 	var keys []string
-	if c.Of != nil {
-		for _, k := range []string{c.Of.Name, c.Of.Value, c.Of.To} {
-			if k = squash(k); utf8.RuneCountInString(k) >= 2 {
-				keys = append(keys, k)
-			}
+	for _, k := range ev.keys {
+		if k = squash(k); utf8.RuneCountInString(k) >= 2 {
+			keys = append(keys, k)
 		}
 	}
 	for _, t := range texts {
-		if utf8.RuneCountInString(t) >= 3 && strings.Contains(line, t) {
+		if utf8.RuneCountInString(t) >= 3 && slices.ContainsFunc(in, func(s string) bool { return strings.Contains(s, t) }) {
 			return true
 		}
 		for _, k := range keys {
@@ -166,15 +202,16 @@ func shape(s string) string {
 	return b.String()
 }
 
-// shaped is c with its texts written as shape writes them.
-func shaped(c ariadiff.Change) ariadiff.Change {
-	c.Text = shape(c.Text)
-	if c.Of != nil {
-		of := *c.Of
-		of.Name, of.Value, of.To = shape(of.Name), shape(of.Value), shape(of.To)
-		c.Of = &of
+// shaped is ev with its texts written as shape writes them.
+func (ev evidence) shaped() evidence {
+	out := evidence{texts: make([]string, len(ev.texts)), keys: make([]string, len(ev.keys))}
+	for i, t := range ev.texts {
+		out.texts[i] = shape(t)
 	}
-	return c
+	for i, k := range ev.keys {
+		out.keys[i] = shape(k)
+	}
+	return out
 }
 
 func squashAll(ts []string) []string {

@@ -1,19 +1,40 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/shown"
 )
 
+// change is a Change as ariadiff writes it: a line of prima's words and
+// the page's texts, and the element it names.
+func change(k ariadiff.Kind, of *ariadiff.Element, parts ...shown.Part) ariadiff.Change {
+	l := shown.Line(parts)
+	return ariadiff.Change{Kind: k, Text: l.String(), Of: of, Parts: l}
+}
+
+func word(s string) shown.Part   { return shown.Part{Text: s} }
+func quoted(s string) shown.Part { return shown.Part{Text: s, Show: shown.Quoted} }
+func plain(s string) shown.Part  { return shown.Part{Text: s, Show: shown.Plain} }
+
 func TestMarkOwnTellsThePagesChangesFromTheActions(t *testing.T) {
-	tick := ariadiff.Change{Kind: ariadiff.Changed, Text: `paragraph: "Tick 1" -> "Tick 2"`}
-	status := ariadiff.Change{Kind: ariadiff.Added, Text: "status: Saved 3", Of: &ariadiff.Element{Role: "status"}}
-	slide := ariadiff.Change{Kind: ariadiff.Added, Text: "listitem: Slide 9", Of: &ariadiff.Element{Role: "listitem"}}
-	named := ariadiff.Change{Kind: ariadiff.Toggled, Text: `tab "Offers": unselected -> selected`,
-		Of: &ariadiff.Element{Role: "tab", Name: "Offers", Named: true, From: "unselected", To: "selected"}}
-	typed := ariadiff.Change{Kind: ariadiff.Typed, Text: `textbox "Note": "" -> "Tick 2"`,
-		Of: &ariadiff.Element{Role: "textbox", Name: "Note", Named: true, To: "Tick 2", Quoted: true}}
+	tick := change(ariadiff.Changed, nil, word("paragraph: "), quoted("Tick 1"), word(" -> "), quoted("Tick 2"))
+	status := change(ariadiff.Added, &ariadiff.Element{Role: "status", Value: "Saved 3", HasValue: true}, word("status: "), plain("Saved 3"))
+	slide := change(ariadiff.Added, &ariadiff.Element{Role: "listitem", Value: "Slide 9", HasValue: true}, word("listitem: "), plain("Slide 9"))
+	named := change(ariadiff.Toggled, &ariadiff.Element{Role: "tab", Name: "Offers", Named: true, From: "unselected", To: "selected"},
+		word("tab "), quoted("Offers"), word(": unselected -> selected"))
+	typed := change(ariadiff.Typed, &ariadiff.Element{Role: "textbox", Name: "Note", Named: true, To: "Tick 2", Quoted: true},
+		word("textbox "), quoted("Note"), word(": "), quoted(""), word(" -> "), quoted("Tick 2"))
+	// The line escapes what the page's texts hold: the tracker's texts
+	// are raw.
+	said := change(ariadiff.Changed, nil, word("paragraph: "), quoted(`Updated "12:00:00"`), word(" -> "), quoted(`Updated "12:00:01"`))
+	hidden := change(ariadiff.Changed, nil, word("paragraph: "), quoted("Tick 1"), word(" -> "), quoted("Tick\u200b 2"))
+	quote := change(ariadiff.Changed, nil, word("paragraph: "), quoted("Tick 1"), word(" -> "), quoted(`Tick "2"`))
+	long := strings.Repeat("Offer of the day ", 10)
+	cut := change(ariadiff.Toggled, &ariadiff.Element{Role: "tab", Name: long[:120] + shown.CutMark(50), NameCut: 50, Named: true, From: "unselected", To: "selected"},
+		word("tab "), shown.Part{Text: long[:120], Show: shown.Quoted, Cut: 50}, word(": unselected -> selected"))
 	seen := func(self, caused []string) *Attribution {
 		return &Attribution{Acts: 3, Act: len(caused), Unk: len(self), Seen: true, Self: self, Caused: caused}
 	}
@@ -36,6 +57,11 @@ func TestMarkOwnTellsThePagesChangesFromTheActions(t *testing.T) {
 		{"too short a text is found anywhere", seen([]string{"2"}, nil), []ariadiff.Change{tick}, []bool{false}},
 		{"no evidence the page changes on its own", &Attribution{Acts: 3, Unk: 1, Self: []string{"Tick 2"}}, []ariadiff.Change{tick}, []bool{false}},
 		{"the action's input never reached the page", &Attribution{Unk: 1, Seen: true, Self: []string{"Tick 2"}}, []ariadiff.Change{tick}, []bool{false}},
+		{"a text with quotes, which the line escapes", seen([]string{`Updated "12:00:01"`}, nil), []ariadiff.Change{said}, []bool{true}},
+		{"a text with an invisible character, which the line escapes", seen([]string{"Tick\u200b 2"}, nil), []ariadiff.Change{hidden}, []bool{true}},
+		{"the action changed an element whose text has quotes", seen([]string{"Tick"}, []string{`Tick "2"`}), []ariadiff.Change{quote}, []bool{false}},
+		{"an element whose name the line cuts", seen([]string{"Deals " + long}, nil), []ariadiff.Change{cut}, []bool{true}},
+		{"prima's words are no text of the page", seen([]string{"selected"}, nil), []ariadiff.Change{named}, []bool{false}},
 		{"nothing but the action changed the page", &Attribution{Acts: 3, Act: 1, Seen: true, Caused: []string{"Saved 3"}}, []ariadiff.Change{status}, []bool{false}},
 	} {
 		got := MarkOwn(c.cs, c.a)
