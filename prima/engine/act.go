@@ -415,15 +415,16 @@ func (e *Engine) tabEvents(ctx context.Context, popups []playwright.Page) []brow
 
 // HasTyped reports whether the diff already has a typed change of the
 // element typed is about; a typed change about no element by name (an
-// unnamed field, one found by its locator) is in the diff only as the
-// same line.
+// unnamed field) is in the diff only as the same line, told by its parts
+// (the same words and the same raw texts of the page), and one the engine
+// worded itself (a field found by its locator) is never in the diff.
 func HasTyped(cs []ariadiff.Change, typed ariadiff.Change) bool {
 	return slices.ContainsFunc(cs, func(c ariadiff.Change) bool {
 		if c.Kind != ariadiff.Typed {
 			return false
 		}
 		if typed.Of == nil {
-			return c.Of == nil && c.Text == typed.Text
+			return c.Of == nil && typed.Parts != nil && slices.Equal(c.Parts, typed.Parts)
 		}
 		return c.Of.Is(typed.Of.Role, typed.Of.Name)
 	})
