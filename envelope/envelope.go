@@ -321,57 +321,8 @@ func (e *Envelope) Rewrite(f, field func(string) string) {
 	}
 }
 
-// EscapeInvisible shows every character a reader could not see, or that would reorder what
-// they see, as a `\u200b`-style escape (lowercase hex, four digits; a character beyond
-// U+FFFF as its UTF-16 surrogate pair, the way JSON spells it): zero-width and other format
-// characters (Unicode Cf: U+200B–U+200F, U+2060–U+2064, U+FEFF, U+00AD…), the bidi controls
-// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), the line and paragraph separators
-// U+2028 and U+2029, and every C0/C1 control and DEL except \n and \t. Everything else,
-// backslashes included, is kept, so escaping twice changes nothing.
-func EscapeInvisible(s string) string {
-	i := strings.IndexFunc(s, invisible)
-	if i < 0 {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 16)
-	b.WriteString(s[:i])
-	for _, r := range s[i:] {
-		if !invisible(r) {
-			b.WriteRune(r)
-			continue
-		}
-		if r > 0xffff {
-			r1, r2 := surrogates(r)
-			fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
-			continue
-		}
-		fmt.Fprintf(&b, `\u%04x`, r)
-	}
-	return b.String()
-}
-
-func invisible(r rune) bool {
-	switch {
-	case r == '\n' || r == '\t':
-		return false
-	case r < 0x20 || (r >= 0x7f && r <= 0x9f):
-		return true
-	case r == 0x2028 || r == 0x2029:
-		return true
-	case r < 0xad:
-		return false
-	}
-	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r)
-}
-
-func surrogates(r rune) (hi, lo rune) {
-	r -= 0x10000
-	return 0xd800 + (r>>10)&0x3ff, 0xdc00 + r&0x3ff
-}
-
 // one is a single-line value as the envelope prints it: flattened, invisibles escaped.
-func one(s string) string { return EscapeInvisible(oneLine(s)) }
+func one(s string) string { return shown.EscapeInvisibleText(oneLine(s)) }
 
 // ones applies one to every line of a list.
 func ones(ss []string) []string {
@@ -395,7 +346,7 @@ func nonBlank(ss []string) []string {
 
 // body is a multi-line value as the envelope prints it: line endings normalised, trailing
 // newlines dropped, invisibles escaped.
-func body(s string) string { return EscapeInvisible(normBody(s)) }
+func body(s string) string { return shown.EscapeInvisibleText(normBody(s)) }
 
 // redirectLine is the text of the `redirected:` line, empty when there was no redirect.
 func redirectLine(p *Page) string {
@@ -439,7 +390,7 @@ const (
 //   - browser launch noise is dropped: any line listing Chromium flags (`--no-sandbox`,
 //     `--disable-…`) and the `<launching>` / `<launched>` lines; an error that was nothing
 //     else reads `(browser launch output omitted)`;
-//   - invisible and bidi characters are escaped (EscapeInvisible);
+//   - invisible and bidi characters are escaped (shown.EscapeInvisibleText);
 //   - every run of more than 200 non-space bytes (an echoed value, a data URL), counted as
 //     printed, keeps its first 64 bytes followed by `…(+N bytes)`;
 //   - the error keeps at most 2000 bytes and 20 lines, the first line whole when it fits,
@@ -459,7 +410,7 @@ func (f *Failure) Bounded() Failure {
 			noise++
 			continue
 		}
-		lines = append(lines, elideTokens(EscapeInvisible(l)))
+		lines = append(lines, elideTokens(shown.EscapeInvisibleText(l)))
 	}
 	if noise > 0 && blank(strings.Join(lines, "\n")) {
 		lines = []string{"(browser launch output omitted)"}
@@ -473,7 +424,7 @@ func (f *Failure) Bounded() Failure {
 			continue
 		}
 		if kept < callLogLines {
-			out.CallLog = append(out.CallLog, cut(elideTokens(EscapeInvisible(strings.TrimRight(l, " \t"))), callLogLineCap))
+			out.CallLog = append(out.CallLog, cut(elideTokens(shown.EscapeInvisibleText(strings.TrimRight(l, " \t"))), callLogLineCap))
 		}
 		kept++
 	}

@@ -616,7 +616,7 @@ func TestFailureBoundedWhateverItHolds(t *testing.T) {
 			if !utf8.ValidString(fail) {
 				t.Error("a cut split a character")
 			}
-			if strings.ContainsFunc(fail, invisible) {
+			if strings.ContainsFunc(fail, hidden) {
 				t.Errorf("invisible character left in %q", fail)
 			}
 		})
@@ -637,29 +637,6 @@ func TestFailureFirstLineKeptWhole(t *testing.T) {
 	}
 }
 
-func TestEscapeInvisible(t *testing.T) {
-	for in, want := range map[string]string{
-		"plain ascii, ünïcödé, 中文 and 🙂":       "plain ascii, ünïcödé, 中文 and 🙂",
-		"keeps\nnewline\tand tab":              "keeps\nnewline\tand tab",
-		"\u200b\u200c\u200d\u2060\ufeff":       `\u200b\u200c\u200d\u2060\ufeff`,
-		"\u202a\u202b\u202c\u202d\u202e":       `\u202a\u202b\u202c\u202d\u202e`,
-		"\u2066\u2067\u2068\u2069":             `\u2066\u2067\u2068\u2069`,
-		"\u200e\u200f\u061c":                   `\u200e\u200f\u061c`,
-		"\x00\x07\x1b\r\x7f\u0080\u0085\u009f": `\u0000\u0007\u001b\u000d\u007f\u0080\u0085\u009f`,
-		"\u2028\u2029\u00ad":                   `\u2028\u2029\u00ad`,
-		"tag \U000e0041":                       `tag \udb40\udc41`,
-		`already \u200b escaped`:               `already \u200b escaped`,
-	} {
-		got := EscapeInvisible(in)
-		if got != want {
-			t.Errorf("EscapeInvisible(%q) = %q, want %q", in, got, want)
-		}
-		if again := EscapeInvisible(got); again != got {
-			t.Errorf("escaping twice changed %q to %q", got, again)
-		}
-	}
-}
-
 func TestJSONShowsEscapesNotCharacters(t *testing.T) {
 	e := Envelope{OK: false, Command: "a\u200bb", Code: "x\u202e", Events: []string{"e\u2066"},
 		Page: &Page{Title: "t\ufeff"}, Failure: &Failure{Error: "f\u200f"}}
@@ -667,7 +644,7 @@ func TestJSONShowsEscapesNotCharacters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.ContainsFunc(string(js), invisible) {
+	if strings.ContainsFunc(string(js), hidden) {
 		t.Errorf("raw invisible character in %s", js)
 	}
 	var m struct {
@@ -828,3 +805,7 @@ func lines(ss ...string) []ChangeItem {
 	}
 	return out
 }
+
+// hidden is a character the envelope escapes: an invisible one, not a
+// line break or a tab, which lay a text out.
+func hidden(r rune) bool { return r != '\n' && r != '\t' && shown.Invisible(r) }

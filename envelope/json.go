@@ -11,8 +11,8 @@ import (
 // current_page, artifacts. Empty fields are omitted except `ok`; `changes` is present exactly
 // when the Changes section would be, as {"no_change":true} or as group kinds in the caller's
 // order plus `more`. `code`, `failure` and `current_page` appear only when ok is false. Texts
-// carry invisible characters as literal `\u200b` escapes (EscapeInvisible) and the failure is
-// bounded (Failure.Bounded), exactly as in Markdown.
+// carry invisible characters as literal `\u200b` escapes (shown.EscapeInvisibleText) and the
+// failure is bounded (Failure.Bounded), exactly as in Markdown.
 //
 // This rendering is for readers of --json and MCP. Between daemon and CLI the Envelope travels
 // whole, unbounded, under the same snake_case names (its JSON tags).

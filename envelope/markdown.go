@@ -18,7 +18,7 @@ import (
 // Result, Page, Changes, Events, Answer, Verdict, Research, Snapshot, Steps, Failure,
 // Current page (compact ARIA), Artifacts; Failure and Current page only when OK is false.
 // Every name, value and text is printed with invisible and bidi characters escaped (see
-// EscapeInvisible), and the Failure section is bounded (see Failure.Bounded).
+// shown.EscapeInvisibleText), and the Failure section is bounded (see Failure.Bounded).
 func (e *Envelope) Markdown() string {
 	var sections []string
 	add := func(title, body string) {

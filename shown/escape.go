@@ -19,8 +19,15 @@ import (
 // UTF-8 bytes included, is left as it is: the result is for reading, one
 // name or value on one line, not for parsing back (inside ariadiff's
 // double-quoted names a backslash is escaped too, so those do parse back).
-func EscapeInvisible(s string) string {
-	i := FirstInvisible(s)
+func EscapeInvisible(s string) string { return escape(s, false) }
+
+// EscapeInvisibleText is EscapeInvisible for a text of several lines
+// (an answer, an error, a snapshot): its line breaks (\n) and tabs lay
+// it out and stay as they are.
+func EscapeInvisibleText(s string) string { return escape(s, true) }
+
+func escape(s string, layout bool) string {
+	i := firstInvisible(s, layout)
 	if i < 0 {
 		return s
 	}
@@ -29,7 +36,7 @@ func EscapeInvisible(s string) string {
 	b.WriteString(s[:i])
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if Invisible(r) && !(r == utf8.RuneError && size == 1) {
+		if Invisible(r) && !(r == utf8.RuneError && size == 1) && !(layout && isLayout(r)) {
 			WriteEscape(&b, r)
 		} else {
 			b.WriteString(s[i : i+size])
@@ -41,11 +48,13 @@ func EscapeInvisible(s string) string {
 
 // FirstInvisible is the byte offset of the first character EscapeInvisible
 // escapes, or -1.
-func FirstInvisible(s string) int {
+func FirstInvisible(s string) int { return firstInvisible(s, false) }
+
+func firstInvisible(s string, layout bool) int {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c < 0x20 || c == 0x7f {
+			if (c < 0x20 || c == 0x7f) && !(layout && isLayout(rune(c))) {
 				return i
 			}
 			i++
@@ -60,7 +69,9 @@ func FirstInvisible(s string) int {
 	return -1
 }
 
-// invisible reports whether r prints as nothing or reorders text.
+func isLayout(r rune) bool { return r == '\n' || r == '\t' }
+
+// Invisible reports whether r prints as nothing or reorders text.
 func Invisible(r rune) bool {
 	switch {
 	case r < 0x20 || r == 0x7f:
