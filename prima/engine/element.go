@@ -51,7 +51,7 @@ func LineOf(a pwline.Action, locator string, o Opts) pwline.Line {
 	l := pwline.Line{Locator: locator, Method: a.Method, Button: o.Button, Modifiers: o.Modifiers, ClickCount: o.Count, Position: o.Position,
 		DelayMS: o.DelayMS, Steps: o.Steps, Scroll: o.Scroll, Trial: o.Trial, NoWaitAfter: o.NoWaitAfter}
 	switch a.Name {
-	case "select", "upload":
+	case pwline.Select, pwline.Upload:
 		l.Values = o.values()
 		if len(l.Values) == 1 {
 			l.Value = l.Values[0]
@@ -61,7 +61,7 @@ func LineOf(a pwline.Action, locator string, o Opts) pwline.Line {
 			l.Value = o.Value
 		}
 	}
-	if a.Name == "dblclick" {
+	if a.Name == pwline.Dblclick {
 		l.ClickCount = 0
 	}
 	return l
@@ -107,36 +107,36 @@ func onHandle(a pwline.Action, h playwright.ElementHandle, o Opts, timeout float
 		trial = playwright.Bool(true)
 	}
 	switch a.Name {
-	case "click":
+	case pwline.Click:
 		return h.Click(playwright.ElementHandleClickOptions{Timeout: t, Position: pos, Button: button, Modifiers: mods, ClickCount: count,
 			Delay: delay, Steps: steps, Scroll: scroll, Trial: trial})
-	case "dblclick":
+	case pwline.Dblclick:
 		// Playwright's dblclick is a click with two clicks; the driver
 		// refuses the options the dblclick call sends.
 		return h.Click(playwright.ElementHandleClickOptions{Timeout: t, Position: pos, Button: button, Modifiers: mods, ClickCount: playwright.Int(2),
 			Delay: delay, Steps: steps, Scroll: scroll, Trial: trial})
-	case "hover":
+	case pwline.Hover:
 		return h.Hover(playwright.ElementHandleHoverOptions{Timeout: t, Position: pos, Modifiers: mods, Scroll: scroll, Trial: trial})
-	case "fill":
+	case pwline.Fill:
 		return h.Fill(o.Value, playwright.ElementHandleFillOptions{Timeout: t})
-	case "type":
+	case pwline.Type:
 		return h.Type(o.Value, playwright.ElementHandleTypeOptions{Timeout: t, Delay: delay})
-	case "press":
+	case pwline.Press:
 		return h.Press(o.Value, playwright.ElementHandlePressOptions{Timeout: t, Delay: delay})
-	case "check":
+	case pwline.Check:
 		return h.Check(playwright.ElementHandleCheckOptions{Timeout: t, Position: pos, Scroll: scroll, Trial: trial})
-	case "uncheck":
+	case pwline.Uncheck:
 		return h.Uncheck(playwright.ElementHandleUncheckOptions{Timeout: t, Position: pos, Scroll: scroll, Trial: trial})
-	case "select":
+	case pwline.Select:
 		vs := o.values()
 		_, err := h.SelectOption(playwright.SelectOptionValues{ValuesOrLabels: &vs}, playwright.ElementHandleSelectOptionOptions{Timeout: t})
 		return err
-	case "focus":
+	case pwline.Focus:
 		return h.Focus()
-	case "clear":
+	case pwline.Clear:
 		return h.Fill("", playwright.ElementHandleFillOptions{Timeout: t})
 	}
-	return &pwline.UnknownActionError{Action: a.Name}
+	return &pwline.UnknownActionError{Action: string(a.Name)}
 }
 
 // upload sets the files of a file input, of a label's file input, or of
@@ -203,14 +203,6 @@ var catchPickerJS string
 //
 //go:embed js/caught_picker.js
 var caughtPickerJS string
-
-// pointer actions need the element to receive the pointer; field actions
-// need it editable.
-var (
-	pointerAction = map[string]bool{"click": true, "dblclick": true, "hover": true, "check": true, "uncheck": true}
-	clickAction   = map[string]bool{"click": true, "dblclick": true, "check": true, "uncheck": true}
-	fieldAction   = map[string]bool{"fill": true, "type": true, "clear": true, "press": true, "select": true}
-)
 
 // inspectJS tells, in one round trip, whether a user could act on the
 // element: disabled, readonly, not visible, or covered at its centre (and
@@ -617,7 +609,7 @@ func (t Target) What() string {
 func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Target, a pwline.Action, o Opts) (*Action, error) {
 	what, code := t.What(), t.Code
 	value := o.Value
-	pointer, stop := pointerAction[a.Name], clickAction[a.Name]
+	pointer, stop := a.Pointer(), a.Clicks()
 	ins, err := e.inspect(ctx, h, pointer, stop)
 	if err != nil {
 		return nil, err
@@ -626,17 +618,17 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		e.MaskValue(value)
 	}
 	switch {
-	case ins.disabled && a.Name != "focus" && a.Name != "hover":
+	case ins.disabled && !a.Is(pwline.Focus, pwline.Hover):
 		return nil, &NotActionableError{Target: what, Why: "is disabled"}
-	case ins.readonly && fieldAction[a.Name] && a.Name != "press" && a.Name != "select":
+	case ins.readonly && a.Sets():
 		return nil, &NotActionableError{Target: what, Why: "is readonly"}
 	case ins.hidden:
 		return nil, &NotActionableError{Target: what, Why: "is not visible (it has no size)"}
 	case pointer && ins.cover != "" && ins.point == nil:
 		return nil, &NotActionableError{Target: what, Why: "is covered by " + ins.cover}
-	case a.Name == "select" && ins.options == nil:
+	case a.Name == pwline.Select && ins.options == nil:
 		return nil, &NotActionableError{Target: what, Why: "is not a <select>: a list it opens is picked by clicking the option (pw click on the option's ref)"}
-	case a.Name == "select":
+	case a.Name == pwline.Select:
 		vals, err := holdsOptions(what, ins.options, o.values())
 		if err != nil {
 			return nil, err
@@ -644,7 +636,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		o.Value, o.Values = "", vals
 	}
 	p := &Action{Doc: ins.doc, Target: t}
-	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" || a.Name == "press" {
+	if a.Sets() || a.Name == pwline.Press {
 		p.Typing = true
 		p.Field = t
 	}
@@ -686,7 +678,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		if v, cerr := e.evaluateWithin(ctx, h, connectedJS); cerr != nil || v != false {
 			return err
 		}
-		if a.Name == "hover" {
+		if a.Name == pwline.Hover {
 			reached, rerr := e.pointerReached(ctx, h)
 			if cut(rerr) {
 				return rerr
@@ -724,7 +716,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		}
 		return &NotActionableError{Target: what, Why: "was detached from the page while prima acted (take a new snapshot)"}
 	}
-	if a.Name == "upload" {
+	if a.Name == pwline.Upload {
 		p.Run = func(t float64) error {
 			input, err := e.upload(ctx, h, o.values(), &t)
 			if input != nil {
@@ -755,7 +747,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 			return err
 		}
 	}
-	keyed := a.Name == "press" || a.Name == "type"
+	keyed := a.Keyed()
 	p.Strays = func() error { return e.strays(ctx, target, []playwright.ElementHandle{h, gave}, keyed, what) }
 	p.Release = func() {
 		h.Dispose()
@@ -769,12 +761,12 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 			gave.Dispose()
 		}
 	}
-	if a.Name == "check" || a.Name == "uncheck" {
+	if a.Is(pwline.Check, pwline.Uncheck) {
 		// Playwright clicks, and fails at once when the state did not
 		// flip; a page may flip it a moment later (a switch that saves
 		// first). The click reached the page: the state is read again
 		// once the page settled, and only a box still as it was fails.
-		want := a.Name == "check"
+		want := a.Name == pwline.Check
 		unflipped := false
 		run := p.Run
 		p.Run = func(t float64) error {
@@ -806,7 +798,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 			return nil
 		}
 	}
-	if a.Name == "select" {
+	if a.Name == pwline.Select {
 		asked := o.values()
 		p.Check = func() error {
 			v, err := e.evaluateWithin(ctx, h, selectedJS)
@@ -835,9 +827,9 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 			return nil
 		}
 	}
-	if a.Name == "fill" || a.Name == "type" || a.Name == "clear" {
+	if a.Sets() {
 		want := value
-		if a.Name == "clear" {
+		if a.Name == pwline.Clear {
 			want = ""
 		}
 		p.Check = func() error {
@@ -852,7 +844,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 				// before the value reached the page at all. What the page
 				// holds is in the one element `used:` matches now, else
 				// only the diff can show it.
-				left := &LeftPageError{Target: what, Role: t.Role, Name: t.Name, Want: want, Typing: a.Name == "type"}
+				left := &LeftPageError{Target: what, Role: t.Role, Name: t.Name, Want: want, Typing: a.Name == pwline.Type}
 				var h2 playwright.ElementHandle
 				if !positional(p.Line.Locator) {
 					if h2, err = e.replacement(ctx, h, p.Line); cut(err) {
@@ -887,12 +879,12 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 				}
 				p.Typed = &c
 			}
-			if got == want || (a.Name == "type" && strings.Contains(got, want)) {
+			if got == want || (a.Name == pwline.Type && strings.Contains(got, want)) {
 				return nil
 			}
 			// An input mask shows the value its way; typing adds to what
 			// the field held, which the mask formats as a whole.
-			if formattedAs(want, got) || (a.Name == "type" && formattedAs(ins.value+want, got)) {
+			if formattedAs(want, got) || (a.Name == pwline.Type && formattedAs(ins.value+want, got)) {
 				shown := browser.QuoteShort(got)
 				if ins.password {
 					shown = fmt.Sprintf("%d characters", len([]rune(got)))

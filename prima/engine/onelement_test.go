@@ -83,7 +83,7 @@ func TestOnElementRefusesWhatAUserCouldNotActOn(t *testing.T) {
 		{"select", nil, "is not a <select>"},
 	} {
 		h := field("", c.ins)
-		_, err := e.OnElement(ctx, h, nameField, pwline.Actions[c.action], Opts{Value: "x"})
+		_, err := e.OnElement(ctx, h, nameField, pwline.Actions[pwline.Verb(c.action)], Opts{Value: "x"})
 		var na *NotActionableError
 		if !errors.As(err, &na) || !strings.Contains(na.Why, c.want) {
 			t.Errorf("%s on %v: %v, want not actionable: %s", c.action, c.ins, err, c.want)

@@ -63,16 +63,16 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 		}
 		opts := engine.Opts{Button: req.Button, Modifiers: req.Modifiers, Count: req.Count}
 		switch action.Name {
-		case "select":
+		case pwline.Select:
 			opts.Values = req.Values
-		case "upload":
+		case pwline.Upload:
 			for _, f := range req.Values {
 				opts.Values = append(opts.Values, requestOf(ctx).path(f))
 			}
 			if err := CheckFiles(opts.Values); err != nil {
 				return nil, err
 			}
-		case "drag":
+		case pwline.Drag:
 		default:
 			if len(req.Values) == 1 {
 				opts.Value = req.Values[0]
@@ -82,7 +82,7 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 		if err != nil {
 			return nil, err
 		}
-		if action.Name == "drag" {
+		if action.Name == pwline.Drag {
 			h2, to, err := in.bind(page, before, strings.TrimSpace(req.Values[0]), t)
 			if err != nil {
 				return nil, err
@@ -114,7 +114,7 @@ func (in *Instance) prepLine(ctx context.Context, page playwright.Page, before *
 	if err != nil {
 		return nil, err
 	}
-	if a.Name == "drag" {
+	if a.Name == pwline.Drag {
 		h2, err := in.bindSelector(page, l.Target2Selector, t)
 		if err != nil {
 			return nil, err
@@ -128,12 +128,12 @@ func (in *Instance) prepLine(ctx context.Context, page playwright.Page, before *
 		if v, err = r.secrets.Fill(v); err != nil {
 			return nil, err
 		}
-		if a.Name == "upload" {
+		if a.Name == pwline.Upload {
 			v = r.path(v)
 		}
 		o.Values = append(o.Values, v)
 	}
-	if a.Name == "upload" {
+	if a.Name == pwline.Upload {
 		if err := CheckFiles(o.Values); err != nil {
 			return nil, err
 		}

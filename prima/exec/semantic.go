@@ -102,7 +102,7 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 		if err != nil {
 			return nil, err
 		}
-		return in.eng.OnElement(ctx, res.Handle, engine.Target{Role: e.Role, Name: e.Name, Code: res.Code}, pwline.Actions["click"], engine.Opts{})
+		return in.eng.OnElement(ctx, res.Handle, engine.Target{Role: e.Role, Name: e.Name, Code: res.Code}, pwline.Actions[pwline.Click], engine.Opts{})
 	})
 	if o.Err == nil && o.After != nil {
 		if ev := arrivalEvidence(before, o.After, o.Changes); ev == "" {

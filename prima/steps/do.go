@@ -486,9 +486,9 @@ func answersDialog(text string) bool {
 func verbAction(verb string) (pwline.Action, engine.Opts) {
 	switch verb {
 	case "rightclick":
-		return pwline.Actions["click"], engine.Opts{Button: "right"}
+		return pwline.Actions[pwline.Click], engine.Opts{Button: "right"}
 	}
-	return pwline.Actions[verb], engine.Opts{}
+	return pwline.Actions[pwline.Verb(verb)], engine.Opts{}
 }
 
 // bound is a do target bound to its element, and how it was found.

@@ -315,7 +315,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		return r.refuse(name, a, ferr.Error())
 	}
 	r.p.actions++
-	act := pwline.Actions[verb]
+	act := pwline.Actions[pwline.Verb(verb)]
 	before := r.inj.view
 	o := r.in.Act(ctx, r.page, before, func(float64) (*engine.Action, error) {
 		switch {

@@ -102,7 +102,7 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 	// as it is: a click would close it.
 	if v, err := b.h.Evaluate(expandedJS); err != nil || v != true {
 		open = in.Act(ctx, page, view, func(t float64) (*engine.Action, error) {
-			a, err := in.Engine().OnElement(ctx, b.h, b.t, pwline.Actions["click"], engine.Opts{})
+			a, err := in.Engine().OnElement(ctx, b.h, b.t, pwline.Actions[pwline.Click], engine.Opts{})
 			if a != nil {
 				a.Release = nil // the widget's value is read after the pick
 			}
@@ -142,7 +142,7 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 				break
 			}
 			step := in.Act(ctx, page, res.after, func(t float64) (*engine.Action, error) {
-				return in.Engine().OnElement(ctx, nav, engine.Target{Code: code}, pwline.Actions["click"], engine.Opts{})
+				return in.Engine().OnElement(ctx, nav, engine.Target{Code: code}, pwline.Actions[pwline.Click], engine.Opts{})
 			})
 			res.changes = append(res.changes, step.Changes...)
 			res.events = append(res.events, browser.Texts(step.Events)...)
@@ -174,7 +174,7 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 			}
 			n, _ := h.Evaluate(optionNameJS)
 			name, _ = n.(string)
-			return in.Engine().OnElement(ctx, h, engine.Target{Role: "option", Name: name, Code: code}, pwline.Actions["click"], engine.Opts{})
+			return in.Engine().OnElement(ctx, h, engine.Target{Role: "option", Name: name, Code: code}, pwline.Actions[pwline.Click], engine.Opts{})
 		}
 		r, err := v.JSONValue()
 		if err != nil {

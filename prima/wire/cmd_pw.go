@@ -55,7 +55,7 @@ func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
 		return pwline.Action{}, nil, usagef("unknown action %s", l.Method)
 	}
 	target := strings.TrimSpace(r.Ref)
-	a, ok := pwline.Actions[r.Action]
+	a, ok := pwline.Actions[pwline.Verb(r.Action)]
 	usage := func(format string, args ...any) (pwline.Action, *pwline.Line, error) {
 		return pwline.Action{}, nil, usagef(format, args...)
 	}
@@ -67,7 +67,7 @@ func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
 	}
 	n := len(r.Values)
 	clickOpts := r.Button != "" || len(r.Modifiers) > 0 || r.Count != 0
-	if a.Name == "press" && n == 0 {
+	if a.Name == pwline.Press && n == 0 {
 		if clickOpts {
 			return usage("pw press KEY takes no --button, --modifiers or --count: hold a modifier in the key (pw press Control+A)")
 		}
@@ -76,26 +76,26 @@ func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
 		return pwline.Action{}, &pwline.Line{Method: "keyboard.press", Value: target}, nil
 	}
 	switch a.Name {
-	case "fill", "type":
+	case pwline.Fill, pwline.Type:
 		if n > 1 {
 			return usage("pw %s takes one value (quote a value with spaces); got %d", a.Name, n)
 		}
 		if n == 0 {
 			return usage("pw %s needs a value, like: pw %s %s 'Ada' (pw clear %s empties a field)", a.Name, a.Name, target, target)
 		}
-	case "press":
+	case pwline.Press:
 		if n != 1 || r.Values[0] == "" {
 			return usage("pw press takes one key, like: pw press %s Enter (or pw press Enter for the focused element)", target)
 		}
-	case "select":
+	case pwline.Select:
 		if n == 0 {
 			return usage("pw select needs at least one option, like: pw select %s Blue (several for a multi-select)", target)
 		}
-	case "upload":
+	case pwline.Upload:
 		if n == 0 {
 			return usage("pw upload needs at least one file, like: pw upload %s ./invoice.pdf", target)
 		}
-	case "drag":
+	case pwline.Drag:
 		if n != 1 || strings.TrimSpace(r.Values[0]) == "" {
 			return usage("pw drag needs a second target to drop on, like: pw drag e5 e9")
 		}
@@ -107,14 +107,14 @@ func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
 			return usage("pw %s takes no value (got %q)", a.Name, r.Values[0])
 		}
 	}
-	if clickOpts && a.Name != "click" && a.Name != "dblclick" && a.Name != "hover" {
+	if clickOpts && !a.Is(pwline.Click, pwline.Dblclick, pwline.Hover) {
 		return usage("--button, --modifiers and --count go with click (and dblclick; hover takes --modifiers), not %s", a.Name)
 	}
-	if a.Name == "hover" && (r.Button != "" || r.Count != 0) {
+	if a.Name == pwline.Hover && (r.Button != "" || r.Count != 0) {
 		return usage("pw hover takes only --modifiers: a hover presses no button and counts no clicks")
 	}
 	if clickOpts {
-		if a.Name == "dblclick" && r.Count != 0 {
+		if a.Name == pwline.Dblclick && r.Count != 0 {
 			return usage("pw dblclick takes no --count; use pw click --count N")
 		}
 		// The options go through pwline's own checks, the ones a line gets.
@@ -127,7 +127,7 @@ func (r PwRequest) Parse() (pwline.Action, *pwline.Line, error) {
 			return usage("pw %s: %v", a.Name, err)
 		}
 	}
-	if a.Name == "upload" {
+	if a.Name == pwline.Upload {
 		if err := r.uploadable(); err != nil {
 			return pwline.Action{}, nil, err
 		}
@@ -163,7 +163,7 @@ func (r PwRequest) uploadable() error {
 
 // DropTarget is drag's second target, when the request is a drag.
 func (r PwRequest) DropTarget() []string {
-	if r.Action == "drag" && len(r.Values) == 1 {
+	if r.Action == string(pwline.Drag) && len(r.Values) == 1 {
 		return []string{strings.TrimSpace(r.Values[0])}
 	}
 	return nil

@@ -337,7 +337,7 @@ func TestPwParseGivesTheActionOrTheLine(t *testing.T) {
 		if l != nil {
 			method, value = l.Method, l.Value
 		}
-		if a.Name != c.action || method != c.method || value != c.value {
+		if string(a.Name) != c.action || method != c.method || value != c.value {
 			t.Errorf("%s: action %q, line %q %q; want %q, %q %q", c.name, a.Name, method, value, c.action, c.method, c.value)
 		}
 	}
