@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/prima-dev/prima/shown"
 )
 
 // Match says how a literal target matched an element's name (rule 10).
@@ -122,7 +124,7 @@ func TextPattern(text string) string {
 			b.WriteRune(r)
 		case r == '"' || r == '\'' || r == '`' || r == '>' || r == '<':
 			fmt.Fprintf(&b, `\x%02x`, r)
-		case r < 0x20 || r == 0x7f || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029':
+		case shown.Invisible(r):
 			fmt.Fprintf(&b, `\u{%x}`, r)
 		default:
 			b.WriteRune(r)

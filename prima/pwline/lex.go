@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/prima-dev/prima/shown"
 )
 
 type kind int
@@ -464,11 +466,10 @@ func JSQuote(s string) string {
 			b.WriteString(`\r`)
 		case r == '\t':
 			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f || r == '\u2028' || r == '\u2029' || (r >= 0x80 && r <= 0x9f):
-			fmt.Fprintf(&b, `\u%04x`, r)
-		case r > 0x9f && (unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r)):
-			// Invisible or private-use (an icon font's glyph): escaped, so
-			// the line reads and copies as what it matches.
+		case shown.Invisible(r):
+			// A control, an invisible or a private-use character (an icon
+			// font's glyph): escaped, so the line reads and copies as what
+			// it matches.
 			if r > 0xffff {
 				fmt.Fprintf(&b, `\u{%x}`, r)
 			} else {

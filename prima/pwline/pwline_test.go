@@ -817,6 +817,7 @@ func TestJSQuote(t *testing.T) {
 		{"an icon font's private-use glyph is escaped", "\ue8b6 Search", `'\ue8b6 Search'`},
 		{"a private-use glyph above U+FFFF uses the braced escape", "\U000F0001", `'\u{f0001}'`},
 		{"zero-width and bidi characters are escaped", "Sa\u200bve\u202e", `'Sa\u200bve\u202e'`},
+		{"a combining grapheme joiner and a Hangul filler are escaped, as the envelope shows them", "Sa\u034fve\u3164", `'Sa\u034fve\u3164'`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
