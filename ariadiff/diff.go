@@ -142,6 +142,9 @@ type entry struct {
 	name     string
 	value    string
 	hasValue bool
+	// selected are a list's selected options' names, one each, when its
+	// value joins them.
+	selected []string
 	groups   []string // the node's groups, noise included; see states
 	// ctx tells apart elements whose role and name repeat: the text
 	// around them (their list item, row, container). "" when unique.
@@ -422,7 +425,7 @@ func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
 		switch {
 		case c&cSelect != 0 && !wrapsField(n):
 			// The selection is the value; options are not entries of their own.
-			e.value, e.hasValue = selection(n)
+			e.value, e.selected, e.hasValue = selection(n)
 			f.add(e)
 			return
 		case c&cLive != 0:
@@ -595,10 +598,11 @@ func wrapsField(n *Node) bool {
 }
 
 // selection is a combobox's or listbox's value: its inline value, else the
-// names of its selected options, those of a list nested in it aside.
-func selection(n *Node) (string, bool) {
+// names of its selected options (also given one each), those of a list
+// nested in it aside.
+func selection(n *Node) (string, []string, bool) {
 	if n.HasValue {
-		return n.Value, true
+		return n.Value, nil, true
 	}
 	var sel []string
 	n.Walk(func(c *Node, _ int) bool {
@@ -610,7 +614,7 @@ func selection(n *Node) (string, bool) {
 		}
 		return true
 	})
-	return strings.Join(sel, ", "), true
+	return strings.Join(sel, ", "), sel, true
 }
 
 // textOf gathers the text a node shows, capped at max bytes.
@@ -1116,7 +1120,11 @@ func compareEntry(x, y *entry) []item {
 		b.fromTo(from, to)
 		y.writeCtx(&b)
 		c := b.changed(k, from, to)
-		out = append(out, item{Change: about(c, y.named(from, to, toCut, true))})
+		el := y.named(from, to, toCut, true)
+		if el != nil && k == Selected && toCut == 0 {
+			el.Selected = y.selected
+		}
+		out = append(out, item{Change: about(c, el)})
 	}
 	if equalStates(x.groups, y.groups) {
 		return out

@@ -32,6 +32,10 @@ type Element struct {
 	NameCut  int `json:"name_cut,omitempty"`
 	ValueCut int `json:"value_cut,omitempty"`
 	ToCut    int `json:"to_cut,omitempty"`
+	// Selected are a list's selected options after a selected change,
+	// one each (To joins them with ", ", which a name may hold too);
+	// nil when its value is inline or cut.
+	Selected []string `json:"selected,omitempty"`
 }
 
 // Is tells whether e is the element with this role and name (a name
@@ -159,5 +163,12 @@ func (c *Change) Rewrite(text, value func(string) string) {
 	}
 	e := *c.Of
 	e.Name, e.Value, e.From, e.To = value(e.Name), value(e.Value), value(e.From), value(e.To)
+	if e.Selected != nil {
+		sel := make([]string, len(e.Selected))
+		for i, s := range e.Selected {
+			sel[i] = value(s)
+		}
+		e.Selected = sel
+	}
 	c.Of = &e
 }

@@ -477,11 +477,9 @@ func (r *renderer) selected(s Step, f *ariadiff.Element, l *pwline.Line) (string
 		if len(l.Values) <= 1 {
 			return expect(opt, "toHaveText("+jsString(f.To)+")"), ""
 		}
-		// Several options: ariadiff joins their names with ", ", which
-		// splits back only when no name holds one.
-		labels := strings.Split(f.To, ", ")
+		labels := f.Selected
 		if len(labels) != len(l.Values) {
-			return "", "the selected names do not split back into the options chosen"
+			return "", "the list does not hold as many selected options as were chosen"
 		}
 		qs := make([]string, len(labels))
 		for i, t := range labels {

@@ -95,6 +95,10 @@ var goldens = []struct {
 		act("await page.getByRole('combobox', { name: 'Colours', exact: true }).selectOption(['Red', 'Green']);", origin+"/controls", origin+"/controls",
 			diff("- combobox \"Colours\":\n  - option \"Red\"\n  - option \"Green\"",
 				"- combobox \"Colours\":\n  - option \"Red\" [selected]\n  - option \"Green\" [selected]")...),
+		// Option names that hold ", " are asserted one each, as the list holds them.
+		act("await page.getByRole('listbox', { name: 'Cities', exact: true }).selectOption(['Paris, France', 'Rome']);", origin+"/controls", origin+"/controls",
+			diff("- listbox \"Cities\":\n  - option \"Paris, France\"\n  - option \"Rome\"",
+				"- listbox \"Cities\":\n  - option \"Paris, France\" [selected]\n  - option \"Rome\" [selected]")...),
 		act("await page.getByRole('combobox', { name: 'Fruit', exact: true }).fill('Apple');", origin+"/controls", origin+"/controls",
 			selected("combobox", "Fruit", "", "Apple")),
 		// A selection the action does not explain (a keyboard press): left out.

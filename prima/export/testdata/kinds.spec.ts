@@ -17,6 +17,8 @@ test('prima session', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
   await page.getByRole('combobox', { name: 'Colours', exact: true }).selectOption(['Red', 'Green']);
   await expect(page.getByRole('combobox', { name: 'Colours', exact: true }).locator('option:checked')).toHaveText(['Red', 'Green']);
+  await page.getByRole('listbox', { name: 'Cities', exact: true }).selectOption(['Paris, France', 'Rome']);
+  await expect(page.getByRole('listbox', { name: 'Cities', exact: true }).locator('option:checked')).toHaveText(['Paris, France', 'Rome']);
   await page.getByRole('combobox', { name: 'Fruit', exact: true }).fill('Apple');
   await expect(page.getByRole('combobox', { name: 'Fruit', exact: true })).toHaveValue('Apple');
   await page.keyboard.press('ArrowDown');
