@@ -56,6 +56,9 @@ type Change struct {
 	// (`generic ×49`), each named member's role and name ("role\x00name"):
 	// what the action added, for New refs. Never sent.
 	Members []string `json:"-"`
+	// Run is, for such a run (added or removed), its members' role.
+	// Never sent.
+	Run string `json:"-"`
 	// Parts are Text as its words and the page's texts, raw: what the
 	// envelope shows, masked field by field before it is escaped. Never
 	// sent with the Change (the envelope carries them).
@@ -1217,7 +1220,7 @@ func collapse(items []item) []Change {
 			b.word(")")
 		}
 		c := b.change(it.Kind)
-		c.Members = r.members
+		c.Members, c.Run = r.members, it.role
 		out = append(out, c)
 	}
 	return out

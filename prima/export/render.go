@@ -226,11 +226,11 @@ func wanted(c ariadiff.Change) bool {
 	case ariadiff.Typed, ariadiff.Selected, ariadiff.Toggled:
 		return true
 	case ariadiff.Added:
-		for _, role := range []string{"heading ", "status", "alert"} {
-			if strings.HasPrefix(c.Text, role) {
-				return true
-			}
+		role := c.Run // a run of added elements
+		if c.Of != nil {
+			role = c.Of.Role
 		}
+		return role == "heading" || role == "status" || role == "alert"
 	}
 	return false
 }

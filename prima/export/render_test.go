@@ -365,3 +365,24 @@ func pwLine(code string) *pwline.Line {
 	}
 	return &l
 }
+
+// A change export cannot assert gets its comment by the element's role,
+// or a run's role, never by reading the line back.
+func TestWantedGoesByRole(t *testing.T) {
+	for _, c := range []struct {
+		c    ariadiff.Change
+		want bool
+	}{
+		{added(`heading "Saved" [level=1]`), true},
+		{added("status: Chosen: Green"), true},
+		{added("alert: Oops"), true},
+		{added(`button "Save"`), false},
+		{added(`statusbar "Bottom"`), false},
+		{only(diff("", strings.Repeat("- status: Pending\n", 40))), true},
+		{only(diff("", strings.Repeat("- button \"Add\"\n", 40))), false},
+	} {
+		if got := wanted(c.c); got != c.want {
+			t.Errorf("wanted(%s) = %v, want %v (of %+v, members %q)", c.c, got, c.want, c.c.Of, c.c.Members)
+		}
+	}
+}
