@@ -36,6 +36,9 @@ type Engine struct {
 	page  playwright.Page
 	cdp   playwright.CDPSession
 	world int // execution context id; 0 when none is known
+	// doc is the loader id of the document the world was made in: a
+	// world dies with its document, so a view the world rendered is of it.
+	doc   string
 	lines []string
 	// tree is the ref-free tree of lines before the splices in pending
 	// (nil: parse lines whole); maskN, how many values were masked in it.
@@ -112,6 +115,10 @@ func (c *Engine) open(ctx context.Context) error {
 	if frameID == "" {
 		return fmt.Errorf("no main frame id")
 	}
+	// Read before the world is made: a navigation between the two names
+	// the world's views after the older document, which only costs a wait
+	// their reuse.
+	loader, _ := dig(tree, "frameTree", "frame", "loaderId").(string)
 	w, err := c.cdp.Send("Page.createIsolatedWorld", map[string]any{"frameId": frameID, "worldName": "prima-view", "grantUniveralAccess": false})
 	if err != nil {
 		return err
@@ -120,7 +127,7 @@ func (c *Engine) open(ctx context.Context) error {
 	if id == 0 {
 		return fmt.Errorf("no isolated world")
 	}
-	c.world = int(id)
+	c.world, c.doc = int(id), loader
 	c.Forget()
 	boot := "(() => { const module = {}; " + src + "\n const IS = new (module.exports.InjectedScript())(globalThis, " +
 		`{isUnderTest: false, sdkLanguage: 'javascript', frameSeq: 0, testIdAttributeName: 'data-testid', stableRafCount: 1, browserName: 'chromium', shouldPrependErrorPrefix: false, isUtilityWorld: true, customEngines: []});` +
@@ -142,6 +149,29 @@ func (c *Engine) session() error {
 	return nil
 }
 
+// Document names the document a view taken now shows, read before it is
+// taken: the one the world was made in (free), else the page's now
+// (Loader); "" when it cannot be read.
+func (c *Engine) Document(ctx context.Context) string {
+	if c.world != 0 {
+		return c.doc
+	}
+	return c.Loader(ctx)
+}
+
+// Loader is the loader id of the document the page holds now ("" when it
+// cannot be read in ctx's time). Chromium gives every document its own (a
+// reload's too) and never one twice, and a history push keeps it: the
+// same id is the same document, with no navigation between.
+func (c *Engine) Loader(ctx context.Context) string {
+	if c.session() != nil {
+		return ""
+	}
+	tree, _ := c.send(ctx, "Page.getFrameTree", nil)
+	id, _ := dig(tree, "frameTree", "frame", "loaderId").(string)
+	return id
+}
+
 // PrimeUtility gives Playwright's utility worlds in the page the faster
 // labels (labels.go) before a Playwright snapshot.
 func (c *Engine) PrimeUtility() {
@@ -153,6 +183,34 @@ func (c *Engine) PrimeUtility() {
 // eval runs an expression in the world and returns its value; a call
 // past ctx's deadline is handed to outlived.
 func (c *Engine) eval(ctx context.Context, expr string) (any, error) {
+	v, err := c.send(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "contextId": c.world, "returnByValue": true})
+	switch {
+	case errors.Is(err, ErrDeadline):
+		// The engine may apply splices this side never sees. Its script
+		// cannot be stopped: the next command joins it.
+		c.Forget()
+		return nil, err
+	case err != nil && (strings.Contains(err.Error(), "Cannot find context") || strings.Contains(err.Error(), "context was destroyed")):
+		return nil, errNoWorld
+	case err != nil:
+		return nil, err
+	}
+	if ex := dig(v, "exceptionDetails"); ex != nil {
+		msg, _ := dig(ex, "exception", "description").(string)
+		if msg == "" {
+			msg, _ = dig(ex, "text").(string)
+		}
+		return nil, fmt.Errorf("view engine: %s", firstLine(msg))
+	}
+	return dig(v, "result", "value"), nil
+}
+
+// send sends one CDP command: none starts once ctx ended, and one still
+// unanswered then is handed to outlived (the next command joins it).
+func (c *Engine) send(ctx context.Context, method string, params map[string]any) (any, error) {
+	if ctx.Err() != nil {
+		return nil, ErrDeadline
+	}
 	type answer struct {
 		v   any
 		err error
@@ -161,35 +219,18 @@ func (c *Engine) eval(ctx context.Context, expr string) (any, error) {
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		v, err := c.cdp.Send("Runtime.evaluate", map[string]any{"expression": expr, "contextId": c.world, "returnByValue": true})
+		v, err := c.cdp.Send(method, params)
 		ch <- answer{v, err}
 	}()
-	var a answer
 	select {
-	case a = <-ch:
+	case a := <-ch:
+		return a.v, a.err
 	case <-ctx.Done():
-		// The engine may apply splices this side never sees. Its script
-		// cannot be stopped: the next command joins it.
-		c.Forget()
 		if c.outlived != nil {
 			c.outlived(finished)
 		}
 		return nil, ErrDeadline
 	}
-	if a.err != nil {
-		if strings.Contains(a.err.Error(), "Cannot find context") || strings.Contains(a.err.Error(), "context was destroyed") {
-			return nil, errNoWorld
-		}
-		return nil, a.err
-	}
-	if ex := dig(a.v, "exceptionDetails"); ex != nil {
-		msg, _ := dig(ex, "exception", "description").(string)
-		if msg == "" {
-			msg, _ = dig(ex, "text").(string)
-		}
-		return nil, fmt.Errorf("view engine: %s", firstLine(msg))
-	}
-	return dig(a.v, "result", "value"), nil
 }
 
 // Update brings the kept text up to date: by splices when the engine
