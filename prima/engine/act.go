@@ -65,6 +65,9 @@ type Action struct {
 	// Downloads: the action is a wait for downloads, failed by one it
 	// could not save whole.
 	Downloads bool
+	// From is the view the Changes run from instead of before: a wait's,
+	// an earlier view of the same document. Never an action's.
+	From *View
 }
 
 // Prepare resolves what an action acts on; an error means nothing ran.
@@ -241,6 +244,9 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		return out
 	}
 	out.After = after
+	if p.From != nil {
+		before, out.Before = p.From, p.From // only once the page after is read
+	}
 	if before != nil {
 		out.Changes = TypedOnly(Diff(before, after), p.Typing, p.Field)
 	}

@@ -23,6 +23,10 @@ type View struct {
 	// RefFree: the view comes from prima's own renderer (prima/view)
 	// and holds no refs; a command that needs refs takes a snapshot.
 	RefFree bool
+	// Doc is the loader id of the document the view was taken on ("" not
+	// known), At when: a wait diffs from the last view of that document.
+	Doc string
+	At  time.Time
 
 	// Computed on first use: a view is read by several steps of one
 	// command, and on a 10,000-element page each pass costs milliseconds.
@@ -82,7 +86,7 @@ func (e *Engine) takeView(page playwright.Page, title string, timeout float64) (
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	text = e.Mask(text)
-	return &View{URL: page.URL(), Title: title, Text: text, Tree: ariadiff.Parse(text)}, nil
+	return &View{URL: page.URL(), Title: title, Text: text, Tree: ariadiff.Parse(text), At: start}, nil
 }
 
 // watchJS arms a change detector in the page and returns the page's form
@@ -123,11 +127,13 @@ func (e *Engine) Fresh(ctx context.Context, page playwright.Page, needRefs bool)
 	for _, pw := range passwords {
 		e.MaskValue(pw)
 	}
+	doc := e.renderer(page).Document(ctx) // before the snapshot: at worst an older document's name
 	v, verr := e.takeView(page, title, timeout)
 	if verr != nil {
 		e.last = nil
 		return nil, verr
 	}
+	v.Doc = doc
 	e.refView, e.refPage = v, page
 	e.Views.Playwright++
 	e.last, e.lastFP, e.lastPage = v, "", page
@@ -158,6 +164,7 @@ func (e *Engine) Render(ctx context.Context, page playwright.Page) *View {
 				// A history push or a new title: the same tree.
 				v := *e.last
 				v.URL, v.Title, v.stateID = url, r.Title, nil
+				v.Doc, v.At = e.inc.Document(ctx), time.Now()
 				e.last = &v
 			}
 			return e.last
@@ -171,9 +178,15 @@ func (e *Engine) Render(ctx context.Context, page playwright.Page) *View {
 	// The tree Playwright's snapshot would show with refs, [active] and
 	// [cursor] removed. It holds no refs: the engine's are its own, and
 	// must never reach a caller.
-	v := &View{URL: url, Title: r.Title, Tree: e.inc.Tree(e.Mask, e.masked), RefFree: true}
+	v := &View{URL: url, Title: r.Title, Tree: e.inc.Tree(e.Mask, e.masked), RefFree: true, Doc: e.inc.Document(ctx), At: time.Now()}
 	e.last, e.lastFP, e.lastPage = v, "", page
 	return v
+}
+
+// Document is the loader id of the document page holds now ("" when it
+// cannot be read): the same id is the same document, no navigation between.
+func (e *Engine) Document(ctx context.Context, page playwright.Page) string {
+	return e.renderer(page).Loader(ctx)
 }
 
 // renderer is the incremental renderer of page, made anew when prima moved
