@@ -35,14 +35,19 @@ func init() { Runs((*Instance).Wait) }
 // Wait waits for a text to show (gone: to go), for a duration, for an
 // element's state, for the URL, for a load state or for a JavaScript
 // condition, bounded by the command's deadline, through the act path: its
-// Changes run from before the wait to after it, and what happened
-// meanwhile (a dialog, a tab) is in its Events.
+// Changes run to after the wait from prima's last view of the page when
+// that is of the same document (since: what the page did since the
+// previous command, a note says), else from before the wait; what
+// happened meanwhile (a dialog, a tab) is in its Events.
 func (in *Instance) Wait(ctx context.Context, r *wire.WaitRequest) *envelope.Envelope {
 	env := &envelope.Envelope{Command: strings.TrimSpace("wait " + r.For + " " + QuoteIfSpaced(r.Value))}
+	prev, shown := in.eng.Last()
+	start := time.Now()
 	page, before, ok := in.Begin(ctx, env, false)
 	if !ok {
 		return env
 	}
+	from := since(prev, before, shown == page, func() string { return in.eng.Document(ctx, page) })
 	var prep engine.Prepare
 	switch {
 	case r.For == "text" || r.For == "gone":
@@ -54,8 +59,34 @@ func (in *Instance) Wait(ctx context.Context, r *wire.WaitRequest) *envelope.Env
 	default:
 		prep = in.prepWaitFor(ctx, page, before, r)
 	}
-	in.fill(ctx, env, in.Act(ctx, page, before, prep))
+	o := in.Act(ctx, page, before, func(t float64) (*engine.Action, error) {
+		a, err := prep(t)
+		if a != nil {
+			a.From = from
+		}
+		return a, err
+	})
+	in.fill(ctx, env, o)
+	if o.Before != before {
+		note := fmt.Sprintf("Changes since prima last saw this page, %s before the wait", start.Sub(from.At).Round(10*time.Millisecond))
+		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: note})
+	}
 	return env
+}
+
+// since is the view a wait's Changes run from: prev, prima's last view
+// before the wait, when the tab holds the document it was taken on (the
+// same tab, no navigation since; now reads the tab's), so that what the
+// page did between the previous command and the wait is shown, where
+// neither envelope would show it (what came and went between the two is
+// in neither); else before, the wait's own. A view of another document
+// would show a reload's fresh page as removals: a document prima cannot
+// name is never reused.
+func since(prev, before *engine.View, sameTab bool, now func() string) *engine.View {
+	if prev == nil || prev == before || !sameTab || prev.Doc == "" || prev.Doc != now() {
+		return before
+	}
+	return prev
 }
 
 // prepWaitFor prepares the waits for what is not text: an element's

@@ -86,8 +86,9 @@ func init() {
 			"becomes truthy. DURATION: 1500ms, 2s. download: the downloads started and not saved yet (one a page began after its " +
 			"action settled, one still running when its action's time ran out), else the next to start; each is saved like an " +
 			"action's (prima set download-dir, else the artifacts folder) and named in Events with its path, size and sha256; " +
-			"one that fails is named failed (code navigation). The envelope's Changes run from before the wait to after it; what does not " +
-			"happen in time is a timeout naming what was waited for.",
+			"one that fails is named failed (code navigation). The envelope's Changes run to after the wait from prima's last view of " +
+			"the page while the tab holds the same document (what the page did since the previous command too; a note says so), " +
+			"else from before the wait; what does not happen in time is a timeout naming what was waited for.",
 		Title: "Wait",
 		Params: []Param{
 			{Key: "for", Kind: KindText, Word: true, Required: true, Help: "text, gone, visible, hidden, attached, detached, url, load, js, download, or a DURATION (1500ms)."},
