@@ -123,8 +123,10 @@ func mdPage(p *Page) string {
 		line(&b, "title", p.Title)
 	}
 	// A state's id repeats the address and title; it says something new
-	// only when the page is one the instance has been on before (a loop).
-	if p.State != "" && p.Visit > 1 {
+	// only when the command brought the instance back to a page it has
+	// been on before (a loop). On the same page a widget that opens and
+	// closes comes back to a state seen before as a matter of course.
+	if p.State != "" && p.Visit > 1 && !same {
 		fmt.Fprintf(&b, "state: %s (visit #%d)\n", one(p.State), p.Visit)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
