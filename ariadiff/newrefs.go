@@ -13,8 +13,10 @@ var actionable = map[string]bool{
 }
 
 // A RefLine is one element of New refs: its ref line and, for context,
-// the nearest named container it is in ("" when none).
-type RefLine struct{ Line, In string }
+// the nearest named container it is in ("" when none). Role, Name and Ref
+// are the line's parts when it is only those (`option "Paris"
+// [ref=e21]`), so that a list can print a run of them short; else "".
+type RefLine struct{ Line, In, Role, Name, Ref string }
 
 // NewRefs lists, in page order, the ref lines of t (a snapshot with refs,
 // taken after an action) for the actionable elements the action's Changes
@@ -75,6 +77,9 @@ func (r *refList) add(n *Node, ancestors []*Node, ref, via string) {
 		return
 	}
 	l := RefLine{Line: Head(n.Role, n.Name) + via + " [ref=" + ref + "]"}
+	if via == "" && n.Name != "" && capRunes(n.Name, maxLabel) == n.Name {
+		l.Role, l.Name, l.Ref = n.Role, n.Name, ref
+	}
 	if n.Name == "" {
 		// Named by its content, which the snapshot shows instead of
 		// a name (an option whose match is highlighted).

@@ -115,10 +115,15 @@ type Envelope struct {
 }
 
 // NewRef is one element an action made appear: its ref line as a
-// snapshot prints it, and the nearest named container it is in.
+// snapshot prints it, and the nearest named container it is in. Role,
+// Name and ID are the line's parts when it is only those (`option
+// "Paris" [ref=e21]`), so that a run of them prints short.
 type NewRef struct {
-	Ref string `json:"ref"`
-	In  string `json:"in,omitempty"`
+	Ref  string `json:"ref"`
+	In   string `json:"in,omitempty"`
+	Role string `json:"role,omitempty"`
+	Name string `json:"name,omitempty"`
+	ID   string `json:"id,omitempty"`
 }
 
 // Goal is what `prima goal` set out to reach and the claim its verifier
@@ -299,6 +304,10 @@ func (e *Envelope) Rewrite(f, field func(string) string) {
 				it.Line, it.Note = it.Line.Rewrite(f, field), f(it.Note)
 			}
 		}
+	}
+	for i := range e.NewRefs {
+		r := &e.NewRefs[i]
+		r.Ref, r.In, r.Name = f(r.Ref), f(r.In), field(r.Name)
 	}
 	for i := range e.Events {
 		e.Events[i] = f(e.Events[i])

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -69,6 +70,30 @@ var goldenCases = []struct {
 			{Ref: `menuitem "Open" [ref=e11]`, In: `menu "File"`}, {Ref: `menuitem "Recent" [ref=e12]`, In: `menu "Open recent"`},
 			{Ref: `button "Close" [ref=e13]`}},
 		MoreRefs: 4,
+	}},
+	{"new_refs_runs", Envelope{
+		OK: true, Command: "pw click e4",
+		Used:    "await page.getByRole('textbox', { name: 'Arrival', exact: true }).click();",
+		Changes: &Changes{Groups: []ChangeGroup{{Kind: "added", Items: lines(`generic ×5 (first: "Sun", last: "4")`)}}},
+		NewRefs: slices.Concat(
+			[]NewRef{plainRef("combobox", "Month", "e13", "")},
+			// A month's days: one line, each day's number beside its ref.
+			refRun("generic", "December %d, 2026", 1, 5, 36, `grid "December 2026"`),
+			// Too few to fold.
+			refRun("button", "Edit row %d", 1, 3, 60, `table "Orders"`),
+			// Names that share no whole word: a line each.
+			[]NewRef{plainRef("option", "Red", "e70", `listbox "Colour"`), plainRef("option", "Green", "e71", `listbox "Colour"`),
+				plainRef("option", "Blue", "e72", `listbox "Colour"`), plainRef("option", "Grey", "e73", `listbox "Colour"`)},
+			// A shared part inside a word does not count: row10 … row13.
+			refRun("link", "row1%d", 0, 4, 80, ""),
+			// A name holding the ellipsis would read as the part: a line each.
+			[]NewRef{plainRef("tab", "Page 1 of 2 …", "e90", ""), plainRef("tab", "Page 2 of 2", "e91", ""),
+				plainRef("tab", "Page 3 of 2", "e92", ""), plainRef("tab", "Page 4 of 2", "e93", "")},
+			// Quotes and invisible characters stay escaped in the shared part.
+			refRun("menuitem", "Größe \"%d\"\u200b", 1, 4, 100, ""),
+			// A part that is more than a word is quoted.
+			[]NewRef{plainRef("row", "Order: Ada, 3 items", "e110", ""), plainRef("row", "Order: Bob [x]", "e111", ""),
+				plainRef("row", "Order: Cy", "e112", ""), plainRef("row", "Order: Di \"D\"", "e113", "")}),
 	}},
 	{"changes_answer", Envelope{
 		OK: true, Command: `go "the order total"`, Page: &Page{URL: orderURL, State: "orders_4821"},
@@ -809,3 +834,18 @@ func lines(ss ...string) []ChangeItem {
 // hidden is a character the envelope escapes: an invisible one, not a
 // line break or a tab, which lay a text out.
 func hidden(r rune) bool { return r != '\n' && r != '\t' && shown.Invisible(r) }
+
+// plainRef is a NewRef that is only a role, a name and a ref.
+func plainRef(role, name, id, in string) NewRef {
+	return NewRef{Ref: fmt.Sprintf("%s %q [ref=%s]", role, name, id), In: in, Role: role, Name: name, ID: id}
+}
+
+// refRun is n plain refs whose names are format with first, first+1, …
+// and whose refs count up from e<id>.
+func refRun(role, format string, first, n, id int, in string) []NewRef {
+	var out []NewRef
+	for k := range n {
+		out = append(out, plainRef(role, fmt.Sprintf(format, first+k), fmt.Sprintf("e%d", id+k), in))
+	}
+	return out
+}

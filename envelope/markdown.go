@@ -6,6 +6,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/prima-dev/prima/shown"
 )
 
 // Markdown renders the envelope as markdown sections in a fixed order, each only when it
@@ -13,7 +17,8 @@ import (
 // more than it says: the command is printed only on a failure, a navigation's used:
 // line not when it is the goto of the address printed below it, the page's address and
 // title only when the command changed them or there was no page before (the address it
-// left as `(from …)`), the state only on a page visited before, and the Page section not
+// left as `(from …)`), the state only when the command brought it back to a page visited
+// before, and the Page section not
 // at all when none of these is left to print (JSON has all). The order is
 // Result, Page, Changes, Events, Answer, Verdict, Research, Snapshot, Steps, Failure,
 // Current page (compact ARIA), Artifacts; Failure and Current page only when OK is false.
@@ -50,20 +55,30 @@ func (e *Envelope) Markdown() string {
 
 // RefList lists the refs at the top level, and those in a named
 // container under one `in <container>:` line for each run of them: New
-// refs, and `snapshot --interactive`.
+// refs, and `snapshot --interactive`. A run of elements of one role whose
+// names differ only in a middle part (a calendar's days, a table's rows)
+// is one line naming that part of each, beside its ref.
 func RefList(refs []NewRef, more int) string {
 	var b strings.Builder
 	in := ""
-	for _, r := range refs {
+	for i := 0; i < len(refs); {
+		r := refs[i]
+		text, n := one(r.Ref), 1
+		if j := runEnd(refs, i); j-i >= minRun {
+			if t, ok := runLine(refs[i:j]); ok {
+				text, n = t, j-i
+			}
+		}
 		switch {
 		case r.In == "":
-			b.WriteString("- " + one(r.Ref) + "\n")
+			b.WriteString("- " + text + "\n")
 		case r.In == in:
-			b.WriteString("  - " + one(r.Ref) + "\n")
+			b.WriteString("  - " + text + "\n")
 		default:
-			b.WriteString("in " + one(r.In) + ":\n  - " + one(r.Ref) + "\n")
+			b.WriteString("in " + one(r.In) + ":\n  - " + text + "\n")
 		}
 		in = r.In
+		i += n
 	}
 	if more > 0 {
 		// On a big page the snapshot is outlined: --grep finds one.
@@ -72,6 +87,104 @@ func RefList(refs []NewRef, more int) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
+// minRun is the shortest run of refs RefList prints as one line.
+const minRun = 4
+
+// runEnd is the end of the run of refs from i on: one role, one
+// container, each only a role, a name and a ref.
+func runEnd(refs []NewRef, i int) int {
+	j := i
+	for j < len(refs) && refs[j].ID != "" && refs[j].Name != "" && refs[j].Role == refs[i].Role && refs[j].In == refs[i].In {
+		j++
+	}
+	return j
+}
+
+// runLine prints a run of refs as one line, `generic "December …, 2026":
+// 1 [ref=e36], 2 [ref=e37], …`: the name the run's names share around
+// the part that differs, then that part of each with its ref. ok is false
+// when they share too little of their names to be worth it, or when a
+// name holds the ellipsis the line would read as that part.
+func runLine(run []NewRef) (string, bool) {
+	names := make([]string, len(run))
+	for k, r := range run {
+		if strings.Contains(r.Name, "…") {
+			return "", false
+		}
+		names[k] = r.Name
+	}
+	pre, suf := sharedEnds(names)
+	if len(pre)+len(suf) < 4 {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(run[0].Role + " ")
+	shown.WriteQuoted(&b, pre+"…"+suf)
+	b.WriteString(":")
+	for k, r := range run {
+		if k > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(" ")
+		writePart(&b, r.Name[len(pre):len(r.Name)-len(suf)])
+		b.WriteString(" [ref=" + r.ID + "]")
+	}
+	return one(b.String()), true
+}
+
+// writePart writes a run's differing part bare when it is one word or
+// number, else quoted, so that a comma or a bracket in it never reads as
+// the list's own.
+func writePart(b *strings.Builder, p string) {
+	for _, r := range p {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			shown.WriteQuoted(b, p)
+			return
+		}
+	}
+	b.WriteString(p)
+}
+
+// sharedEnds is the longest prefix and suffix all names share, the
+// prefix ending and the suffix starting with a rune that is no letter or
+// digit (so neither cuts a word or a number), with a part left between
+// them in every name; "", "" when there is none.
+func sharedEnds(names []string) (pre, suf string) {
+	pre = names[0]
+	for _, n := range names[1:] {
+		for !strings.HasPrefix(n, pre) {
+			_, size := utf8.DecodeLastRuneInString(pre)
+			pre = pre[:len(pre)-size]
+		}
+	}
+	for pre != "" {
+		r, size := utf8.DecodeLastRuneInString(pre)
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		pre = pre[:len(pre)-size]
+	}
+	suf = names[0][len(pre):]
+	for _, n := range names[1:] {
+		for !strings.HasSuffix(n[len(pre):], suf) {
+			_, size := utf8.DecodeRuneInString(suf)
+			suf = suf[size:]
+		}
+	}
+	for suf != "" {
+		r, size := utf8.DecodeRuneInString(suf)
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		suf = suf[size:]
+	}
+	for _, n := range names {
+		if len(n) <= len(pre)+len(suf) {
+			return "", ""
+		}
+	}
+	return pre, suf
+}
 func (e *Envelope) mdResult() string {
 	var b strings.Builder
 	b.WriteString("ok: " + strconv.FormatBool(e.OK) + "\n")

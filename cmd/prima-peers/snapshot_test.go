@@ -27,6 +27,9 @@ in listbox "City":
   - option "Paris" [ref=f3e12]
   - option "Red" [ref=e12]
 - button "Edit row 2500" [ref=f1e18759]
+in grid "December 2026":
+  - generic "December …, 2026": 1 [ref=f4e36], 15 [ref=f4e50], 31 [ref=f4e66]
+- row "Order: …": "Ada, 3 items" [ref=e110], Cy [ref=e112]
 `
 	for _, c := range []struct {
 		text string
@@ -45,6 +48,11 @@ in listbox "City":
 		{prima, target{"listbox", "City"}, ""},
 		{prima, target{"button", "Edit row 2500"}, "f1e18759"},
 		{prima, target{"button", "Edit row 250"}, ""},
+		{prima, target{"generic", "December 15, 2026"}, "f4e50"},
+		{prima, target{"generic", "December 31, 2026"}, "f4e66"},
+		{prima, target{"generic", "December 5, 2026"}, ""},
+		{prima, target{"row", "Order: Ada, 3 items"}, "e110"},
+		{prima, target{"row", "Order: Cy"}, "e112"},
 	} {
 		got, err := findRef(c.text, c.want)
 		if err != nil || got != c.ref {

@@ -68,7 +68,7 @@ func (in *Instance) fill(ctx context.Context, env *envelope.Envelope, o engine.O
 func NewRefs(lines []ariadiff.RefLine) []envelope.NewRef {
 	var out []envelope.NewRef
 	for _, l := range lines {
-		out = append(out, envelope.NewRef{Ref: l.Line, In: l.In})
+		out = append(out, envelope.NewRef{Ref: l.Line, In: l.In, Role: l.Role, Name: l.Name, ID: l.Ref})
 	}
 	return out
 }
