@@ -523,8 +523,9 @@ func TestExitCode(t *testing.T) {
 func TestRewriteReachesEveryText(t *testing.T) {
 	e := &Envelope{
 		Command: "do zq9", Used: "fill('zq9')", Extra: []KV{{"note", "zq9"}},
-		Page:   &Page{URL: "http://x/?t=zq9", PrevURL: "http://x/zq9", Redirected: "http://x/r/zq9", Title: "zq9"},
-		Events: []string{"dialog: prompt \"zq9\""},
+		Page:    &Page{URL: "http://x/?t=zq9", PrevURL: "http://x/zq9", Redirected: "http://x/r/zq9", Title: "zq9"},
+		Events:  []string{"dialog: prompt \"zq9\""},
+		NewRefs: append(refRun("option", "zq9 %d", 1, 4, 5, `listbox "zq9"`), NewRef{Ref: `option "zq9" [ref=e1]`}),
 		Changes: &Changes{Groups: []ChangeGroup{
 			{Kind: "typed", Items: []ChangeItem{{Line: shown.Line{{Text: `textbox "T": `}, {Show: shown.Quoted}, {Text: " -> "}, {Text: "zq9", Show: shown.Quoted}}}}},
 			{Kind: "not observed", Items: []ChangeItem{{Note: "zq9"}}},
@@ -537,7 +538,11 @@ func TestRewriteReachesEveryText(t *testing.T) {
 	f := func(s string) string { return strings.ReplaceAll(s, "zq9", "{{X}}") }
 	e.Rewrite(f, f)
 	md := e.Markdown()
-	if strings.Contains(md, "zq9") {
+	js, err := e.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(md, "zq9") || strings.Contains(string(js), "zq9") {
 		t.Errorf("a text escaped Rewrite:\n%s", md)
 	}
 	if !strings.Contains(md, "{{X}}") {
