@@ -226,7 +226,8 @@ func mdPage(p *Page) string {
 	}
 	if p.URL != "" && !same {
 		b.WriteString("url: " + one(p.URL))
-		if from, _, ok := urlChange(p.PrevURL, p.URL); ok {
+		// A blank tab is no address the page left.
+		if from, _, ok := urlChange(p.PrevURL, p.URL); ok && p.PrevURL != "about:blank" {
 			b.WriteString("   (from " + one(from) + ")")
 		}
 		b.WriteString("\n")
