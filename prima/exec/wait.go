@@ -47,7 +47,7 @@ func (in *Instance) Wait(ctx context.Context, r *wire.WaitRequest) *envelope.Env
 	if !ok {
 		return env
 	}
-	from := since(prev, before, shown == page, func() string { return in.eng.Document(ctx, page) })
+	from, reloaded := since(prev, before, shown == page, func() string { return in.eng.Document(ctx, page) })
 	var prep engine.Prepare
 	switch {
 	case r.For == "text" || r.For == "gone":
@@ -67,9 +67,14 @@ func (in *Instance) Wait(ctx context.Context, r *wire.WaitRequest) *envelope.Env
 		return a, err
 	})
 	in.fill(ctx, env, o)
-	if o.Before != before {
+	switch {
+	case o.Before != before:
 		note := fmt.Sprintf("Changes since prima last saw this page, %s before the wait", start.Sub(from.At).Round(10*time.Millisecond))
 		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: note})
+	case reloaded:
+		// Else nothing would say that the page the previous command
+		// left is gone: the Page section runs from the wait's start.
+		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: "the tab loaded another document since prima last saw it; the Changes run from the wait's start"})
 	}
 	return env
 }
@@ -81,12 +86,16 @@ func (in *Instance) Wait(ctx context.Context, r *wire.WaitRequest) *envelope.Env
 // neither envelope would show it (what came and went between the two is
 // in neither); else before, the wait's own. A view of another document
 // would show a reload's fresh page as removals: a document prima cannot
-// name is never reused.
-func since(prev, before *engine.View, sameTab bool, now func() string) *engine.View {
-	if prev == nil || prev == before || !sameTab || prev.Doc == "" || prev.Doc != now() {
-		return before
+// name is never reused. reloaded: the tab holds another document than
+// prev's, both known.
+func since(prev, before *engine.View, sameTab bool, now func() string) (from *engine.View, reloaded bool) {
+	if prev == nil || prev == before || !sameTab || prev.Doc == "" {
+		return before, false
 	}
-	return prev
+	if doc := now(); doc != prev.Doc {
+		return before, doc != ""
+	}
+	return prev, false
 }
 
 // prepWaitFor prepares the waits for what is not text: an element's

@@ -21,21 +21,22 @@ func TestSinceReusesOnlyAViewOfTheSameDocument(t *testing.T) {
 		prev    *engine.View
 		sameTab bool
 		now     string
-		want    *engine.View
-		reads   int
+		want     *engine.View
+		reloaded bool
+		reads    int
 	}{
-		{"no earlier view", nil, true, "L2", before, 0},
-		{"the wait's own view is the last", before, true, "L2", before, 0},
-		{"the same document", same, true, "L2", same, 1},
-		{"a reload or a navigation since", &engine.View{Doc: "L1"}, true, "L2", before, 1},
-		{"another tab", same, false, "L2", before, 0},
-		{"an earlier view whose document is not known", &engine.View{}, true, "", before, 0},
-		{"the tab's document cannot be read", same, true, "", before, 1},
+		{"no earlier view", nil, true, "L2", before, false, 0},
+		{"the wait's own view is the last", before, true, "L2", before, false, 0},
+		{"the same document", same, true, "L2", same, false, 1},
+		{"a reload or a navigation since", &engine.View{Doc: "L1"}, true, "L2", before, true, 1},
+		{"another tab", same, false, "L2", before, false, 0},
+		{"an earlier view whose document is not known", &engine.View{}, true, "", before, false, 0},
+		{"the tab's document cannot be read", same, true, "", before, false, 1},
 	} {
 		reads := 0
-		got := since(c.prev, before, c.sameTab, func() string { reads++; return c.now })
-		if got != c.want || reads != c.reads {
-			t.Errorf("%s: since gave %p after %d reads of the document, want %p after %d", c.what, got, reads, c.want, c.reads)
+		got, reloaded := since(c.prev, before, c.sameTab, func() string { reads++; return c.now })
+		if got != c.want || reloaded != c.reloaded || reads != c.reads {
+			t.Errorf("%s: since gave %p, reloaded %v, after %d reads of the document; want %p, %v after %d", c.what, got, reloaded, reads, c.want, c.reloaded, c.reads)
 		}
 	}
 }
@@ -79,12 +80,12 @@ func TestWaitDiffsFromTheLastViewOfTheSameDocument(t *testing.T) {
 	}
 
 	// The same address loads again: the old document's text is gone, and
-	// the wait shows no change of its own.
+	// the wait shows no change of its own, and says the document changed.
 	if _, err := page.Reload(); err != nil {
 		t.Fatal(err)
 	}
 	env = wait("Order search")
-	if !env.OK || len(env.Changes.Groups) > 0 || note(env) != "" {
-		t.Errorf("a wait after a reload between commands: want ok, no change and no note; got:\n%s", env.Markdown())
+	if !env.OK || len(env.Changes.Groups) > 0 || !strings.HasPrefix(note(env), "the tab loaded another document since prima last saw it") {
+		t.Errorf("a wait after a reload between commands: want ok, no change and the reload's note; got:\n%s", env.Markdown())
 	}
 }
