@@ -17,10 +17,10 @@ func TestSinceReusesOnlyAViewOfTheSameDocument(t *testing.T) {
 	before := &engine.View{Doc: "L2"}
 	same := &engine.View{Doc: "L2"}
 	for _, c := range []struct {
-		what    string
-		prev    *engine.View
-		sameTab bool
-		now     string
+		what     string
+		prev     *engine.View
+		sameTab  bool
+		now      string
 		want     *engine.View
 		reloaded bool
 		reads    int
