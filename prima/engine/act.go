@@ -11,6 +11,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/own"
 	"github.com/prima-dev/prima/prima/pwline"
 )
 
@@ -91,7 +92,7 @@ type Outcome struct {
 	Typed      *ariadiff.Change // a contenteditable's text change the tree cannot show
 	Load       bool             // the action was page.goto
 	Value      *[2]string       // the acted field's value before and after, read from the element
-	Own        *Attribution     // who changed the page while the action ran, when the page could tell
+	Own        *own.Attribution // who changed the page while the action ran, when the page could tell
 	Downloads  []Download       // the downloads the action started, saved or not
 	// NewRefs are the ref lines of the actionable elements the action made
 	// appear, from the after-view (a Playwright snapshot then), so the
@@ -252,7 +253,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	}
 	if docID != "" && len(rec.Docs) == 0 && len(out.Changes) > 0 {
 		out.Own = e.attributed(ctx, page, docID)
-		out.Changes = MarkOwn(out.Changes, out.Own)
+		out.Changes = own.Mark(out.Changes, out.Own)
 	}
 	out.Changes = targetFirst(out.Changes, p.Target)
 	if p.Typed != nil && !HasTyped(out.Changes, *p.Typed) {
@@ -263,7 +264,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	if errors.As(out.Err, &left) && left.provenBy(out.Changes) {
 		out.Err = nil
 	}
-	pressCs := pressChanges(out.Changes, out.Own)
+	pressCs := own.PressChanges(out.Changes, out.Own)
 	if p.Doc != "" && len(rec.Docs) == 0 && (out.Own == nil || out.Own.Acts == 0) {
 		// The element's own document was watched, and the tracker's
 		// window could not be read or saw no input of the press: nothing

@@ -69,33 +69,6 @@ func (e *NoClickError) pressActed(cs []ariadiff.Change, evs []browser.Event) boo
 	return pressChanged(e.Role, e.Name, cs, evs)
 }
 
-// pressChanges are the Changes that may prove a press no click followed:
-// none when the tracker saw the action's input reach the page and no work
-// of the action's change it (a page that changes on its own, not marked
-// so because it changed what the press touched too, proves nothing).
-func pressChanges(cs []ariadiff.Change, own *Attribution) []ariadiff.Change {
-	if own == nil || own.Acts == 0 {
-		return cs
-	}
-	if own.Act == 0 {
-		return nil
-	}
-	// Only what shows the press's own work proves it: a page churning on
-	// its own beside the press changed other elements too.
-	caused := squashAll(own.Caused)
-	shapes := make([]string, len(caused))
-	for i, t := range caused {
-		shapes[i] = shape(t)
-	}
-	var out []ariadiff.Change
-	for _, c := range cs {
-		if ev := evidenceOf(c); ev.shows(caused) || ev.shaped().shows(shapes) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // pressChanged tells whether a press changed the page beyond the pressed
 // element (role and name, "" when unknown) itself.
 func pressChanged(role, name string, cs []ariadiff.Change, evs []browser.Event) bool {

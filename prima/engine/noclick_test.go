@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/prima-dev/prima/ariadiff"
@@ -37,33 +36,4 @@ func TestPressActed(t *testing.T) {
 			t.Errorf("%s: pressActed = %v, want %v (changes %v)", c.name, got, c.acted, c.cs)
 		}
 	}
-}
-
-// A press no click followed is proven by the action's own work only: when
-// the tracker saw the action's input and none of its work change the page,
-// what changed meanwhile is the page's (a feed, a re-sort), even where it
-// is not marked so.
-func TestPressChangesNeedTheActionsWork(t *testing.T) {
-	cs := ariadiff.Diff(ariadiff.Parse("- paragraph: Layout 220"), ariadiff.Parse("- paragraph: Layout 223"))
-	if got := pressChanges(cs, &Attribution{Acts: 3, Own: 2}); got != nil {
-		t.Errorf("no work of the action's changed the page, and %v still proves the press", got)
-	}
-	if got := pressChanges(cs, &Attribution{Acts: 3, Act: 1, Caused: []string{"Layout 223"}}); len(got) != len(cs) {
-		t.Errorf("the action's work changed the page, and its changes were dropped: %v", got)
-	}
-	// The press's work changed one element while the page churned on its
-	// own: only the change that shows the press's work proves it.
-	churn := ariadiff.Diff(ariadiff.Parse("- paragraph: Layout 220\n- checkbox \"Item 5\" [checked]"), ariadiff.Parse("- paragraph: Layout 223"))
-	if got := pressChanges(churn, &Attribution{Acts: 3, Act: 1, Own: 4, Caused: []string{"Layout 223"}}); len(got) != 1 || !strings.Contains(got[0].Text, "Layout") {
-		t.Errorf("the churn's removal proves the press: %v", got)
-	}
-	if got := pressChanges(churn, &Attribution{Acts: 3, Act: 1, Own: 4, Caused: []string{"Calendar"}}); len(got) != 0 {
-		t.Errorf("changes that show none of the press's work prove it: %v", got)
-	}
-	if got := pressChanges(cs, nil); len(got) != len(cs) {
-		t.Errorf("with no tracker (a frame), the changes were dropped: %v", got)
-	}
-	// In the element's own document, a tracker window that cannot be read
-	// or saw no input of the press leaves nothing to prove it with: Act
-	// drops the changes then (act.go), as a page's own churn would pass.
 }

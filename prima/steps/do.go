@@ -25,6 +25,7 @@ import (
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/instruct"
+	"github.com/prima-dev/prima/prima/own"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/refs"
@@ -85,7 +86,7 @@ type doRun struct {
 	blocked    bool  // a dialog the last steps raised is open
 	redirected string
 	typed      []ariadiff.Change // contenteditable changes the tree cannot show
-	own        *engine.Attribution
+	own        *own.Attribution
 	last       *engine.View // the view the run ended on
 }
 
@@ -177,7 +178,7 @@ func Do(ctx context.Context, in *exec.Instance, instructions []string, opts DoOp
 			all = append([]ariadiff.Change{run.typed[i]}, all...)
 		}
 	}
-	env.Changes = exec.Changes(engine.MarkOwn(all, run.own))
+	env.Changes = exec.Changes(own.Mark(all, run.own))
 	if run.blocked {
 		env.Changes.Groups = append(env.Changes.Groups, exec.BlockedChanges().Groups...)
 	}
@@ -248,8 +249,8 @@ type stepResult struct {
 	blocked                  bool   // a dialog the step raised is open
 	redirected               string // where the server redirected the step's navigation from
 	typed                    *ariadiff.Change
-	own                      *engine.Attribution // who changed the page while the step ran
-	planner                  string              // who read the instruction: literal or model
+	own                      *own.Attribution // who changed the page while the step ran
+	planner                  string           // who read the instruction: literal or model
 }
 
 // literalStep reads an instruction with the literal grammar, resolves its

@@ -15,6 +15,7 @@ import (
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/judge"
+	"github.com/prima-dev/prima/prima/own"
 	"github.com/prima-dev/prima/prima/planner"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/refs"
@@ -74,7 +75,7 @@ type modelRun struct {
 	texts    []string
 	inj      *injection
 	changes  []ariadiff.Change
-	own      *engine.Attribution
+	own      *own.Attribution
 	proof    string
 	used     string
 	refused  []string

@@ -1,4 +1,4 @@
-package engine
+package own
 
 import (
 	"strings"
@@ -19,7 +19,7 @@ func word(s string) shown.Part   { return shown.Part{Text: s} }
 func quoted(s string) shown.Part { return shown.Part{Text: s, Show: shown.Quoted} }
 func plain(s string) shown.Part  { return shown.Part{Text: s, Show: shown.Plain} }
 
-func TestMarkOwnTellsThePagesChangesFromTheActions(t *testing.T) {
+func TestMarkTellsThePagesChangesFromTheActions(t *testing.T) {
 	tick := change(ariadiff.Changed, nil, word("paragraph: "), quoted("Tick 1"), word(" -> "), quoted("Tick 2"))
 	status := change(ariadiff.Added, &ariadiff.Element{Role: "status", Value: "Saved 3", HasValue: true}, word("status: "), plain("Saved 3"))
 	slide := change(ariadiff.Added, &ariadiff.Element{Role: "listitem", Value: "Slide 9", HasValue: true}, word("listitem: "), plain("Slide 9"))
@@ -64,7 +64,7 @@ func TestMarkOwnTellsThePagesChangesFromTheActions(t *testing.T) {
 		{"prima's words are no text of the page", seen([]string{"selected"}, nil), []ariadiff.Change{named}, []bool{false}},
 		{"nothing but the action changed the page", &Attribution{Acts: 3, Act: 1, Seen: true, Caused: []string{"Saved 3"}}, []ariadiff.Change{status}, []bool{false}},
 	} {
-		got := MarkOwn(c.cs, c.a)
+		got := Mark(c.cs, c.a)
 		for i := range got {
 			if got[i].Own != c.own[i] {
 				t.Errorf("%s: %s own = %v, want %v", c.name, got[i].Text, got[i].Own, c.own[i])
@@ -91,4 +91,33 @@ func TestAttributionsAddUp(t *testing.T) {
 	if len(a.Self) != 1 {
 		t.Errorf("adding wrote to a side: %+v", a)
 	}
+}
+
+// A press no click followed is proven by the action's own work only: when
+// the tracker saw the action's input and none of its work change the page,
+// what changed meanwhile is the page's (a feed, a re-sort), even where it
+// is not marked so.
+func TestPressChangesNeedTheActionsWork(t *testing.T) {
+	cs := ariadiff.Diff(ariadiff.Parse("- paragraph: Layout 220"), ariadiff.Parse("- paragraph: Layout 223"))
+	if got := PressChanges(cs, &Attribution{Acts: 3, Own: 2}); got != nil {
+		t.Errorf("no work of the action's changed the page, and %v still proves the press", got)
+	}
+	if got := PressChanges(cs, &Attribution{Acts: 3, Act: 1, Caused: []string{"Layout 223"}}); len(got) != len(cs) {
+		t.Errorf("the action's work changed the page, and its changes were dropped: %v", got)
+	}
+	// The press's work changed one element while the page churned on its
+	// own: only the change that shows the press's work proves it.
+	churn := ariadiff.Diff(ariadiff.Parse("- paragraph: Layout 220\n- checkbox \"Item 5\" [checked]"), ariadiff.Parse("- paragraph: Layout 223"))
+	if got := PressChanges(churn, &Attribution{Acts: 3, Act: 1, Own: 4, Caused: []string{"Layout 223"}}); len(got) != 1 || !strings.Contains(got[0].Text, "Layout") {
+		t.Errorf("the churn's removal proves the press: %v", got)
+	}
+	if got := PressChanges(churn, &Attribution{Acts: 3, Act: 1, Own: 4, Caused: []string{"Calendar"}}); len(got) != 0 {
+		t.Errorf("changes that show none of the press's work prove it: %v", got)
+	}
+	if got := PressChanges(cs, nil); len(got) != len(cs) {
+		t.Errorf("with no tracker (a frame), the changes were dropped: %v", got)
+	}
+	// In the element's own document, a tracker window that cannot be read
+	// or saw no input of the press leaves nothing to prove it with: Act
+	// drops the changes then (the engine's act.go), as a page's own churn would pass.
 }

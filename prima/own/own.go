@@ -1,0 +1,211 @@
+// Package own tells the Changes a page made on its own while an action
+// ran from the action's, by what the page's settle tracker saw change.
+package own
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/prima-dev/prima/ariadiff"
+	"github.com/prima-dev/prima/shown"
+)
+
+// Attribution is what the tracker's window saw of an action (or, added
+// up, of a command's actions).
+type Attribution struct {
+	// Acts counts the action's input events that reached the page: none
+	// (an action in a frame, a script's select) and nothing is told
+	// apart.
+	Acts int
+	// Act, Own and Unk count mutation batches by the work that made them.
+	Act, Own, Unk int
+	// Seen: the page changes on its own, shown by work it scheduled
+	// outside an action, by untraced work changing one element twice, or
+	// by a change while no action ran in the 10 s before this one.
+	Seen bool
+	// Self and Caused are the texts of the elements changed by the
+	// page's own or untraced work, and by the action's.
+	Self, Caused []string
+}
+
+// Add is what a and b saw together.
+func (a *Attribution) Add(b *Attribution) *Attribution {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	return &Attribution{Acts: a.Acts + b.Acts, Act: a.Act + b.Act, Own: a.Own + b.Own, Unk: a.Unk + b.Unk, Seen: a.Seen || b.Seen,
+		Self: append(slices.Clip(a.Self), b.Self...), Caused: append(slices.Clip(a.Caused), b.Caused...)}
+}
+
+// Mark marks the Changes the page made on its own: on a page seen
+// changing on its own, a change that shows what the page's own work
+// changed and nothing of what the action changed. Without that evidence
+// every change stays the action's: work prima cannot trace (a socket's
+// message, a database callback) may be the action's answer. A typed
+// value is the action's (no page work shows in it).
+func Mark(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
+	if a == nil || a.Acts == 0 || a.Own+a.Unk == 0 || !a.Seen || len(a.Self) == 0 {
+		return cs
+	}
+	self, caused := squashAll(a.Self), squashAll(a.Caused)
+	shapes := make([]string, len(caused))
+	for i, t := range caused {
+		shapes[i] = shape(t)
+	}
+	out := make([]ariadiff.Change, len(cs))
+	for i, c := range cs {
+		if c.Kind != ariadiff.Typed {
+			if ev := evidenceOf(c); ev.shows(self) && !ev.shows(caused) && !ev.shaped().shows(shapes) {
+				c.Own = true
+			}
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// PressChanges are the Changes that may prove a press no click followed:
+// none when the tracker saw the action's input reach the page and no work
+// of the action's change it (a page that changes on its own, not marked
+// so because it changed what the press touched too, proves nothing).
+func PressChanges(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
+	if a == nil || a.Acts == 0 {
+		return cs
+	}
+	if a.Act == 0 {
+		return nil
+	}
+	// Only what shows the press's own work proves it: a page churning on
+	// its own beside the press changed other elements too.
+	caused := squashAll(a.Caused)
+	shapes := make([]string, len(caused))
+	for i, t := range caused {
+		shapes[i] = shape(t)
+	}
+	var out []ariadiff.Change
+	for _, c := range cs {
+		if ev := evidenceOf(c); ev.shows(caused) || ev.shaped().shows(shapes) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// evidence is what of a change is matched with the texts of the elements
+// the page changed, which the tracker reads raw: the page's texts in the
+// change's line, raw as well, and the name, value and new value (not a
+// state word) of the element the change names. The line as shown escapes
+// and quotes them for its reader: a text holding a quote or an invisible
+// character is not found in it.
+type evidence struct{ texts, keys []string }
+
+// evidenceOf is c's evidence. A text or field the line cuts is compared
+// on what it keeps, its start: the change keeps no more of it. (A value
+// shown from a little before where it changed keeps its … marks in its
+// part; a page's text found in it is found in what they frame.)
+func evidenceOf(c ariadiff.Change) evidence {
+	var ev evidence
+	for _, p := range c.Parts {
+		if p.Show != shown.Word {
+			ev.texts = append(ev.texts, p.Text)
+		}
+	}
+	if o := c.Of; o != nil {
+		ev.keys = []string{kept(o.Name, o.NameCut), kept(o.Value, o.ValueCut)}
+		if o.Quoted {
+			ev.keys = append(ev.keys, kept(o.To, o.ToCut))
+		}
+	}
+	return ev
+}
+
+// kept is what a field cut by n runes keeps of the page's text.
+func kept(s string, n int) string {
+	if n == 0 {
+		return s
+	}
+	return strings.TrimSuffix(s, shown.CutMark(n))
+}
+
+// shows tells whether the change shows one of the texts: the text is in
+// one of the page's texts its line holds, or a key of the element it
+// names is in the text. Too short a text would be found anywhere.
+func (ev evidence) shows(texts []string) bool {
+	in := squashAll(ev.texts)
+	var keys []string
+	for _, k := range ev.keys {
+		if k = squash(k); utf8.RuneCountInString(k) >= 2 {
+			keys = append(keys, k)
+		}
+	}
+	for _, t := range texts {
+		if utf8.RuneCountInString(t) >= 3 && slices.ContainsFunc(in, func(s string) bool { return strings.Contains(s, t) }) {
+			return true
+		}
+		for _, k := range keys {
+			if strings.Contains(t, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shape writes every run of digits as one #: a clock the action reset
+// ("Tick 0") and ticked on since ("Tick 4") is the element the action
+// changed, though the page's own ticks changed it too, and the text the
+// action left is gone by the time the page is read.
+func shape(s string) string {
+	var b strings.Builder
+	digits := false
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			if !digits {
+				b.WriteByte('#')
+			}
+			digits = true
+			continue
+		}
+		digits = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// shaped is ev with its texts written as shape writes them.
+func (ev evidence) shaped() evidence {
+	out := evidence{texts: make([]string, len(ev.texts)), keys: make([]string, len(ev.keys))}
+	for i, t := range ev.texts {
+		out.texts[i] = shape(t)
+	}
+	for i, k := range ev.keys {
+		out.keys[i] = shape(k)
+	}
+	return out
+}
+
+func squashAll(ts []string) []string {
+	out := make([]string, 0, len(ts))
+	for _, t := range ts {
+		if t = squash(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// squash drops white space: an element's text content and the name
+// the accessibility tree computes from it space words differently.
+func squash(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
