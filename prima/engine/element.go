@@ -615,7 +615,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		return nil, err
 	}
 	if ins.password {
-		e.MaskValue(value)
+		e.masked.Add(value)
 	}
 	switch {
 	case ins.disabled && !a.Is(pwline.Focus, pwline.Hover):

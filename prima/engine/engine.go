@@ -9,6 +9,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/mask"
 	"github.com/prima-dev/prima/prima/view"
 )
 
@@ -35,14 +36,13 @@ type Engine struct {
 	// inflight is what an earlier command left running in the page.
 	inflight inflight
 
-	// masked are the values of password fields seen or typed: they never
-	// leave the daemon.
-	masked map[string]bool
+	// masked are the values of password fields seen or typed.
+	masked mask.Values
 }
 
 // New is the engine of a browser instance.
 func New(b *browser.Instance) *Engine {
-	return &Engine{b: b, masked: map[string]bool{}}
+	return &Engine{b: b, masked: mask.Values{}}
 }
 
 // Options are what one command brings to an action besides the action.
@@ -54,6 +54,10 @@ type Options struct {
 	// in, made when the first one comes; nil: downloads are named only.
 	Downloads func() (string, error)
 }
+
+// Masks are the password values the engine has seen or typed, which
+// everything prima prints is masked with.
+func (e *Engine) Masks() mask.Values { return e.masked }
 
 // Last is the last view taken, and the page it shows.
 func (e *Engine) Last() (*View, playwright.Page) { return e.last, e.lastPage }

@@ -85,7 +85,7 @@ func (e *Engine) takeView(page playwright.Page, title string, timeout float64) (
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
-	text = e.Mask(text)
+	text = e.masked.Text(text)
 	return &View{URL: page.URL(), Title: title, Text: text, Tree: ariadiff.Parse(text), At: start}, nil
 }
 
@@ -125,7 +125,7 @@ func (e *Engine) Fresh(ctx context.Context, page playwright.Page, needRefs bool)
 		title, _ = page.Title()
 	}
 	for _, pw := range passwords {
-		e.MaskValue(pw)
+		e.masked.Add(pw)
 	}
 	doc := e.renderer(page).Document(ctx) // before the snapshot: at worst an older document's name
 	v, verr := e.takeView(page, title, timeout)
@@ -155,7 +155,7 @@ func (e *Engine) Render(ctx context.Context, page playwright.Page) *View {
 		return nil
 	}
 	for _, pw := range r.Passwords {
-		e.MaskValue(pw)
+		e.masked.Add(pw)
 	}
 	url := page.URL()
 	if !r.Changed {
@@ -178,7 +178,7 @@ func (e *Engine) Render(ctx context.Context, page playwright.Page) *View {
 	// The tree Playwright's snapshot would show with refs, [active] and
 	// [cursor] removed. It holds no refs: the engine's are its own, and
 	// must never reach a caller.
-	v := &View{URL: url, Title: r.Title, Tree: e.inc.Tree(e.Mask, e.masked), RefFree: true, Doc: e.inc.Document(ctx), At: time.Now()}
+	v := &View{URL: url, Title: r.Title, Tree: e.inc.Tree(e.masked.Text, e.masked), RefFree: true, Doc: e.inc.Document(ctx), At: time.Now()}
 	e.last, e.lastFP, e.lastPage = v, "", page
 	return v
 }

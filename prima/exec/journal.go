@@ -68,8 +68,8 @@ func (in *Instance) commit(command string, secrets Secrets) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	clean := func(s string) string { return in.eng.Mask(secrets.Redact(s)) }
-	field := func(s string) string { return in.eng.MaskField(secrets.Redact(s)) }
+	clean := func(s string) string { return in.eng.Masks().Text(secrets.Redact(s)) }
+	field := func(s string) string { return in.eng.Masks().Field(secrets.Redact(s)) }
 	for _, s := range in.pending {
 		s.Command = clean(command)
 		if s.Line != nil {
@@ -118,7 +118,7 @@ func (in *Instance) answered(ctx context.Context, accept bool, text string) {
 	}
 	step.Dialog = &export.Dialog{Answer: "dismiss"}
 	if accept {
-		step.Dialog = &export.Dialog{Answer: "accept", Text: in.eng.Mask(requestOf(ctx).secrets.Redact(text))}
+		step.Dialog = &export.Dialog{Answer: "accept", Text: in.eng.Masks().Text(requestOf(ctx).secrets.Redact(text))}
 	}
 }
 

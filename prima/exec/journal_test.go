@@ -14,8 +14,8 @@ import (
 // password left there would reach the spec it writes.
 func TestCommitCleansTheElementOfEveryChange(t *testing.T) {
 	in := bareInstance()
-	in.eng.MaskValue("12") // a short password: masked only where it is the whole value
-	in.eng.MaskValue("hunter2-pass")
+	in.eng.Masks().Add("12") // a short password: masked only where it is the whole value
+	in.eng.Masks().Add("hunter2-pass")
 	secrets := Secrets{"KEY": "s3cr3t-value"}
 	in.pending = []export.Step{{Kind: export.Action, Line: pwLine("await page.getByRole('textbox', { name: 'Key', exact: true }).fill('s3cr3t-value');"), OK: true, Proven: true,
 		Changes: []ariadiff.Change{

@@ -57,7 +57,7 @@ func (in *Instance) Command(ctx context.Context, t wire.Target, fn func(context.
 	ctx = withRequest(ctx, request{secrets: secrets, dialog: browser.ParseDialogPolicy(t.Dialog), dir: t.Dir})
 	env := fn(ctx)
 	secrets.RedactEnvelope(env)
-	in.eng.MaskEnvelope(env)
+	in.eng.Masks().Envelope(env)
 	ClipEchoes(env)
 	in.commit(env.Command, secrets)
 	return env

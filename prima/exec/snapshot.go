@@ -72,7 +72,7 @@ func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *env
 			in.Fail(env, err, nil)
 			return env
 		}
-		env.Snapshot = in.eng.Mask(m)
+		env.Snapshot = in.eng.Masks().Text(m)
 		env.OK = true
 		return env
 	}

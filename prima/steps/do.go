@@ -163,7 +163,7 @@ func Do(ctx context.Context, in *exec.Instance, instructions []string, opts DoOp
 			return env
 		}
 	}
-	rec := &doRecord{redact: func(s string) string { return in.Engine().Mask(exec.SecretsOf(ctx).Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
+	rec := &doRecord{redact: func(s string) string { return in.Engine().Masks().Text(exec.SecretsOf(ctx).Redact(s)) }, dir: filepath.Join(in.ArtifactsDir, "do-"+time.Now().UTC().Format("20060102T150405.000000000"))}
 	run := runSteps(ctx, &liveDo{in: in, page: page, opts: opts}, first, instructions, rec)
 	env.Steps, env.Events, env.Used = run.steps, run.events, run.used
 	env.Proven = &envelope.Proven{N: run.proven, M: len(instructions)}

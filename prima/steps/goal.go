@@ -254,7 +254,7 @@ func (g *goalPage) Act(ctx context.Context, a goal.Action) (goal.Outcome, error)
 	}
 	env := in.Pw(ctx, req)
 	exec.SecretsOf(ctx).RedactEnvelope(env)
-	in.Engine().MaskEnvelope(env)
+	in.Engine().Masks().Envelope(env)
 	out := goal.Outcome{Used: env.Used, Proof: proofOf(env)}
 	if env.OK {
 		return out, nil

@@ -115,7 +115,7 @@ func modelStep(ctx context.Context, in *exec.Instance, page playwright.Page, vie
 		}
 		for _, tc := range calls {
 			result := r.call(ctx, tc.Name, tc.Args)
-			conv.Answer(tc.ID, r.in.Engine().Mask(secrets.Redact(result)))
+			conv.Answer(tc.ID, r.in.Engine().Masks().Text(secrets.Redact(result)))
 		}
 	}
 	res := stepResult{used: r.used, after: r.inj.view, changes: r.changes, events: r.events, blocked: r.blocked, own: r.own}

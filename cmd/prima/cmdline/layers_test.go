@@ -23,8 +23,8 @@ func goList(t *testing.T, args ...string) []string {
 // The layers look only down (ARCHITECTURE.md): the CLI, the client, the
 // MCP server and the daemon's transport link no executor package and no
 // vendor model SDK; the engine links nothing of the commands above it,
-// nor the wire schema; own-change attribution reads no page; the
-// browser half imports no envelope;
+// nor the wire schema; own-change attribution and masking read no page;
+// the browser half imports no envelope;
 // only the planner imports openai-go; the do loop (prima/steps) asks the
 // ladder.
 func TestLayersLookOnlyDown(t *testing.T) {
@@ -47,11 +47,14 @@ func TestLayersLookOnlyDown(t *testing.T) {
 			}
 		}
 	}
-	// Own-change attribution is Changes in, Changes out: it reads no page
-	// (the engine reads the tracker) and knows nothing above it.
-	for _, dep := range goList(t, "-deps", module+"prima/own") {
-		if strings.HasPrefix(dep, "github.com/mxschmitt/playwright-go") || (strings.HasPrefix(dep, module+"prima/") && dep != module+"prima/own") {
-			t.Errorf("prima/own depends on %s", dep)
+	// Own-change attribution (Changes in, Changes out) and password
+	// masking (text in, text out) read no page: the engine reads it for
+	// them. Of prima/ they import only pwline, the line they mask.
+	for _, leaf := range []string{"prima/own", "prima/mask"} {
+		for _, dep := range goList(t, "-f", `{{join .Imports " "}}`, module+leaf) {
+			if strings.HasPrefix(dep, "github.com/mxschmitt/playwright-go") || (strings.HasPrefix(dep, module+"prima/") && dep != module+"prima/pwline") {
+				t.Errorf("%s imports %s", leaf, dep)
+			}
 		}
 	}
 	// The browser half knows pages, not envelopes: exec codes its errors.

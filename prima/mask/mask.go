@@ -1,4 +1,6 @@
-package engine
+// Package mask hides the password values a browser instance has seen or
+// typed wherever prima prints them: views, code, envelopes.
+package mask
 
 import (
 	"slices"
@@ -15,25 +17,29 @@ import (
 // Masked is how a password field's value prints, everywhere (rule 13).
 const Masked = "••••"
 
-// MaskValue remembers a password field's value so that it never leaves
-// the daemon.
-func (e *Engine) MaskValue(v string) {
+// Values are the values of password fields seen or typed: they never
+// leave the daemon.
+type Values map[string]bool
+
+// Add remembers a password field's value so that it never leaves the
+// daemon.
+func (m Values) Add(v string) {
 	if v != "" && v != Masked {
-		e.masked[v] = true
+		m[v] = true
 	}
 }
 
-// Mask replaces every remembered password value in text, where it stands
+// Text replaces every remembered password value in text, where it stands
 // as a whole (not inside a longer word), longest first; in code prima
 // prints (a used: line) and in a quoted value of a snapshot, a value with
 // a quote or a backslash stands escaped, and is found so too. A Change's
-// values are masked raw (MaskField), before they are escaped.
-func (e *Engine) Mask(text string) string {
-	if len(e.masked) == 0 {
+// values are masked raw (Field), before they are escaped.
+func (m Values) Text(text string) string {
+	if len(m) == 0 {
 		return text
 	}
-	vs := make([]string, 0, len(e.masked))
-	for v := range e.masked {
+	vs := make([]string, 0, len(m))
+	for v := range m {
 		vs = append(vs, v)
 		for _, q := range []string{pwline.JSEscaped(v), ariadiff.Escaped(v)} {
 			if q != v && !slices.Contains(vs, q) {
@@ -58,14 +64,14 @@ func (e *Engine) Mask(text string) string {
 	return text
 }
 
-// MaskField masks a value that stands alone (a field's value, an
+// Field masks a value that stands alone (a field's value, an
 // element's name): a remembered password, however short, is masked where
 // it is the whole value, and a longer one wherever it stands.
-func (e *Engine) MaskField(v string) string {
-	if e.masked[v] {
+func (m Values) Field(v string) string {
+	if m[v] {
 		return Masked
 	}
-	return e.Mask(v)
+	return m.Text(v)
 }
 
 // minWhole is the shortest password value masked wherever it stands.
@@ -110,13 +116,13 @@ func replaceWhole(s, old, repl string) string {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// MaskEnvelope replaces password values in everything an envelope says.
-func (e *Engine) MaskEnvelope(env *envelope.Envelope) {
-	if env == nil || len(e.masked) == 0 {
+// Envelope replaces password values in everything an envelope says.
+func (m Values) Envelope(env *envelope.Envelope) {
+	if env == nil || len(m) == 0 {
 		return
 	}
-	env.Rewrite(e.Mask, e.MaskField)
-	for v := range e.masked {
+	env.Rewrite(m.Text, m.Field)
+	for v := range m {
 		// The command echoes what the caller typed, short values too.
 		env.Command = replaceWhole(env.Command, v, Masked)
 	}

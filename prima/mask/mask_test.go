@@ -1,4 +1,4 @@
-package engine
+package mask
 
 import (
 	"strings"
@@ -9,11 +9,11 @@ import (
 )
 
 func TestMaskKeepsOrdinaryTextAndHidesPasswords(t *testing.T) {
-	e := &Engine{masked: map[string]bool{}}
-	e.MaskValue("hunter22")
-	e.MaskValue("12")
-	e.MaskValue(`it's\yes`)
-	e.MaskValue(`q"1`)
+	m := Values{}
+	m.Add("hunter22")
+	m.Add("12")
+	m.Add(`it's\yes`)
+	m.Add(`q"1`)
 	for _, c := range []struct{ in, want string }{
 		// A value with a quote or a backslash, as code and snapshots escape it.
 		{`.fill('it\'s\\yes');`, `.fill('••••');`},
@@ -27,7 +27,7 @@ func TestMaskKeepsOrdinaryTextAndHidesPasswords(t *testing.T) {
 		{"- textbox \"PIN\" [ref=e9]: 12\n- text: 12 items", "- textbox \"PIN\" [ref=e9]: ••••\n- text: 12 items"},
 		{`.fill('12');`, `.fill('••••');`},
 	} {
-		if got := e.Mask(c.in); got != c.want {
+		if got := m.Text(c.in); got != c.want {
 			t.Errorf("mask(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -36,9 +36,9 @@ func TestMaskKeepsOrdinaryTextAndHidesPasswords(t *testing.T) {
 // A change's names and values are masked raw, before the envelope
 // escapes them: no masker guesses how a renderer escapes a value.
 func TestMaskEnvelopeMasksTheFieldsOfAChange(t *testing.T) {
-	e := &Engine{masked: map[string]bool{}}
-	e.MaskValue("12")
-	e.MaskValue("u202e1")
+	m := Values{}
+	m.Add("12")
+	m.Add("u202e1")
 	changes := func(before, after string, own bool) *envelope.Changes {
 		var items []envelope.ChangeItem
 		for _, c := range ariadiff.DiffText(before, after) {
@@ -61,7 +61,7 @@ func TestMaskEnvelopeMasksTheFieldsOfAChange(t *testing.T) {
 			`textbox "Note": "" -> "\u202e1"`},
 	} {
 		env := &envelope.Envelope{OK: true, Changes: changes(c.before, c.after, c.own)}
-		e.MaskEnvelope(env)
+		m.Envelope(env)
 		if got := env.Markdown(); !strings.Contains(got, "  - "+c.want+"\n") && !strings.HasSuffix(got, "  - "+c.want) {
 			t.Errorf("%s: masked\n%s\nwant the line %s", c.name, got, c.want)
 		}
