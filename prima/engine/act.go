@@ -11,6 +11,8 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/downloads"
+	"github.com/prima-dev/prima/prima/guard"
 	"github.com/prima-dev/prima/prima/own"
 	"github.com/prima-dev/prima/prima/pwline"
 )
@@ -87,13 +89,13 @@ type Outcome struct {
 	Events     []browser.Event
 	Redirected string
 	Traffic    []browser.NetEntry
-	Blocked    bool             // a dialog the action raised is open
-	Unread     string           // why there is no after view, when the action ran and none was taken
-	Typed      *ariadiff.Change // a contenteditable's text change the tree cannot show
-	Load       bool             // the action was page.goto
-	Value      *[2]string       // the acted field's value before and after, read from the element
-	Own        *own.Attribution // who changed the page while the action ran, when the page could tell
-	Downloads  []Download       // the downloads the action started, saved or not
+	Blocked    bool                 // a dialog the action raised is open
+	Unread     string               // why there is no after view, when the action ran and none was taken
+	Typed      *ariadiff.Change     // a contenteditable's text change the tree cannot show
+	Load       bool                 // the action was page.goto
+	Value      *[2]string           // the acted field's value before and after, read from the element
+	Own        *own.Attribution     // who changed the page while the action ran, when the page could tell
+	Downloads  []downloads.Download // the downloads the action started, saved or not
 	// NewRefs are the ref lines of the actionable elements the action made
 	// appear, from the after-view (a Playwright snapshot then), so the
 	// next command acts on them with no snapshot between; MoreRefs counts
@@ -148,7 +150,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		done <- guard("the action", func() error { return p.Run(t) })
+		done <- guard.Run("the action", func() error { return p.Run(t) })
 	}()
 	out.Ran = true
 	select {
@@ -199,12 +201,12 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	out.Traffic = e.b.Net.Stop()
 	rec := armed.Disarm(page)
 	out.Events = append(out.Events, rec.Events...)
-	out.Downloads = e.saveDownloads(ctx, rec.Downloads, o.Downloads)
+	out.Downloads = downloads.Save(ctx, rec.Downloads, o.Downloads, e.b.Obs)
 	for _, d := range out.Downloads {
 		out.Events = append(out.Events, d.Event())
 	}
 	if p.Downloads && out.Err == nil {
-		out.Err = downloadsError(out.Downloads)
+		out.Err = downloads.Check(out.Downloads)
 	}
 	out.Events = append(out.Events, e.tabEvents(ctx, rec.Popups)...)
 	if rec.Errors > 0 {

@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"strings"
 
 	"github.com/prima-dev/prima/ariadiff"
@@ -217,32 +216,6 @@ func (e *StrayInputError) Error() string {
 }
 
 func (e *StrayInputError) FailureCode() envelope.Code { return envelope.CodeNotActionable }
-
-// PanicError: a bug in prima (or in the driver under it) panicked in a
-// goroutine of the action's own; the command fails with it, and the
-// daemon goes on. Stack is for the daemon's log, never the envelope.
-type PanicError struct {
-	In    string // what panicked: "the action", "a page read"
-	Value any
-	Stack []byte
-}
-
-func (e *PanicError) Error() string {
-	return fmt.Sprintf("internal error in %s: %v (a bug in prima; the daemon is still running, and whether the action reached the page is unknown)", e.In, e.Value)
-}
-
-func (e *PanicError) FailureCode() envelope.Code { return envelope.CodeInternal }
-
-// guard runs f, turning a panic in it into a PanicError: f runs in a
-// goroutine of its own, where a panic would end the daemon.
-func guard(in string, f func() error) (err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = &PanicError{In: in, Value: v, Stack: debug.Stack()}
-		}
-	}()
-	return f()
-}
 
 // UsageError: the action cannot be done as asked, whatever the page
 // does (a drag onto its own start); the caller fixes the request.

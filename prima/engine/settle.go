@@ -10,6 +10,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/guard"
 )
 
 // The settle rule (rule 9): after an action prima waits until the page is
@@ -235,7 +236,7 @@ func within[T any](ctx context.Context, e *Engine, read func() (T, error)) (T, e
 	go func() {
 		defer close(finished)
 		var v T
-		err := guard("a page read", func() (err error) {
+		err := guard.Run("a page read", func() (err error) {
 			v, err = read()
 			return err
 		})
@@ -257,7 +258,7 @@ func (e *Engine) answered(page playwright.Page) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		guard("a page read", func() error {
+		guard.Run("a page read", func() error {
 			_, err := page.Evaluate("1")
 			return err
 		})

@@ -9,7 +9,9 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/downloads"
 	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/prima/guard"
 	"github.com/prima-dev/prima/prima/instruct"
 	"github.com/prima-dev/prima/prima/judge"
 	"github.com/prima-dev/prima/prima/wire"
@@ -44,15 +46,16 @@ var codeCases = []struct {
 	{&engine.MisdirectedError{}, envelope.CodeNotActionable},
 	{&engine.StrayInputError{}, envelope.CodeNotActionable},
 	{&engine.NoClickError{Moved: true}, envelope.CodeNotActionable},
-	{&engine.PanicError{In: "the action", Value: "x"}, envelope.CodeInternal},
+	{&guard.PanicError{In: "the action", Value: "x"}, envelope.CodeInternal},
 	{&BudgetError{Spent: "action", N: 3}, envelope.CodeBudget},
 	{&ModelError{GaveUp: "no such button"}, envelope.CodeModel},
 	{&ModelError{Err: errors.New("500")}, envelope.CodeModel},
 	{&engine.ValueMismatchError{}, envelope.CodeValueMismatch},
 	{&SelectedOtherError{}, envelope.CodeValueMismatch},
 	{&WaitTimeoutError{}, envelope.CodeTimeout},
-	{&engine.DownloadError{What: "no download started"}, envelope.CodeTimeout},
-	{&engine.DownloadError{What: "the download x.csv failed", Failed: true}, envelope.CodeNavigation},
+	{&downloads.Error{What: "no download started"}, envelope.CodeTimeout},
+	{&downloads.Error{What: "the download x.csv failed", Failed: true}, envelope.CodeNavigation},
+	{&downloads.FolderError{Asked: "file"}, envelope.CodeUsage},
 	{playwright.ErrTimeout, envelope.CodeTimeout},
 	{engine.ErrDeadline, envelope.CodeTimeout},
 	{&engine.HTTPStatusError{Status: 404}, envelope.CodeHTTPStatus},

@@ -16,6 +16,7 @@ import (
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/export"
+	"github.com/prima-dev/prima/prima/guard"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -177,7 +178,7 @@ func (e *NothingToExportError) FailureCode() envelope.Code { return envelope.Cod
 // exec's or prima/steps', acts on the page.
 func (in *Instance) Act(ctx context.Context, page playwright.Page, before *engine.View, prep engine.Prepare) engine.Outcome {
 	o := in.eng.Act(ctx, page, before, prep, engine.Options{Dialog: requestOf(ctx).dialog, Downloads: in.downloadDir()})
-	var bug *engine.PanicError
+	var bug *guard.PanicError
 	if errors.As(o.Err, &bug) {
 		in.Log.Printf("%v\n%s", bug, bug.Stack)
 	}

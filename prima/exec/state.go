@@ -11,6 +11,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/prima/downloads"
 	"github.com/prima-dev/prima/prima/emulate"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/wire"
@@ -100,7 +101,7 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 	env := &envelope.Envelope{Command: "set " + r.What + " " + QuoteArgs(r.Values)}
 	if r.What == "download-dir" {
 		// The instance's, not the page's: nothing of the page changes.
-		dir, err := engine.DownloadFolder(r.Values[0], CallerPath(ctx, r.Values[0]))
+		dir, err := downloads.Folder(r.Values[0], CallerPath(ctx, r.Values[0]))
 		if err != nil {
 			in.Fail(env, err, nil)
 			return env

@@ -1,4 +1,4 @@
-package engine
+package downloads
 
 import (
 	"context"
@@ -42,10 +42,6 @@ func (d *fakeDownload) SaveAs(path string) error {
 	return os.WriteFile(path, []byte(d.body), 0o600)
 }
 
-func engineWithObserver() *Engine {
-	return New(&browser.Instance{Obs: browser.NewObserver()})
-}
-
 func sum(s string) string {
 	h := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(h[:])
@@ -57,10 +53,10 @@ func sum(s string) string {
 func TestADownloadNeverOverwritesAFile(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "report.csv"), []byte("mine"), 0o600)
-	e := engineWithObserver()
+	obs := browser.NewObserver()
 	first := &fakeDownload{name: "report.csv", url: "http://x/report.csv", body: "a,b\n1,2\n"}
 	second := &fakeDownload{name: "report.csv", url: "http://x/report.csv?again", body: "a,b\n3,4\n"}
-	got := e.saveDownloads(context.Background(), []playwright.Download{first, second}, func() (string, error) { return dir, nil })
+	got := Save(context.Background(), []playwright.Download{first, second}, func() (string, error) { return dir, nil }, obs)
 	if len(got) != 2 {
 		t.Fatalf("%d downloads, want 2", len(got))
 	}
@@ -82,7 +78,7 @@ func TestADownloadNeverOverwritesAFile(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "report.csv")); string(b) != "mine" {
 		t.Errorf("the file that was there holds %q, want it kept", b)
 	}
-	if err := downloadsError(got); err != nil {
+	if err := Check(got); err != nil {
 		t.Errorf("a wait for these: %v, want ok", err)
 	}
 }
@@ -91,18 +87,18 @@ func TestADownloadNeverOverwritesAFile(t *testing.T) {
 // code navigation; nothing of it is left in the folder.
 func TestAFailedDownloadIsNamedFailed(t *testing.T) {
 	dir := t.TempDir()
-	e := engineWithObserver()
+	obs := browser.NewObserver()
 	dl := &fakeDownload{name: "broken.csv", url: "http://x/broken.csv", failure: fmt.Errorf("%w: net::ERR_FAILED", playwright.ErrPlaywright)}
-	got := e.saveDownloads(context.Background(), []playwright.Download{dl}, func() (string, error) { return dir, nil })
+	got := Save(context.Background(), []playwright.Download{dl}, func() (string, error) { return dir, nil }, obs)
 	if len(got) != 1 || got[0].Failed == nil || got[0].Saved() {
 		t.Fatalf("%+v, want one failed download", got)
 	}
 	if line := got[0].Event().Text; line != `download: broken.csv ("http://x/broken.csv") failed: net::ERR_FAILED` {
 		t.Errorf("its line: %s", line)
 	}
-	var de *DownloadError
-	if err := downloadsError(got); !errors.As(err, &de) || de.FailureCode() != envelope.CodeNavigation || !strings.Contains(err.Error(), "the download broken.csv failed: net::ERR_FAILED") {
-		t.Errorf("a wait for it: %v, want a DownloadError with code navigation naming it", err)
+	var de *Error
+	if err := Check(got); !errors.As(err, &de) || de.FailureCode() != envelope.CodeNavigation || !strings.Contains(err.Error(), "the download broken.csv failed: net::ERR_FAILED") {
+		t.Errorf("a wait for it: %v, want an Error with code navigation naming it", err)
 	}
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("the folder holds %d files, want none", len(left))
@@ -114,51 +110,51 @@ func TestAFailedDownloadIsNamedFailed(t *testing.T) {
 // claims it, and a wait for it is a timeout naming it.
 func TestADownloadThatOutlastsTheCommandIsLeftForTheNext(t *testing.T) {
 	dir := t.TempDir()
-	e := engineWithObserver()
+	obs := browser.NewObserver()
 	dl := &fakeDownload{name: "big.zip", url: "http://x/big.zip", body: "zip", ended: make(chan struct{})}
 	ctx, cancel := context.WithTimeout(context.Background(), saveReserve+200*time.Millisecond)
 	defer cancel()
-	got := e.saveDownloads(ctx, []playwright.Download{dl}, func() (string, error) { return dir, nil })
+	got := Save(ctx, []playwright.Download{dl}, func() (string, error) { return dir, nil }, obs)
 	if len(got) != 1 || !got[0].Left || got[0].Saved() {
 		t.Fatalf("%+v, want one left running", got)
 	}
 	if line := got[0].Event().Text; !strings.Contains(line, "download: big.zip (\"http://x/big.zip\"): still downloading") || !strings.Contains(line, "prima wait download saves it") {
 		t.Errorf("its line: %s", line)
 	}
-	var de *DownloadError
-	if err := downloadsError(got); !errors.As(err, &de) || de.FailureCode() != envelope.CodeTimeout || !strings.Contains(err.Error(), "big.zip did not end") {
+	var de *Error
+	if err := Check(got); !errors.As(err, &de) || de.FailureCode() != envelope.CodeTimeout || !strings.Contains(err.Error(), "big.zip did not end") {
 		t.Errorf("a wait for it: %v, want a timeout naming it", err)
 	}
-	if e.b.Obs.Claim() != 0 {
+	if obs.Claim() != 0 {
 		t.Error("a download was claimed with no command armed")
 	}
-	armed := e.b.Obs.Arm(browser.DialogPolicy{})
-	if n := e.b.Obs.Claim(); n != 1 {
+	armed := obs.Arm(browser.DialogPolicy{})
+	if n := obs.Claim(); n != 1 {
 		t.Fatalf("the next command claimed %d downloads, want the one left", n)
 	}
 	select {
-	case <-e.b.Obs.Downloaded():
+	case <-obs.Downloaded():
 	default:
 		t.Error("claiming a download does not tell the armed command one started")
 	}
 	close(dl.ended)
 	rec := armed.Disarm(nil)
-	got = e.saveDownloads(context.Background(), rec.Downloads, func() (string, error) { return dir, nil })
+	got = Save(context.Background(), rec.Downloads, func() (string, error) { return dir, nil }, obs)
 	if len(got) != 1 || !got[0].Saved() || got[0].Path != filepath.Join(dir, "big.zip") || got[0].SHA256 != sum("zip") {
 		t.Errorf("saved by the next command: %+v", got)
 	}
-	if e.b.Obs.Claim() != 0 {
+	if obs.Claim() != 0 {
 		t.Error("a saved download was claimed again")
 	}
 }
 
 // `set download-dir` makes its folder, refuses one no file can be
 // written to, and none is each command's artifacts folder.
-func TestDownloadFolder(t *testing.T) {
+func TestFolder(t *testing.T) {
 	base := t.TempDir()
-	got, err := DownloadFolder("out/a", filepath.Join(base, "out", "a"))
+	got, err := Folder("out/a", filepath.Join(base, "out", "a"))
 	if err != nil || got != filepath.Join(base, "out", "a") {
-		t.Fatalf("DownloadFolder: %q, %v", got, err)
+		t.Fatalf("Folder: %q, %v", got, err)
 	}
 	if st, err := os.Stat(got); err != nil || !st.IsDir() {
 		t.Fatalf("the folder was not made: %v", err)
@@ -168,10 +164,10 @@ func TestDownloadFolder(t *testing.T) {
 	}
 	file := filepath.Join(base, "file")
 	os.WriteFile(file, nil, 0o600)
-	if _, err := DownloadFolder("file", file); err == nil || !strings.Contains(err.Error(), "downloads cannot be saved in file") {
+	if _, err := Folder("file", file); err == nil || !strings.Contains(err.Error(), "downloads cannot be saved in file") {
 		t.Errorf("a file as the folder: %v", err)
 	}
-	if got, err := DownloadFolder("none", filepath.Join(base, "none")); got != "" || err != nil {
+	if got, err := Folder("none", filepath.Join(base, "none")); got != "" || err != nil {
 		t.Errorf("none: %q, %v", got, err)
 	}
 }

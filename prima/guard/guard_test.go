@@ -1,4 +1,4 @@
-package engine
+package guard
 
 import (
 	"errors"
@@ -11,14 +11,14 @@ import (
 // A panic in an action's goroutine fails the command as a bug of prima's,
 // with its stack for the log; it never ends the daemon.
 func TestGuardTurnsAPanicIntoAnInternalError(t *testing.T) {
-	err := guard("the action", func() error {
+	err := Run("the action", func() error {
 		var m map[string]int
 		m["x"]++ // a nil map: panics
 		return nil
 	})
 	var pe *PanicError
 	if !errors.As(err, &pe) {
-		t.Fatalf("guard returned %v, want a *PanicError", err)
+		t.Fatalf("Run returned %v, want a *PanicError", err)
 	}
 	if pe.FailureCode() != envelope.CodeInternal {
 		t.Errorf("code %q, want %q", pe.FailureCode(), envelope.CodeInternal)
@@ -30,7 +30,7 @@ func TestGuardTurnsAPanicIntoAnInternalError(t *testing.T) {
 		t.Errorf("the stack does not show where it panicked:\n%s", pe.Stack)
 	}
 	want := errors.New("not actionable")
-	if got := guard("the action", func() error { return want }); got != want {
-		t.Errorf("guard changed an error: %v", got)
+	if got := Run("the action", func() error { return want }); got != want {
+		t.Errorf("Run changed an error: %v", got)
 	}
 }
