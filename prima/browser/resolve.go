@@ -1,7 +1,9 @@
 package browser
 
 import (
+	"context"
 	_ "embed"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -30,7 +32,11 @@ type ElementInfo struct {
 }
 
 func ReadInfo(h playwright.ElementHandle) (ElementInfo, error) {
-	v, err := h.Evaluate(elementInfoJS)
+	return readInfo(context.Background(), unbounded, h)
+}
+
+func readInfo(ctx context.Context, w Within, h playwright.ElementHandle) (ElementInfo, error) {
+	v, err := read(ctx, w, func() (any, error) { return h.Evaluate(elementInfoJS) })
 	if err != nil {
 		return ElementInfo{}, err
 	}
@@ -171,11 +177,46 @@ func uniqueInSnapshot(t *ariadiff.Tree, r refs.Ref, role, name string) bool {
 	return walk(t.Root, false) && count == 1 && mine
 }
 
+// ErrDeadline: the command's --timeout ran out. A read a Within cut off,
+// or did not start because the time was up, fails with it.
+var ErrDeadline = errors.New("the command's time (--timeout) ran out")
+
+// Within makes one browser read bounded by ctx, the command's: it starts
+// none once ctx has ended, and returns ErrDeadline when ctx ends before
+// the page answers, handing the read still running to whoever joins such
+// work before the next command touches the page (the engine's Within).
+// Playwright's calls take no context.
+type Within func(ctx context.Context, read func() error) error
+
+// unbounded is a Within for the reads no command's time bounds yet.
+func unbounded(_ context.Context, read func() error) error { return read() }
+
+// read is one read of a value through w: the value only when the read
+// answered in time (a read cut off may still write it, later, unread).
+func read[T any](ctx context.Context, w Within, f func() (T, error)) (T, error) {
+	var v T
+	err := w(ctx, func() (err error) {
+		v, err = f()
+		return err
+	})
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return v, nil
+}
+
+// cut tells whether a read failed because the command's time ran out:
+// resolving stops there, and the failure is the command's.
+func cut(err error) bool { return errors.Is(err, ErrDeadline) }
+
 // ResolveRef binds a ref to its element and derives the most readable
 // locator that matches exactly that element and no other. It never
 // substitutes: the element is the one aria-ref names, and every candidate
-// is checked to be that very element.
-func ResolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name string) (*Resolved, error) {
+// is checked to be that very element. Every read it makes goes through
+// within, bounded by ctx: one the deadline cuts ends the resolution with
+// ErrDeadline, and no read starts after it.
+func ResolveRef(ctx context.Context, within Within, page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name string) (*Resolved, error) {
 	mainFrame := inMainFrame(t, r)
 	if !knownFrame(t, r) {
 		// The snapshot has no frame of that prefix: the ref is from an
@@ -183,7 +224,8 @@ func ResolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 		return nil, &refs.UnknownFrameError{Ref: r}
 	}
 	// ElementHandles does not wait: a dead ref fails at once.
-	hs, err := page.Locator(r.Selector()).ElementHandles()
+	loc := page.Locator(r.Selector())
+	hs, err := read(ctx, within, loc.ElementHandles)
 	if err != nil {
 		return nil, err
 	}
@@ -193,29 +235,29 @@ func ResolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 	h := hs[0]
 	scopeSel, scopeCode := "", "page"
 	if !mainFrame {
-		scopeSel, scopeCode, err = FrameScope(h)
+		scopeSel, scopeCode, err = frameScope(ctx, within, h)
 		if err != nil {
 			return nil, err
 		}
 	}
-	if err != nil {
-		return nil, err
-	}
 	var firstMany *Candidate
 	var manyCount int
-	try := func(cs []Candidate) *Resolved {
+	try := func(cs []Candidate) (*Resolved, error) {
 		for _, c := range cs {
 			sel := scopeSel + c.Selector
 			l := page.Locator(sel)
-			cnt, idx := MatchOf(l, h)
+			cnt, idx, err := matchOf(ctx, within, l, h)
+			if cut(err) {
+				return nil, err
+			}
 			switch {
 			case cnt == 1 && idx == 0:
-				return &Resolved{Handle: h, Code: scopeCode + "." + c.Code, Selector: sel}
+				return &Resolved{Handle: h, Code: scopeCode + "." + c.Code, Selector: sel}, nil
 			case cnt > 1 && idx >= 0 && firstMany == nil:
 				firstMany, manyCount = &Candidate{fmt.Sprintf("%s >> nth=%d", sel, idx), fmt.Sprintf("%s.nth(%d)", c.Code, idx)}, cnt
 			}
 		}
-		return nil
+		return nil, nil
 	}
 	// The role candidate needs no attribute read; try it first, alone.
 	roleOnly := Candidates(role, name, ElementInfo{})
@@ -226,10 +268,10 @@ func ResolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 		// On a 10,000-element page this saves the role engine's ~200 ms.
 		return &Resolved{Handle: h, Code: scopeCode + "." + roleOnly[0].Code, Selector: scopeSel + roleOnly[0].Selector}, nil
 	}
-	if res := try(roleOnly); res != nil {
-		return res, nil
+	if res, err := try(roleOnly); res != nil || err != nil {
+		return res, err
 	}
-	info, err := ReadInfo(h)
+	info, err := readInfo(ctx, within, h)
 	if err != nil {
 		return nil, err
 	}
@@ -237,8 +279,8 @@ func ResolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 	if !roleless[role] && len(all) > 0 {
 		all = all[1:]
 	}
-	if res := try(all); res != nil {
-		return res, nil
+	if res, err := try(all); res != nil || err != nil {
+		return res, err
 	}
 	if firstMany != nil {
 		// Every attribute-first locator matches several elements: address
@@ -247,10 +289,14 @@ func ResolveRef(page playwright.Page, t *ariadiff.Tree, r refs.Ref, role, name s
 	}
 	// Nothing names it (a bare container, say): its position in the
 	// document, checked like any other candidate to be this element.
-	if v, err := h.Evaluate(positionJS); err == nil {
+	v, err := read(ctx, within, func() (any, error) { return h.Evaluate(positionJS) })
+	if cut(err) {
+		return nil, err
+	}
+	if err == nil {
 		if x, _ := v.(string); x != "" {
-			if res := try([]Candidate{{x, fmt.Sprintf("locator(%s)", pwline.JSQuote(x))}}); res != nil {
-				return res, nil
+			if res, err := try([]Candidate{{x, fmt.Sprintf("locator(%s)", pwline.JSQuote(x))}}); res != nil || err != nil {
+				return res, err
 			}
 		}
 	}
@@ -289,15 +335,22 @@ func LocatorOf(page playwright.Page, h playwright.ElementHandle) (code, selector
 // MatchOf counts the locator's matches and finds h among them, in one
 // round trip: a locator is unique for h when it gives (1, 0).
 func MatchOf(l playwright.Locator, h playwright.ElementHandle) (count, index int) {
-	v, err := l.EvaluateAll(matchIndexJS, h)
+	count, index, _ = matchOf(context.Background(), unbounded, l, h)
+	return count, index
+}
+
+// matchOf is MatchOf through within; (0, -1) with the error when the
+// read failed.
+func matchOf(ctx context.Context, within Within, l playwright.Locator, h playwright.ElementHandle) (count, index int, err error) {
+	v, err := read(ctx, within, func() (any, error) { return l.EvaluateAll(matchIndexJS, h) })
 	if err != nil {
-		return 0, -1
+		return 0, -1, err
 	}
 	pair, ok := v.([]any)
 	if !ok || len(pair) != 2 {
-		return 0, -1
+		return 0, -1, nil
 	}
-	return toInt(pair[0]), toInt(pair[1])
+	return toInt(pair[0]), toInt(pair[1]), nil
 }
 
 func toInt(v any) int {
@@ -314,17 +367,27 @@ func toInt(v any) int {
 // holding h: "" and "page" in the main frame, else a chain through each
 // iframe element, each addressed by its own unique attributes.
 func FrameScope(h playwright.ElementHandle) (string, string, error) {
-	f, err := h.OwnerFrame()
+	return frameScope(context.Background(), unbounded, h)
+}
+
+func frameScope(ctx context.Context, within Within, h playwright.ElementHandle) (string, string, error) {
+	f, err := read(ctx, within, h.OwnerFrame)
+	if cut(err) {
+		return "", "", err
+	}
 	if err != nil || f == nil || f.ParentFrame() == nil {
 		return "", "page", nil
 	}
 	var sels, codes []string
 	for f.ParentFrame() != nil {
-		fe, err := f.FrameElement()
+		fe, err := read(ctx, within, f.FrameElement)
+		if cut(err) {
+			return "", "", err
+		}
 		if err != nil {
 			return "", "", fmt.Errorf("locate the iframe: %w", err)
 		}
-		info, err := ReadInfo(fe)
+		info, err := readInfo(ctx, within, fe)
 		if err != nil {
 			return "", "", err
 		}
@@ -343,7 +406,11 @@ func FrameScope(h playwright.ElementHandle) (string, string, error) {
 		// Frames that look alike (two iframes titled "widget") are told
 		// apart by position, so that `used:` stays unique and replayable.
 		if parent := f.ParentFrame(); parent != nil {
-			if n, i := MatchOf(parent.Locator(sel), fe); n > 1 && i >= 0 {
+			n, i, err := matchOf(ctx, within, parent.Locator(sel), fe)
+			if cut(err) {
+				return "", "", err
+			}
+			if n > 1 && i >= 0 {
 				sel += fmt.Sprintf(" >> nth=%d", i)
 				code += fmt.Sprintf(".nth(%d)", i)
 			}

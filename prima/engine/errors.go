@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -192,8 +191,9 @@ func (e *HTTPStatusError) Error() string {
 
 func (e *HTTPStatusError) FailureCode() envelope.Code { return envelope.CodeHTTPStatus }
 
-// ErrDeadline: the command's --timeout ran out.
-var ErrDeadline = errors.New("the command's time (--timeout) ran out")
+// ErrDeadline: the command's --timeout ran out. It is the browser half's:
+// a read the engine bounds for it (ref resolution) is cut with the same.
+var ErrDeadline = browser.ErrDeadline
 
 // StrayInputError: the action's input reached more than the element asked
 // for. The page put another control under the pointer, or moved the focus

@@ -252,6 +252,14 @@ func within[T any](ctx context.Context, e *Engine, read func() (T, error)) (T, e
 	}
 }
 
+// Within is within for a read the browser half makes for a command (ref
+// resolution): bounded by ctx, none started once it has ended, a cut one
+// handed on for the next command to join.
+func (e *Engine) Within(ctx context.Context, read func() error) error {
+	_, err := within(ctx, e, func() (struct{}, error) { return struct{}{}, read() })
+	return err
+}
+
 // answered closes once the page runs a script again: once what holds
 // its main thread (an action's handler) is over, or the page is gone.
 func (e *Engine) answered(page playwright.Page) <-chan struct{} {

@@ -154,3 +154,29 @@ func TestAnsweredWaitsForThePageToRunAScriptAgain(t *testing.T) {
 		t.Fatal("answered did not close once the page ran the script")
 	}
 }
+
+// A read the browser half makes for a command (ref resolution) is bounded
+// as the engine's own are: cut at the deadline with the browser half's
+// ErrDeadline and handed on for the next command to join, and none is
+// started once the time is up.
+func TestWithinBoundsTheBrowserHalfsReads(t *testing.T) {
+	e := engineOnNothing()
+	release := make(chan struct{})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	err := e.Within(ctx, func() error { <-release; return nil })
+	if !errors.Is(err, browser.ErrDeadline) {
+		t.Fatalf("a read the deadline cut: %v, want the browser half's ErrDeadline", err)
+	}
+	if e.Pending() != 1 {
+		t.Fatalf("the cut read: %d pending, want it handed on", e.Pending())
+	}
+	ran := false
+	if err := e.Within(ctx, func() error { ran = true; return nil }); !errors.Is(err, ErrDeadline) || ran {
+		t.Errorf("a read asked for past the deadline: ran %v, %v", ran, err)
+	}
+	close(release)
+	if err := e.Join(context.Background()); err != nil || e.Pending() != 0 {
+		t.Errorf("joining the finished read: %v, %d pending", err, e.Pending())
+	}
+}

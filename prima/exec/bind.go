@@ -17,9 +17,9 @@ import (
 // bind resolves a pw target, a ref or a selector, to its one element,
 // and names it: the role and name a snapshot gave it, and its unique
 // locator's code.
-func (in *Instance) bind(page playwright.Page, before *engine.View, target string, t float64) (playwright.ElementHandle, engine.Target, error) {
+func (in *Instance) bind(ctx context.Context, page playwright.Page, before *engine.View, target string, t float64) (playwright.ElementHandle, engine.Target, error) {
 	if refs.Is(target) {
-		res, entry, err := in.resolveRef(page, before, target, t)
+		res, entry, err := in.resolveRef(ctx, page, before, target, t)
 		if err != nil {
 			return nil, engine.Target{}, err
 		}
@@ -32,7 +32,7 @@ func (in *Instance) bind(page playwright.Page, before *engine.View, target strin
 
 // resolveRef binds a ref to its element and its unique locator: a ref of
 // prima's last view with refs, or of a newer playwright-cli snapshot.
-func (in *Instance) resolveRef(page playwright.Page, before *engine.View, target string, t float64) (*browser.Resolved, refs.Entry, error) {
+func (in *Instance) resolveRef(ctx context.Context, page playwright.Page, before *engine.View, target string, t float64) (*browser.Resolved, refs.Entry, error) {
 	r, _ := refs.Parse(target)
 	if before.RefFree {
 		before = in.eng.RefsOf(page, t, false)
@@ -48,7 +48,7 @@ func (in *Instance) resolveRef(page playwright.Page, before *engine.View, target
 		// dead; waiting for aria-ref would cost the whole timeout.
 		return nil, entry, &refs.NotFoundError{Ref: r}
 	}
-	res, err := browser.ResolveRef(page, before.Tree, r, entry.Role, entry.Name)
+	res, err := browser.ResolveRef(ctx, in.eng.Within, page, before.Tree, r, entry.Role, entry.Name)
 	return res, entry, err
 }
 

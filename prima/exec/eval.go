@@ -52,7 +52,7 @@ func (in *Instance) Eval(ctx context.Context, js, target string) *envelope.Envel
 		var h playwright.ElementHandle
 		if target != "" {
 			var err error
-			if h, _, err = in.bind(page, before, target, t); err != nil {
+			if h, _, err = in.bind(ctx, page, before, target, t); err != nil {
 				return nil, err
 			}
 		}

@@ -53,7 +53,7 @@ func (in *Instance) read(ctx context.Context, page playwright.Page, before *engi
 	if r.What == "count" && !refs.Is(r.Ref) {
 		return page.Locator(r.Ref).Count()
 	}
-	h, _, err := in.bind(page, before, r.Ref, t)
+	h, _, err := in.bind(ctx, page, before, r.Ref, t)
 	if err != nil {
 		return nil, err
 	}

@@ -78,12 +78,12 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 				opts.Value = req.Values[0]
 			}
 		}
-		h, target, err := in.bind(page, before, req.Ref, t)
+		h, target, err := in.bind(ctx, page, before, req.Ref, t)
 		if err != nil {
 			return nil, err
 		}
 		if action.Name == pwline.Drag {
-			h2, to, err := in.bind(page, before, strings.TrimSpace(req.Values[0]), t)
+			h2, to, err := in.bind(ctx, page, before, strings.TrimSpace(req.Values[0]), t)
 			if err != nil {
 				return nil, err
 			}

@@ -98,7 +98,7 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 		if err != nil {
 			return nil, err
 		}
-		res, err := browser.ResolveRef(page, before.Tree, r, e.Role, e.Name)
+		res, err := browser.ResolveRef(ctx, in.eng.Within, page, before.Tree, r, e.Role, e.Name)
 		if err != nil {
 			return nil, err
 		}

@@ -99,7 +99,7 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 	var failedOne *check
 	var checks []export.Check
 	for _, a := range assertions {
-		c := assert(livePage{page}, view, a)
+		c := assert(livePage{Page: page, ctx: ctx, within: in.eng.Within}, view, a)
 		checks = append(checks, export.Check{Kind: a.Kind, Locator: c.locator, Text: a.Text, Exact: a.Exact, State: a.State})
 		env.Verdict = verdictWith(env.Verdict, c)
 		if !c.held && failedOne == nil {
@@ -186,8 +186,13 @@ type checkElement interface {
 	InputValue() (string, error)
 }
 
-// livePage is a browser page as assertions read it.
-type livePage struct{ playwright.Page }
+// livePage is a browser page as assertions read it: a ref is resolved
+// within the command's time (ctx).
+type livePage struct {
+	playwright.Page
+	ctx    context.Context
+	within browser.Within
+}
 
 func (p livePage) TextMatches(pattern string) (int, string, error) {
 	return textMatches(p.Page, pattern)
@@ -196,7 +201,7 @@ func (p livePage) TextMatches(pattern string) (int, string, error) {
 func (p livePage) Element(view *engine.View, ref string) (checkElement, string, error) {
 	entry := view.Refs()[ref]
 	r, _ := refs.Parse(ref)
-	res, err := browser.ResolveRef(p.Page, view.Tree, r, entry.Role, entry.Name)
+	res, err := browser.ResolveRef(p.ctx, p.within, p.Page, view.Tree, r, entry.Role, entry.Name)
 	if err != nil {
 		return nil, "", err
 	}

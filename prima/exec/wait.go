@@ -126,7 +126,7 @@ func (in *Instance) prepWaitFor(ctx context.Context, page playwright.Page, befor
 		gone := state == "hidden" || state == "detached"
 		loc := page.Locator(r.Value)
 		if refs.Is(r.Value) {
-			res, entry, err := in.resolveRef(page, before, r.Value, t)
+			res, entry, err := in.resolveRef(ctx, page, before, r.Value, t)
 			var nf *refs.NotFoundError
 			var stale *browser.StaleRefError
 			switch {

@@ -277,7 +277,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 	if intent.Verb == "select" && len(intent.Values) <= 1 {
 		// A custom select (a combobox, a listbox that keeps its own value)
 		// is picked as a user picks it; a native one by selectOption.
-		if b, err := locate(in, page, view, intent.Verb, intent.Target, researchAfter); err == nil {
+		if b, err := locate(ctx, in, page, view, intent.Verb, intent.Target, researchAfter); err == nil {
 			if native, err := b.h.Evaluate(nativeSelectJS); err == nil && native == false {
 				value, err := exec.SecretsOf(ctx).Fill(intent.Value)
 				if err != nil {
@@ -320,7 +320,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 				return nil, err
 			}
 		}
-		b, err := locate(in, page, view, intent.Verb, intent.Target, researchAfter)
+		b, err := locate(ctx, in, page, view, intent.Verb, intent.Target, researchAfter)
 		if err != nil {
 			return nil, err
 		}
@@ -329,7 +329,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 			items = listItems(b.h)
 		}
 		if intent.Verb == "drag" {
-			to, err := locate(in, page, view, "drag", intent.To, 0)
+			to, err := locate(ctx, in, page, view, "drag", intent.To, 0)
 			if err != nil {
 				return nil, err
 			}
@@ -517,7 +517,7 @@ func (b bound) via() string {
 // research map of a well-visited state, the refs of the snapshot, the
 // visible markup when the tree lacks it. It never substitutes: an
 // ambiguous or missing target is an error.
-func locate(in *exec.Instance, page playwright.Page, view *engine.View, verb string, target instruct.Target, researchAfter int) (bound, error) {
+func locate(ctx context.Context, in *exec.Instance, page playwright.Page, view *engine.View, verb string, target instruct.Target, researchAfter int) (bound, error) {
 	id := view.State().ID()
 	visits := in.Visits(id)
 	m, haveMap := (*UIMap)(nil), false
@@ -561,7 +561,7 @@ func locate(in *exec.Instance, page playwright.Page, view *engine.View, verb str
 	}
 	r, _ := refs.Parse(cand.Ref)
 	entry := view.Refs()[cand.Ref]
-	res, err := browser.ResolveRef(page, view.Tree, r, entry.Role, entry.Name)
+	res, err := browser.ResolveRef(ctx, in.Engine().Within, page, view.Tree, r, entry.Role, entry.Name)
 	if err != nil {
 		return bound{}, err
 	}

@@ -292,7 +292,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		if err != nil {
 			return r.refuse(name, a, err.Error())
 		}
-		res, err := browser.ResolveRef(r.page, r.inj.view.Tree, ref, e.Role, e.Name)
+		res, err := browser.ResolveRef(ctx, r.in.Engine().Within, r.page, r.inj.view.Tree, ref, e.Role, e.Name)
 		if err != nil {
 			return "failed: " + err.Error() + "; call context for fresh refs"
 		}

@@ -92,7 +92,7 @@ func Research(ctx context.Context, in *exec.Instance) *envelope.Envelope {
 			if ref := c.Ref(); ref != "" && instructFits(c) {
 				r, err := refs.Parse(ref)
 				if err == nil {
-					if res, err := browser.ResolveRef(page, view.Tree, r, c.Role, c.Name); err == nil && res.Selector != "" {
+					if res, err := browser.ResolveRef(ctx, in.Engine().Within, page, view.Tree, r, c.Role, c.Name); err == nil && res.Selector != "" {
 						m.Elements = append(m.Elements, MapEntry{Section: sec, Role: c.Role, Name: c.Name, Selector: res.Selector, Code: res.Code})
 					} else {
 						skipped++
