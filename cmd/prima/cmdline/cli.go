@@ -301,13 +301,18 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 		OnUsageError: func(ctx context.Context, cmd *cli.Command, err error, isSubcommand bool) error {
 			return usageError{err.Error()}
 		},
-		Commands: append([]*cli.Command{
+		Commands: []*cli.Command{
 			daemonCommand(stdout, stderr, newBackend),
 			helpCommand(stdout, stderr),
 			mcpCommand(stdout, stderr),
 			versionCommand(stdout, stderr),
 			installCommand(stdout, stderr),
-		}, tableCommands(stdout, stderr)...),
+		},
+	}
+	// A run needs the flags and help of the one command it names; the
+	// table's others cost a build each for nothing.
+	if word := commandWord(root, args); word == "" || root.Command(word) == nil {
+		root.Commands = append(root.Commands, tableCommands(stdout, stderr, word)...)
 	}
 	quietUsage(root)
 	err := root.Run(ctx, args)
@@ -328,6 +333,39 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, newBacken
 		return exitUsage
 	}
 	return exitNotOK
+}
+
+// commandWord is the command args name: their first word after the
+// root's flags (and the values of those that take one), or the word after
+// `help`; "" when there is none.
+func commandWord(root *cli.Command, args []string) string {
+	takesValue := map[string]bool{}
+	for _, f := range root.Flags {
+		v, ok := f.(cli.DocGenerationFlag)
+		for _, n := range f.Names() {
+			takesValue[n] = ok && v.TakesValue()
+		}
+	}
+	help := false
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			if i+1 < len(args) {
+				return args[i+1]
+			}
+			return ""
+		case len(a) > 1 && a[0] == '-':
+			if name := strings.TrimLeft(a, "-"); !strings.Contains(name, "=") && takesValue[name] {
+				i++
+			}
+		case a == "help" && !help:
+			help = true
+		default:
+			return a
+		}
+	}
+	return ""
 }
 
 // quietUsage makes every subcommand report a usage error the way the root

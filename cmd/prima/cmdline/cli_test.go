@@ -7,8 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v3"
 
 	"github.com/prima-dev/prima/internal/golden"
 	"github.com/prima-dev/prima/prima/wire"
@@ -190,5 +193,49 @@ func TestTheCommandLineAnswersAsBefore(t *testing.T) {
 		if !files[f] {
 			t.Errorf("%s: no case writes it", f)
 		}
+	}
+}
+
+// A run builds the table commands its command word names and no other:
+// the word is found past the root's flags and their values, and past
+// `help`.
+func TestARunBuildsOnlyTheCommandItNames(t *testing.T) {
+	root := &cli.Command{Flags: globalFlags()}
+	for _, c := range []struct {
+		args  []string
+		word  string
+		built []string
+	}{
+		{[]string{"pw", "click", "e5"}, "pw", []string{"pw"}},
+		{[]string{"--json", "--timeout", "5s", "pw", "click", "e5"}, "pw", []string{"pw"}},
+		{[]string{"--timeout=5s", "-dialog", "accept", "--secret", "a=b", "pw"}, "pw", []string{"pw"}},
+		{[]string{"--secret", "pw", "click"}, "click", nil},
+		{[]string{"--json=false", "browser", "open"}, "browser", []string{"browser"}},
+		{[]string{"help", "--json", "goal"}, "goal", []string{"goal"}},
+		{[]string{"--", "tab", "list"}, "tab", []string{"tab"}},
+		{[]string{"--help"}, "", nil},
+		{[]string{"help"}, "", nil},
+		{[]string{}, "", nil},
+	} {
+		args := append([]string{"prima"}, c.args...)
+		if got := commandWord(root, args); got != c.word {
+			t.Errorf("%q: the word is %q, want %q", c.args, got, c.word)
+		}
+		if c.built == nil {
+			continue
+		}
+		var names []string
+		for _, cmd := range tableCommands(nil, nil, c.word) {
+			names = append(names, cmd.Name)
+		}
+		if !slices.Equal(names, c.built) {
+			t.Errorf("%q built %q, want %q", c.args, names, c.built)
+		}
+	}
+	if n := len(tableCommands(nil, nil, "")); n < 20 {
+		t.Errorf("no word built %d commands, want the whole table", n)
+	}
+	if n := len(tableCommands(nil, nil, "fr")); n < 20 {
+		t.Errorf("a word that names none built %d commands, want the whole table", n)
 	}
 }

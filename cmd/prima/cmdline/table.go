@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -15,11 +16,17 @@ import (
 // tableCommands are the subcommands of the command table (wire.Commands):
 // their words and flags from the command's params, decoded into its
 // request by the table, and run by the one client call. A two-word
-// command is a subcommand of its group's word (browser open).
-func tableCommands(stdout, stderr io.Writer) []*cli.Command {
+// command is a subcommand of its group's word (browser open). Only the
+// commands word names are built, when it names any: else all are, since
+// the root's help and completion list them (a word being completed may
+// name none).
+func tableCommands(stdout, stderr io.Writer, word string) []*cli.Command {
 	var out []*cli.Command
 	groups := map[string]*cli.Command{}
 	for _, c := range wire.Commands() {
+		if word != "" && c.Name != word && !strings.HasPrefix(c.Name, word+" ") {
+			continue
+		}
 		g, _ := c.Group()
 		if g == "" {
 			// A command may also be its group (goal, goal run): the
@@ -33,6 +40,9 @@ func tableCommands(stdout, stderr io.Writer) []*cli.Command {
 			out = append(out, groups[g])
 		}
 		groups[g].Commands = append(groups[g].Commands, tableCommand(c, stdout, stderr))
+	}
+	if len(out) == 0 && word != "" {
+		return tableCommands(stdout, stderr, "")
 	}
 	return out
 }
