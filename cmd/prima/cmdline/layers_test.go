@@ -28,7 +28,7 @@ func goList(t *testing.T, args ...string) []string {
 // only the planner imports openai-go; the do loop (prima/steps) asks the
 // ladder.
 func TestLayersLookOnlyDown(t *testing.T) {
-	executor := []string{module + "prima/backend", module + "prima/steps", module + "prima/exec", module + "prima/emulate", module + "prima/video", module + "prima/engine", module + "prima/downloads", module + "prima/view", module + "prima/browser", module + "prima/planner", "github.com/openai/openai-go"}
+	executor := []string{module + "prima/backend", module + "prima/steps", module + "prima/exec", module + "prima/emulate", module + "prima/video", module + "prima/engine", module + "prima/downloads", module + "prima/assertion", module + "prima/view", module + "prima/browser", module + "prima/planner", "github.com/openai/openai-go"}
 	for _, pkg := range []string{"prima/client", "cmd/prima/cmdline", "prima/mcp", "prima/daemon", "prima/wire"} {
 		for _, dep := range goList(t, "-deps", module+pkg) {
 			for _, x := range executor {

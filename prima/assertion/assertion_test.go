@@ -1,4 +1,4 @@
-package exec
+package assertion
 
 import (
 	"errors"
@@ -32,7 +32,7 @@ func (p fakePage) TextMatches(pattern string) (int, string, error) {
 	return n, "page.getByText(/" + pattern + "/iu).filter({ visible: true })", nil
 }
 
-func (p fakePage) Element(view *engine.View, ref string) (checkElement, string, error) {
+func (p fakePage) Element(view *engine.View, ref string) (Element, string, error) {
 	e, ok := p.elements[ref]
 	if !ok {
 		return nil, "", errors.New("ref " + ref + " is gone")
@@ -103,9 +103,9 @@ func TestAssertions(t *testing.T) {
 		if err != nil || len(as) != 1 {
 			t.Fatalf("%s: claim.Parse = %v, %v", c.claim, as, err)
 		}
-		got := assert(page, view, as[0])
-		if !strings.Contains(got.line, c.line) || got.held != c.held || (!c.held && !strings.Contains(got.reason, c.reason)) {
-			t.Errorf("%s:\n got line %q held %v reason %q\nwant line with %q held %v reason with %q", c.claim, got.line, got.held, got.reason, c.line, c.held, c.reason)
+		got := Run(page, view, as[0])
+		if !strings.Contains(got.Line, c.line) || got.Held != c.held || (!c.held && !strings.Contains(got.Reason, c.reason)) {
+			t.Errorf("%s:\n got line %q held %v reason %q\nwant line with %q held %v reason with %q", c.claim, got.Line, got.Held, got.Reason, c.line, c.held, c.reason)
 		}
 	}
 }
