@@ -74,7 +74,7 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 		"do": "instructions", "go": "target", "back": "", "forward": "", "reload": "",
 		"verify": "claim", "research": "", "tab": "op", "dialog": "op", "wait": "for",
 		"screenshot": "", "eval": "js", "console": "", "export": "", "goal": "goal", "goal_run": "file", "goal_validate": "file",
-		"get": "target,what", "cookies": "op", "storage": "op", "state": "file,op",
+		"get": "target,what", "is": "state,target", "cookies": "op", "storage": "op", "state": "file,op",
 		"set": "values,what", "pdf": "", "route": "pattern", "unroute": "", "network": "",
 		"trace": "op", "video": "op",
 	}

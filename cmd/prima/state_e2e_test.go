@@ -60,6 +60,57 @@ func TestGetReadsWhatTheTreeDoesNotShow(t *testing.T) {
 	noActions(t, "get")
 }
 
+// is answers an element's state now, acting on nothing: enabled,
+// disabled, checked, visible, hidden, editable; nothing there is hidden,
+// an element with no such state fails naming why, and a ref that never
+// named anything is stale.
+func TestIsAnswersAnElementsStateNow(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/controls")
+	snap := h.primaOK("snapshot")
+	app.Reset()
+	enabled, disabled := ref(t, snap, "button", "Enabled one"), ref(t, snap, "button", "Disabled one")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"enabled", enabled}, "true"},
+		{[]string{"disabled", enabled}, "false"},
+		{[]string{"enabled", disabled}, "false"},
+		{[]string{"disabled", "[data-testid=disabled-one]"}, "true"},
+		{[]string{"checked", ref(t, snap, "checkbox", "Subscribed")}, "true"},
+		{[]string{"checked", ref(t, snap, "checkbox", "Agree")}, "false"},
+		{[]string{"visible", enabled}, "true"},
+		{[]string{"visible", "#details-region"}, "false"},
+		{[]string{"hidden", "#details-region"}, "true"},
+		{[]string{"visible", "#no-such-element"}, "false"},
+		{[]string{"hidden", "#no-such-element"}, "true"},
+		{[]string{"editable", "#size"}, "true"},
+	} {
+		r := h.prima(append([]string{"is"}, c.args...)...)
+		wantOK(t, "is "+strings.Join(c.args, " "), r)
+		wantReadOnly(t, "is "+strings.Join(c.args, " "), r.out)
+		if got := section(r.out, "Answer"); got != c.want {
+			t.Errorf("is %s: ### Answer is %q, want %q", strings.Join(c.args, " "), got, c.want)
+		}
+	}
+	if r := h.prima("is", "checked", enabled); r.code != 1 || codeOf(r.out) != "not_actionable" || !strings.Contains(r.out, "is not a checkbox") {
+		t.Errorf("is checked of a button: exit %d, code %q, want 1, not_actionable and why\n%s", r.code, codeOf(r.out), r.out)
+	}
+	if r := h.prima("is", "visible", "e9999"); r.code != 1 || codeOf(r.out) != "stale_ref" {
+		t.Errorf("is visible of a ref that named nothing: exit %d, code %q, want 1 and stale_ref\n%s", r.code, codeOf(r.out), r.out)
+	}
+	if r := h.prima("is", "enabled", "button"); r.code != 1 || codeOf(r.out) != "ambiguous" {
+		t.Errorf("is enabled of a selector matching several: exit %d, code %q, want 1 and ambiguous\n%s", r.code, codeOf(r.out), r.out)
+	}
+	for _, bad := range [][]string{{"shown", enabled}, {"visible"}, {}} {
+		if r := h.prima(append([]string{"is"}, bad...)...); r.code != 2 {
+			t.Errorf("is %v: exit %d, want 2 (usage)\n%s%s", bad, r.code, r.out, r.err)
+		}
+	}
+	noActions(t, "is")
+}
+
 // cookies and storage: what set puts reaches the server and the page,
 // what clear removes is gone, list and get show them, and set and clear
 // report the page's Changes like any action.

@@ -144,7 +144,7 @@ func TestToolsAndTheirSchemas(t *testing.T) {
 		"do": {"instructions"}, "go": {"target"}, "back": nil, "forward": nil, "reload": nil,
 		"verify": {"claim"}, "research": nil, "tab": {"op"}, "dialog": {"op"}, "wait": {"for"},
 		"screenshot": nil, "eval": {"js"}, "console": nil, "export": nil, "goal": {"goal"}, "goal_run": {"file"}, "goal_validate": {"file"},
-		"get": {"target", "what"}, "cookies": {"op"}, "storage": {"op"}, "state": {"file", "op"},
+		"get": {"target", "what"}, "is": {"state", "target"}, "cookies": {"op"}, "storage": {"op"}, "state": {"file", "op"},
 		"set": {"values", "what"}, "pdf": nil, "route": {"pattern"}, "unroute": nil, "network": nil,
 		"trace": {"op"}, "video": {"op"},
 	}
