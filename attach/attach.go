@@ -231,18 +231,19 @@ func Select(ds []Descriptor, session string) (Descriptor, error) {
 // playwright-cli 0.1.18, Playwright 1.63, onwards). Playwright 1.61 and
 // 1.62 servers want each call's timeout among its parameters, where 1.63
 // and later send it beside them: their snapshots and actions fail. Newer
-// minors than the driver's are refused: nothing has shown they speak its
-// protocol.
+// minors than prima's newest driver are refused: nothing has shown they
+// speak its protocol.
 const OldestAttachable = "1.63"
 
 // VersionError: a browser server outside the range prima can attach to.
 type VersionError struct{ Server, Driver, Endpoint string }
 
 func (e *VersionError) Error() string {
-	return fmt.Sprintf("the browser server at %s runs Playwright %s, but prima's driver (Playwright %s) attaches to Playwright %s", e.Endpoint, e.Server, e.Driver, AttachableRange(e.Driver))
+	return fmt.Sprintf("the browser server at %s runs Playwright %s, but prima's drivers (up to Playwright %s) attach to Playwright %s", e.Endpoint, e.Server, e.Driver, AttachableRange(e.Driver))
 }
 
-// AttachableRange names the Playwright versions a driver attaches to.
+// AttachableRange names the Playwright versions prima attaches to when
+// driver is its newest.
 func AttachableRange(driver string) string {
 	_, minor, ok := majorMinor(driver)
 	if !ok {
@@ -251,8 +252,8 @@ func AttachableRange(driver string) string {
 	return fmt.Sprintf("%s to 1.%d", OldestAttachable, minor)
 }
 
-// CheckVersion accepts a server from OldestAttachable up to the driver's
-// own minor; prereleases such as 1.64.0-alpha speak the protocol of their
+// CheckVersion accepts a server from OldestAttachable up to the minor of
+// driver, prima's newest; prereleases such as 1.64.0-alpha speak the protocol of their
 // minor. An unknown server version is let through: the connection itself
 // then decides.
 func CheckVersion(server, driver, endpoint string) error {

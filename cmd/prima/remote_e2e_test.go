@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -11,6 +12,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -24,8 +27,10 @@ import (
 // Playwright browser folder holding this machine's browser, found by
 // prima's own discovery, as a Playwright container image holds its own.
 
-// serverBrowsers is a PLAYWRIGHT_BROWSERS_PATH for a run-server: Playwright
-// 1.64's layout, its executables linked to the machine's browser.
+// serverBrowsers is a PLAYWRIGHT_BROWSERS_PATH for a run-server: the
+// layout of each Playwright the tests run servers of (1.63, 1.64, 1.65;
+// each names its Chromium by its own revision, in its browsers.json), its
+// executables linked to the machine's browser.
 func serverBrowsers(t *testing.T) string {
 	t.Helper()
 	b, err := locate.FindBrowser(context.Background(), "", "", os.Getenv)
@@ -33,10 +38,30 @@ func serverBrowsers(t *testing.T) string {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for _, p := range []string{"chromium-1248/chrome-linux64/chrome", "chromium_headless_shell-1248/chrome-headless-shell-linux64/chrome-headless-shell"} {
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
-		if err := os.Symlink(b.Path, filepath.Join(dir, p)); err != nil {
-			t.Fatal(err)
+	cores, _ := filepath.Glob(filepath.Join(repoRoot, ".tools", "pwcore-*", "node_modules", "playwright-core"))
+	cores = append(cores, filepath.Join(repoRoot, ".driver", "package"))
+	revs := map[string]bool{}
+	for _, core := range cores {
+		raw, err := os.ReadFile(filepath.Join(core, "browsers.json"))
+		if err != nil {
+			continue
+		}
+		var bj struct {
+			Browsers []struct{ Name, Revision string }
+		}
+		json.Unmarshal(raw, &bj)
+		for _, br := range bj.Browsers {
+			if br.Name == "chromium" {
+				revs[br.Revision] = true
+			}
+		}
+	}
+	for rev := range revs {
+		for _, p := range []string{"chromium-" + rev + "/chrome-linux64/chrome", "chromium_headless_shell-" + rev + "/chrome-headless-shell-linux64/chrome-headless-shell"} {
+			os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
+			if err := os.Symlink(b.Path, filepath.Join(dir, p)); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	return dir
@@ -136,15 +161,133 @@ func TestRemotePlaywrightServer(t *testing.T) {
 	mustContain(t, "go after the server came back", h.primaOK("go", app.URL+"/controls", "--endpoint", ep), "ok: true", "/controls")
 }
 
+// pwcore is the playwright-core folder of a run-server scripts/setup
+// --tools installs.
+func pwcore(version string) string {
+	return filepath.Join(repoRoot, ".tools", "pwcore-"+version, "node_modules", "playwright-core")
+}
+
 func TestRemoteServerOfAnotherMinorIsRefusedAtOnce(t *testing.T) {
 	h := newHarness(t)
-	ep, _ := runServer(t, filepath.Join(repoRoot, ".tools", "pwcore-1.65.1", "node_modules", "playwright-core"), serverBrowsers(t), freePort(t))
+	// A 1.63 server refuses 1.64 clients (HTTP 428), and prima has no
+	// 1.63 driver.
+	ep, _ := runServer(t, pwcore("1.63.0"), serverBrowsers(t), freePort(t))
 	r := h.prima("browser", "open", "--endpoint", ep)
 	if r.code != 1 || r.took > 5*time.Second {
-		t.Fatalf("a 1.65 server (%s): %s", r.took, r)
+		t.Fatalf("a 1.63 server (%s): %s", r.took, r)
 	}
-	mustContain(t, "the refusal", r.err, "code: attach", "Playwright 1.65", "Playwright 1.64.1", "npx -y playwright-core@1.64.1 run-server")
+	mustContain(t, "the refusal", r.err, "code: attach", "Playwright 1.63", "Playwright 1.64.1", "1.64 and 1.65", "npx -y playwright-core@1.64.1 run-server")
 	mustContain(t, "the daemon still serves", h.primaOK("daemon", "status"), "daemon")
+}
+
+// driverProcs lists the drivers a daemon runs: the cli.js each was started
+// with (PRIMA_DRIVER_CLI of its process), by the daemon's PRIMA_HOME.
+func driverProcs(t *testing.T, home string) []string {
+	t.Helper()
+	var out []string
+	envs, _ := filepath.Glob("/proc/[0-9]*/environ")
+	for _, e := range envs {
+		cmd, _ := os.ReadFile(filepath.Join(filepath.Dir(e), "cmdline"))
+		if !strings.Contains(string(cmd), "run-driver") {
+			continue
+		}
+		env, _ := os.ReadFile(e)
+		vars := strings.Split(string(env), "\x00")
+		if !slices.Contains(vars, "PRIMA_HOME="+home) {
+			continue
+		}
+		for _, v := range vars {
+			if c, ok := strings.CutPrefix(v, "PRIMA_DRIVER_CLI="); ok {
+				out = append(out, c)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// A 1.65 server refuses prima's own driver (HTTP 428 naming v1.65): prima
+// attaches through its second driver, playwright-core 1.65.2 (a patch
+// release other than the server's), started for it alone.
+func TestRemoteServerOfTheNextMinor(t *testing.T) {
+	h := newHarness(t)
+	ep, _ := runServer(t, pwcore("1.65.1"), serverBrowsers(t), freePort(t))
+	out := h.primaOK("browser", "open", app.URL+"/controls", "--endpoint", ep)
+	mustContain(t, "browser open on a 1.65 server", out, "ok: true", "/controls")
+	drivers := driverProcs(t, h.home)
+	if len(drivers) != 1 || !strings.Contains(drivers[0], "playwright-core-1.65.2") {
+		t.Errorf("a 1.65 attach alone runs the drivers %v, want the 1.65.2 one only", drivers)
+	}
+
+	snap := h.primaOK("snapshot", "--endpoint", ep)
+	mustContain(t, "snapshot of a 1.65 server", snap, `checkbox "Agree"`)
+	app.Reset()
+	out = h.primaOK("pw", "click", ref(t, snap, "checkbox", "Agree"), "--endpoint", ep)
+	mustContain(t, "pw click on a 1.65 server", out, `checkbox "Agree": unchecked -> checked`)
+	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "agree" {
+		t.Errorf("clicked %v, want agree", got)
+	}
+	// A table named by its caption: prima's own render of the page (with
+	// the 1.65 driver's injected script) names it as the server's
+	// Playwright does.
+	out = h.primaOK("go", app.URL+"/mutate", "--endpoint", ep)
+	snap = h.primaOK("snapshot", "--endpoint", ep)
+	mustContain(t, "a captioned table in the snapshot", snap, `table "Issues"`)
+	app.Reset()
+	out = h.primaOK("wait", "50ms", "--endpoint", ep)
+	if strings.Contains(section(out, "Changes"), "table") {
+		t.Errorf("nothing changed, yet prima's render differs from Playwright's snapshot:\n%s", out)
+	}
+}
+
+// Two servers of two minors in one daemon, each acted on through its own
+// driver.
+func TestRemoteServersOfTwoMinorsSideBySide(t *testing.T) {
+	h := newHarness(t)
+	browsers := serverBrowsers(t)
+	ep64, _ := runServer(t, filepath.Join(repoRoot, ".driver", "package"), browsers, freePort(t))
+	ep65, _ := runServer(t, pwcore("1.65.1"), browsers, freePort(t))
+	h.primaOK("browser", "open", app.URL+"/controls", "--endpoint", ep64, "--instance", "s64")
+	h.primaOK("browser", "open", app.URL+"/controls", "--endpoint", ep65, "--instance", "s65")
+	if drivers := driverProcs(t, h.home); len(drivers) != 2 {
+		t.Errorf("two servers of two minors: the daemon runs the drivers %v, want two", drivers)
+	}
+	for _, c := range []struct{ instance, target, id, change string }{
+		{"s64", "Bold", "bold", `button "Bold": unpressed -> pressed`},
+		{"s65", "Agree", "agree", `checkbox "Agree": unchecked -> checked`},
+		{"s64", "Agree", "agree", `checkbox "Agree": unchecked -> checked`},
+		{"s65", "Bold", "bold", `button "Bold": unpressed -> pressed`},
+	} {
+		snap := h.primaOK("snapshot", "--instance", c.instance)
+		role := "button"
+		if c.target == "Agree" {
+			role = "checkbox"
+		}
+		app.Reset()
+		out := h.primaOK("pw", "click", ref(t, snap, role, c.target), "--instance", c.instance)
+		mustContain(t, "pw click on "+c.instance, out, c.change)
+		if got := ids(settledActions(t, 1)); strings.Join(got, ",") != c.id {
+			t.Errorf("%s: clicked %v, want %s", c.instance, got, c.id)
+		}
+	}
+	list := h.primaOK("browser", "list")
+	mustContain(t, "browser list names each instance's driver", list, "1.64.1", "1.65.2")
+}
+
+// A 1.65 server whose driver is not installed: the error names the fix.
+func TestRemoteServerWhoseDriverIsMissingNamesTheFix(t *testing.T) {
+	h := newHarness(t)
+	ep, _ := runServer(t, pwcore("1.65.1"), serverBrowsers(t), freePort(t))
+	// prima's own driver alone, named as a user names it.
+	drv := filepath.Join(t.TempDir(), "driver")
+	os.MkdirAll(drv, 0o755)
+	own, _ := filepath.EvalSymlinks(filepath.Join(repoRoot, ".driver", "package"))
+	os.Symlink(own, filepath.Join(drv, "package"))
+	r := h.run(30*time.Second, []string{"PLAYWRIGHT_DRIVER_PATH=" + drv}, primaBin, "browser", "open", "--endpoint", ep)
+	if r.code != 1 || r.took > 10*time.Second {
+		t.Fatalf("a 1.65 server without its driver (%s): %s", r.took, r)
+	}
+	mustContain(t, "the refusal", r.err, "Playwright 1.65", "playwright-core 1.65.2", "not installed", "prima install", "scripts/setup")
 }
 
 // cdpBrowser starts the machine's browser, headless, with a remote
@@ -272,7 +415,7 @@ func TestSessionOfAnUnsupportedPlaywrightIsRefused(t *testing.T) {
 	if r.code != 1 || r.took > 5*time.Second {
 		t.Fatalf("a Playwright 1.59 session (%s): %s", r.took, r)
 	}
-	mustContain(t, "the refusal", r.err, "code: attach", "1.59.0", "1.63 to 1.64")
+	mustContain(t, "the refusal", r.err, "code: attach", "1.59.0", "1.63 to 1.65")
 }
 
 func TestBrokenDriverIsAnAttachFailure(t *testing.T) {

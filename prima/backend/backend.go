@@ -40,7 +40,10 @@ type Backend struct {
 	Home string
 	Log  *log.Logger
 
-	driver *browser.Driver
+	driver *browser.Driver // prima's own, which launches and attaches
+	// next are the other drivers (locate.DriverVersions), by version,
+	// each started only when a server of its minor is attached to.
+	next map[string]*browser.Driver
 
 	mu        sync.Mutex
 	reg       *attach.Registry        // the registry as the daemon's environment places it
@@ -64,6 +67,7 @@ func New(home string, logger *log.Logger) *Backend {
 	return &Backend{
 		Home: home, Log: logger,
 		driver:    &browser.Driver{Log: logger.Writer()},
+		next:      nextDrivers(logger.Writer()),
 		reg:       attach.NewRegistry(attach.RegistryDirs()),
 		regs:      map[string]*registryUse{},
 		instances: map[string]*exec.Instance{},
@@ -89,6 +93,25 @@ func (b *Backend) Shutdown() {
 	}
 	b.mu.Unlock()
 	b.driver.Stop()
+	for _, d := range b.next {
+		d.Stop()
+	}
+}
+
+func nextDrivers(log io.Writer) map[string]*browser.Driver {
+	m := map[string]*browser.Driver{}
+	for _, v := range locate.DriverVersions[1:] {
+		m[v] = &browser.Driver{Log: log, Version: v}
+	}
+	return m
+}
+
+// driverOf is the driver of version ("" is prima's own).
+func (b *Backend) driverOf(version string) *browser.Driver {
+	if d := b.next[version]; d != nil {
+		return d
+	}
+	return b.driver
 }
 
 // Instances lists the instances without waiting for any command.
@@ -284,7 +307,12 @@ func (b *Backend) reserve(ctx context.Context, name string) (have *exec.Instance
 // the documented attach order.
 func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instance, error) {
 	if b.driver.Died() {
-		b.dropAll()
+		b.dropAll("")
+	}
+	for v, d := range b.next {
+		if d.Died() {
+			b.dropAll(v)
+		}
 	}
 	b.mu.Lock()
 	for name, in := range b.instances {
@@ -313,7 +341,8 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instanc
 	ds := b.registry(t.Registry).List()
 	d, err := attach.Select(ds, t.PwSession)
 	if err == nil {
-		if err := attach.CheckVersion(d.Version, browser.DriverVersion, d.Endpoint); err != nil {
+		newest := locate.DriverVersions[len(locate.DriverVersions)-1]
+		if err := attach.CheckVersion(d.Version, newest, d.Endpoint); err != nil {
 			return nil, &wire.Error{Code: wire.CodeVersion, Message: err.Error(), Session: d.Title}
 		}
 		b.mu.Lock()
@@ -353,13 +382,17 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instanc
 	return nil, &wire.Error{Code: wire.CodeNoBrowser, Message: msg, Session: session}
 }
 
-// dropAll forgets every instance after the driver died: every browser it
-// held is gone with it (attached sessions are remembered by title, to be
-// named), and the next command starts a new driver.
-func (b *Backend) dropAll() {
+// dropAll forgets every instance of the driver of version ("" is prima's
+// own) after it died: every browser it held is gone with it (attached
+// sessions are remembered by title, to be named), and the next command
+// starts a new driver.
+func (b *Backend) dropAll(version string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for name, in := range b.instances {
+		if in.Driver != version {
+			continue
+		}
 		if !in.Owned {
 			b.lost[lostKey(in)] = true
 		}
@@ -433,24 +466,42 @@ func (b *Backend) attach(ctx context.Context, name, endpoint, title, version str
 }
 
 func (b *Backend) connect(ctx context.Context, name, endpoint, title, version string) (*exec.Instance, error) {
-	pw, err := b.driver.Start()
-	if err != nil {
-		return nil, driverError(err)
-	}
 	u, perr := url.Parse(endpoint)
 	if perr == nil && u.Scheme == "" {
 		if _, serr := os.Stat(endpoint); serr != nil {
 			return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("cannot attach to %s: %v", endpoint, serr), Session: title}
 		}
 	}
+	// The driver: prima's own, unless the server is of the minor of
+	// another of prima's drivers (a descriptor says its version; a ws://
+	// server names it in its refusal of prima's own, HTTP 428). Only then
+	// is that driver started: an attach of prima's own minor pays nothing.
+	drv := ""
+	if v := locate.DriverFor(version); v != browser.DriverVersion {
+		drv = v
+	}
 	if perr == nil && (u.Scheme == "ws" || u.Scheme == "wss") {
 		if err := browser.ProbeServer(ctx, endpoint, 2*time.Second); err != nil {
 			var me *browser.MismatchError
-			if errors.As(err, &me) {
+			if !errors.As(err, &me) {
+				return nil, &wire.Error{Code: wire.CodeAttach, Message: err.Error(), Session: title}
+			}
+			m := serverMismatch.FindStringSubmatch(me.Body)
+			if m == nil || locate.DriverFor(m[1]) == "" {
 				return nil, &wire.Error{Code: wire.CodeVersion, Message: attachFailure(endpoint, version, errors.New(me.Body)), Session: title}
 			}
-			return nil, &wire.Error{Code: wire.CodeAttach, Message: err.Error(), Session: title}
+			drv, version = locate.DriverFor(m[1]), m[1]
 		}
+	}
+	pw, err := b.driverOf(drv).Start()
+	if err != nil {
+		var nf *locate.NotFoundError
+		if drv != "" && errors.As(err, &nf) {
+			return nil, &wire.Error{Code: wire.CodeVersion, Session: title, Message: fmt.Sprintf(
+				"the Playwright server at %s runs Playwright %s, which prima attaches to through its driver playwright-core %s, and that driver is not installed: %s",
+				endpoint, locate.Minor(version), drv, nf.Error())}
+		}
+		return nil, driverError(err)
 	}
 	timeout := playwright.Float(float64(browser.AttachTimeout(ctx).Milliseconds()))
 	var br playwright.Browser
@@ -471,6 +522,7 @@ func (b *Backend) connect(ctx context.Context, name, endpoint, title, version st
 		br.Close()
 		return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("attached to %s but could not open a page there: %v", endpoint, err), Session: title}
 	}
+	in.Driver = drv
 	in.ResearchDir = filepath.Join(b.Home, "research")
 	in.Log = b.Log
 	in.Devices = pw.Devices
@@ -487,9 +539,9 @@ var serverMismatch = regexp.MustCompile(`server(?: version:)? v(\d+\.\d+)[\s\S]*
 func attachFailure(endpoint, version string, err error) string {
 	text := err.Error()
 	if m := serverMismatch.FindStringSubmatch(text); m != nil {
-		return fmt.Sprintf("the Playwright server at %s runs Playwright %s and refuses prima's driver (Playwright %s): a Playwright server accepts clients of its own minor only. "+
+		return fmt.Sprintf("the Playwright server at %s runs Playwright %s and refuses prima's driver (Playwright %s): a Playwright server accepts clients of its own minor only, and prima has drivers of Playwright %s. "+
 			"Run a server of prima's version: npx -y playwright-core@%s run-server --port PORT (or the Playwright %s container image)",
-			endpoint, m[1], browser.DriverVersion, browser.DriverVersion, m[2])
+			endpoint, m[1], browser.DriverVersion, minors(), browser.DriverVersion, m[2])
 	}
 	if i := strings.Index(text, "Call log:"); i > 0 {
 		text = strings.TrimSpace(text[:i])
@@ -499,6 +551,15 @@ func attachFailure(endpoint, version string, err error) string {
 		msg += fmt.Sprintf(" (server Playwright %s, driver %s)", version, browser.DriverVersion)
 	}
 	return msg
+}
+
+// minors names the minors of prima's drivers: "1.64 and 1.65".
+func minors() string {
+	var ms []string
+	for _, v := range locate.DriverVersions {
+		ms = append(ms, locate.Minor(v))
+	}
+	return strings.Join(ms, " and ")
 }
 
 // driverError words a driver that cannot start: an attach failure (no
@@ -512,7 +573,11 @@ func info(in *exec.Instance) wire.Instance {
 	if in.Owned {
 		kind = "owned"
 	}
-	return wire.Instance{Name: in.Name, Kind: kind, Program: in.Program, Endpoint: in.Endpoint, Title: in.Title, URL: in.URL(), Connected: in.Connected()}
+	driver := in.Driver
+	if driver == "" {
+		driver = browser.DriverVersion
+	}
+	return wire.Instance{Name: in.Name, Kind: kind, Program: in.Program, Endpoint: in.Endpoint, Title: in.Title, URL: in.URL(), Connected: in.Connected(), Driver: driver}
 }
 
 // open starts (or reuses) a prima-owned Chromium, launching it without
@@ -649,6 +714,7 @@ func (b *Backend) list(registry string) wire.ListResponse {
 		resp.Browsers = append(resp.Browsers, wire.Browser{Title: d.Title, Endpoint: d.Endpoint, Version: d.Version, Status: string(d.Status), Problem: d.Problem, Path: d.Path})
 	}
 	resp.Instances = b.Instances()
+	resp.Drivers = locate.DriverVersions
 	return resp
 }
 

@@ -11,7 +11,7 @@ func TestInjectedSourceIsTheDriversInjectedScript(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs the installed driver (npm): run without -short")
 	}
-	src, err := InjectedSource()
+	src, err := InjectedSource("")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,8 +24,12 @@ type Instance struct {
 	Profile  string // owned: the profile folder it keeps across launches, if any
 	Endpoint string // attached: the endpoint it was reached at
 	Title    string // attached playwright-cli session title, if any
-	Obs      *Observer
-	Net      *NetLog
+	// Driver is the version of the driver the instance was reached
+	// through, "" for prima's own: it keeps it, and its views are rendered
+	// with that driver's injected script.
+	Driver string
+	Obs    *Observer
+	Net    *NetLog
 
 	watchMu sync.Mutex
 	browser playwright.Browser

@@ -29,15 +29,24 @@ var ChromiumArgs = []string{
 // DriverVersion is the playwright-core version the driver must have.
 const DriverVersion = locate.DriverVersion
 
-// FindDriver finds the driver (locate.FindDriver, from the daemon's
-// environment) and makes it safe to start.
-func FindDriver() (locate.Driver, error) {
-	d, err := locate.FindDriver(os.Getenv)
+// FindDriver finds the driver of version ("" is prima's own,
+// DriverVersion; locate.FindDriverOf, from the daemon's environment) and
+// makes it safe to start.
+func FindDriver(version string) (locate.Driver, error) {
+	if version == "" {
+		version = DriverVersion
+	}
+	d, err := locate.FindDriverOf(os.Getenv, version)
 	if err != nil {
 		return d, err
 	}
 	return locate.Prepare(d)
 }
+
+// startMu: playwright-go reads the driver's paths from the process's
+// environment, and the driver's process inherits it, so two drivers are
+// started one at a time.
+var startMu sync.Mutex
 
 // DriverStartError: the driver was found but did not start.
 type DriverStartError struct {
@@ -51,10 +60,18 @@ func (e *DriverStartError) Error() string {
 
 func (e *DriverStartError) Unwrap() error { return e.Err }
 
-// StartPlaywright starts the driver offline: it never installs browsers and
-// uses the machine's Node.js.
+// StartPlaywright starts prima's own driver offline: it never installs
+// browsers and uses the machine's Node.js.
 func StartPlaywright(stderr io.Writer) (*playwright.Playwright, error) {
-	d, err := FindDriver()
+	return StartDriver("", stderr)
+}
+
+// StartDriver starts the driver of version ("" is prima's own) offline.
+// Another version is started through prima's entry (locate.Entry), which
+// tells playwright-go's version check that it speaks DriverVersion's
+// protocol.
+func StartDriver(version string, stderr io.Writer) (*playwright.Playwright, error) {
+	d, err := FindDriver(version)
 	if err != nil {
 		return nil, err
 	}
@@ -62,12 +79,21 @@ func StartPlaywright(stderr io.Writer) (*playwright.Playwright, error) {
 	if err != nil {
 		return nil, err
 	}
+	startMu.Lock()
+	defer startMu.Unlock()
 	// playwright-go reads Node.js and cli.js paths from the environment only.
 	os.Setenv("PLAYWRIGHT_NODEJS_PATH", node)
 	cli := d.CLI()
+	os.Unsetenv("PRIMA_DRIVER_SPEAKS")
 	if entry, err := locate.Entry(); err == nil {
 		os.Setenv("PRIMA_DRIVER_CLI", cli)
 		cli = entry
+		if d.Version != DriverVersion {
+			os.Setenv("PRIMA_DRIVER_SPEAKS", DriverVersion)
+			defer os.Unsetenv("PRIMA_DRIVER_SPEAKS")
+		}
+	} else if d.Version != DriverVersion {
+		return nil, &DriverStartError{Dir: d.Dir, Err: fmt.Errorf("prima's driver entry cannot be written to its cache: %w", err)}
 	}
 	os.Setenv("PLAYWRIGHT_CLI_PATH", cli)
 	if stderr == nil {
@@ -118,11 +144,13 @@ func AttachTimeout(ctx context.Context) time.Duration {
 	return d
 }
 
-// Driver is the daemon's one Playwright driver: started on first use, and
-// again after it died (its node process is watched through /proc; where
-// there is no /proc, a dead driver shows as failing commands instead).
+// Driver is one of the daemon's Playwright drivers: started on first use,
+// and again after it died (its node process is watched through /proc;
+// where there is no /proc, a dead driver shows as failing commands
+// instead).
 type Driver struct {
-	Log io.Writer
+	Log     io.Writer
+	Version string // "" is prima's own, DriverVersion
 
 	mu  sync.Mutex
 	pw  *playwright.Playwright
@@ -137,7 +165,7 @@ func (d *Driver) Start() (*playwright.Playwright, error) {
 		return d.pw, nil
 	}
 	before := driverProcs()
-	pw, err := StartPlaywright(d.Log)
+	pw, err := StartDriver(d.Version, d.Log)
 	if err != nil {
 		return nil, err
 	}

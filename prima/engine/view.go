@@ -196,7 +196,7 @@ func (e *Engine) renderer(page playwright.Page) *view.Engine {
 		if e.inc != nil {
 			e.inc.Close()
 		}
-		e.inc = view.New(page, e.Hand)
+		e.inc = view.New(page, e.b.Driver, e.Hand)
 	}
 	return e.inc
 }

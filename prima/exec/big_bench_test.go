@@ -195,7 +195,7 @@ func BenchmarkBigPage(b *testing.B) {
 	// prima's view engine (prima/view): a whole render, and the
 	// update after a click that changes the status line; each with the
 	// ref-free tree made from it (parsed whole, or spliced).
-	eng := view.New(page, nil)
+	eng := view.New(page, "", nil)
 	noMask := func(s string) string { return s }
 	b.Run("engine_whole_render", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {

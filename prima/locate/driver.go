@@ -18,8 +18,48 @@ import (
 )
 
 // DriverVersion is the playwright-core release prima's driver must be:
-// playwright-go starts no other.
+// the protocol playwright-go speaks.
 const DriverVersion = "1.64.1"
+
+// NextDriverVersion is prima's second driver, started only to attach to a
+// Playwright server of its minor: a Playwright server refuses clients of
+// another minor (HTTP 428), and 1.65's driver still speaks 1.64's protocol
+// to playwright-go (the attach matrix proves it). It is installed beside
+// the first as the npm alias DriverPackage(NextDriverVersion).
+const NextDriverVersion = "1.65.2"
+
+// DriverVersions are the drivers prima starts, its own first.
+var DriverVersions = []string{DriverVersion, NextDriverVersion}
+
+// DriverPackage is the folder under node_modules that holds version's
+// driver: playwright-core for prima's own, an npm alias for the others.
+func DriverPackage(version string) string {
+	if version == DriverVersion {
+		return "playwright-core"
+	}
+	return "playwright-core-" + version
+}
+
+// DriverFor is the driver version that attaches to a Playwright server of
+// version server's minor, "" when prima has none of it.
+func DriverFor(server string) string {
+	for _, v := range DriverVersions {
+		if Minor(v) == Minor(server) {
+			return v
+		}
+	}
+	return ""
+}
+
+// Minor is "1.65" of "1.65.2" or of "1.65.0-alpha-…".
+func Minor(v string) string {
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return v
+	}
+	m, _, _ := strings.Cut(parts[1], "-")
+	return parts[0] + "." + m
+}
 
 // Driver is a playwright-core package folder prima can start.
 type Driver struct {
@@ -75,19 +115,26 @@ func InstallDir() (string, error) {
 // then node_modules/playwright-core in a folder above the binary (the npm
 // package), then .driver in the working folder or above it.
 func FindDriver(getenv func(string) string) (Driver, error) {
-	for _, name := range []string{"PLAYWRIGHT_DRIVER_PATH", "PRIMA_DRIVER"} {
-		if dir := getenv(name); dir != "" {
-			d, why := driverAt(dir)
-			if why != "" {
-				return Driver{}, &BadDriverError{Dir: dir, Why: why, From: name}
-			}
-			d.Source = name
-			return d, nil
+	return FindDriverOf(getenv, DriverVersion)
+}
+
+// FindDriverOf looks for playwright-core version where FindDriver looks
+// for its own; another version is the npm alias DriverPackage(version) in
+// node_modules of each folder (beside the named driver's for
+// PLAYWRIGHT_DRIVER_PATH and PRIMA_DRIVER, which name prima's own).
+func FindDriverOf(getenv func(string) string, version string) (Driver, error) {
+	own := version == DriverVersion
+	// in is where version's driver sits in a driver folder (.driver, the
+	// install folder's node_modules/playwright-core's parent).
+	in := func(dir string) string {
+		if own {
+			return dir
 		}
+		return filepath.Join(dir, "node_modules", DriverPackage(version))
 	}
 	var tried []string
 	try := func(dir, source string) (Driver, bool) {
-		d, why := driverAt(dir)
+		d, why := driverAt(dir, version)
 		if why != "" {
 			if !errors.Is(statErr(dir), fs.ErrNotExist) {
 				tried = append(tried, dir+" ("+why+")")
@@ -99,6 +146,28 @@ func FindDriver(getenv func(string) string) (Driver, error) {
 		d.Source = source
 		return d, true
 	}
+	for _, name := range []string{"PLAYWRIGHT_DRIVER_PATH", "PRIMA_DRIVER"} {
+		dir := getenv(name)
+		if dir == "" {
+			continue
+		}
+		if own {
+			d, why := driverAt(dir, version)
+			if why != "" {
+				return Driver{}, &BadDriverError{Dir: dir, Why: why, From: name}
+			}
+			d.Source = name
+			return d, nil
+		}
+		// Beside the named driver: in its folder's node_modules, or its
+		// sibling in node_modules.
+		if d, ok := try(in(dir), "beside "+name); ok {
+			return d, nil
+		}
+		if d, ok := try(filepath.Join(filepath.Dir(filepath.Clean(dir)), DriverPackage(version)), "beside "+name); ok {
+			return d, nil
+		}
+	}
 	exe := ""
 	if p, err := os.Executable(); err == nil {
 		if p, err = filepath.EvalSymlinks(p); err == nil {
@@ -106,18 +175,18 @@ func FindDriver(getenv func(string) string) (Driver, error) {
 		}
 	}
 	if exe != "" {
-		if d, ok := try(filepath.Join(filepath.Dir(filepath.Dir(exe)), ".driver"), "the checkout's .driver"); ok {
+		if d, ok := try(in(filepath.Join(filepath.Dir(filepath.Dir(exe)), ".driver")), "the checkout's .driver"); ok {
 			return d, nil
 		}
 	}
 	if dir, err := InstallDir(); err == nil {
-		if d, ok := try(filepath.Join(dir, "node_modules", "playwright-core"), "prima install"); ok {
+		if d, ok := try(filepath.Join(dir, "node_modules", DriverPackage(version)), "prima install"); ok {
 			return d, nil
 		}
 	}
 	if exe != "" {
 		for dir := filepath.Dir(exe); ; dir = filepath.Dir(dir) {
-			nm := filepath.Join(dir, "node_modules", "playwright-core")
+			nm := filepath.Join(dir, "node_modules", DriverPackage(version))
 			if _, err := os.Stat(nm); err == nil {
 				if d, ok := try(nm, "the npm package"); ok {
 					return d, nil
@@ -132,7 +201,7 @@ func FindDriver(getenv func(string) string) (Driver, error) {
 		for dir := wd; ; dir = filepath.Dir(dir) {
 			d := filepath.Join(dir, ".driver")
 			if _, err := os.Stat(d); err == nil {
-				if d, ok := try(d, ".driver in "+dir); ok {
+				if d, ok := try(in(d), ".driver in "+dir); ok {
 					return d, nil
 				}
 			}
@@ -142,9 +211,9 @@ func FindDriver(getenv func(string) string) (Driver, error) {
 		}
 	}
 	return Driver{}, &NotFoundError{
-		What:  "Playwright driver (playwright-core " + DriverVersion + ")",
+		What:  "Playwright driver (playwright-core " + version + ")",
 		Tried: tried,
-		Fix:   "run `prima install` (it npm-installs playwright-core " + DriverVersion + " into prima's cache), or install prima with npm: npm install -g @prima-dev/prima",
+		Fix:   "run `prima install` (it npm-installs playwright-core " + strings.Join(DriverVersions, " and ") + " into prima's cache; in a checkout, scripts/setup puts them into .driver/), or install prima with npm: npm install -g @prima-dev/prima",
 	}
 }
 
@@ -156,7 +225,7 @@ func statErr(dir string) error {
 // driverAt reads a driver folder: a playwright-core package, or a folder
 // whose package/ is one (the layout scripts/setup and playwright-go use).
 // why is "" when it is usable.
-func driverAt(dir string) (Driver, string) {
+func driverAt(dir, version string) (Driver, string) {
 	if _, err := os.Stat(filepath.Join(dir, "package", "cli.js")); err == nil {
 		dir = filepath.Join(dir, "package")
 	}
@@ -182,8 +251,8 @@ func driverAt(dir string) (Driver, string) {
 	if pkg.Name != "playwright-core" {
 		return Driver{}, fmt.Sprintf("it is %q, not playwright-core", pkg.Name)
 	}
-	if pkg.Version != DriverVersion {
-		return Driver{}, fmt.Sprintf("it is playwright-core %s, not %s", pkg.Version, DriverVersion)
+	if pkg.Version != version {
+		return Driver{}, fmt.Sprintf("it is playwright-core %s, not %s", pkg.Version, version)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "lib", "coreBundle.js")); err != nil {
 		return Driver{}, "it has no lib/coreBundle.js (an incomplete install?)"
@@ -260,7 +329,7 @@ func Prepare(d Driver) (Driver, error) {
 		return d, err
 	}
 	copyDir := filepath.Join(cache, "patched", "playwright-core-"+d.Version)
-	if c, why := driverAt(copyDir); why == "" {
+	if c, why := driverAt(copyDir, d.Version); why == "" {
 		if b, err := os.ReadFile(filepath.Join(c.Dir, "lib", "coreBundle.js")); err == nil && bytes.Equal(b, patched) {
 			c.Source = d.Source + ", patched copy"
 			return c, nil
@@ -336,50 +405,69 @@ func Node(getenv func(string) string) (string, error) {
 	return p, nil
 }
 
-// Install puts playwright-core DriverVersion into InstallDir with npm and
-// prepares it. Progress goes to out.
+// Install puts every driver of DriverVersions into InstallDir with npm
+// (the others as npm aliases) and prepares them; it returns prima's own.
+// Progress goes to out.
 func Install(ctx context.Context, getenv func(string) string, out io.Writer) (Driver, error) {
 	dir, err := InstallDir()
 	if err != nil {
 		return Driver{}, err
 	}
-	if d, why := driverAt(filepath.Join(dir, "node_modules", "playwright-core")); why == "" {
-		d.Source = "prima install"
-		fmt.Fprintf(out, "the driver is installed already: playwright-core %s in %s\n", d.Version, d.Dir)
-		return Prepare(d)
+	var specs []string
+	for _, v := range DriverVersions {
+		if d, why := driverAt(filepath.Join(dir, "node_modules", DriverPackage(v)), v); why == "" {
+			fmt.Fprintf(out, "the driver is installed already: playwright-core %s in %s\n", d.Version, d.Dir)
+			continue
+		}
+		spec := "playwright-core@" + v
+		if v != DriverVersion {
+			spec = DriverPackage(v) + "@npm:" + spec
+		}
+		specs = append(specs, spec)
 	}
-	if _, err := Node(getenv); err != nil {
-		return Driver{}, err
-	}
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		return Driver{}, &NotFoundError{What: "npm", Tried: []string{"PATH"},
-			Fix: "install npm (Debian/Ubuntu: apt-get install npm; macOS: brew install node), then run prima install again"}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return Driver{}, err
-	}
-	pkg := filepath.Join(dir, "package.json")
-	if _, err := os.Stat(pkg); err != nil {
-		if err := os.WriteFile(pkg, []byte(`{"name":"prima-driver","private":true}`+"\n"), 0o644); err != nil {
+	if len(specs) > 0 {
+		if _, err := Node(getenv); err != nil {
 			return Driver{}, err
 		}
+		npm, err := exec.LookPath("npm")
+		if err != nil {
+			return Driver{}, &NotFoundError{What: "npm", Tried: []string{"PATH"},
+				Fix: "install npm (Debian/Ubuntu: apt-get install npm; macOS: brew install node), then run prima install again"}
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return Driver{}, err
+		}
+		pkg := filepath.Join(dir, "package.json")
+		if _, err := os.Stat(pkg); err != nil {
+			if err := os.WriteFile(pkg, []byte(`{"name":"prima-driver","private":true}`+"\n"), 0o644); err != nil {
+				return Driver{}, err
+			}
+		}
+		fmt.Fprintf(out, "npm install %s into %s\n", strings.Join(specs, " "), dir)
+		args := append([]string{"install", "--no-audit", "--no-fund", "--save-exact", "--ignore-scripts", "--prefix", dir}, specs...)
+		cmd := exec.CommandContext(ctx, npm, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "NO_UPDATE_NOTIFIER=1")
+		cmd.Stdout, cmd.Stderr = out, out
+		if err := cmd.Run(); err != nil {
+			return Driver{}, fmt.Errorf("npm install %s failed: %w", strings.Join(specs, " "), err)
+		}
 	}
-	fmt.Fprintf(out, "npm install playwright-core@%s into %s\n", DriverVersion, dir)
-	cmd := exec.CommandContext(ctx, npm, "install", "--no-audit", "--no-fund", "--save-exact", "--ignore-scripts",
-		"--prefix", dir, "playwright-core@"+DriverVersion)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "NO_UPDATE_NOTIFIER=1")
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Run(); err != nil {
-		return Driver{}, fmt.Errorf("npm install playwright-core@%s failed: %w", DriverVersion, err)
+	var own Driver
+	for _, v := range DriverVersions {
+		d, why := driverAt(filepath.Join(dir, "node_modules", DriverPackage(v)), v)
+		if why != "" {
+			return Driver{}, fmt.Errorf("npm finished but %s is not usable: %s", dir, why)
+		}
+		d.Source = "prima install"
+		if d, err = Prepare(d); err != nil {
+			return Driver{}, err
+		}
+		if v == DriverVersion {
+			own = d
+		}
 	}
-	d, why := driverAt(filepath.Join(dir, "node_modules", "playwright-core"))
-	if why != "" {
-		return Driver{}, fmt.Errorf("npm finished but %s is not usable: %s", dir, why)
-	}
-	d.Source = "prima install"
-	return Prepare(d)
+	return own, nil
 }
 
 // InstallBrowser runs the driver's own browser installer for Chromium

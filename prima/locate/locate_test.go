@@ -194,3 +194,24 @@ func TestEntryIsWrittenOnce(t *testing.T) {
 		t.Errorf("a stale entry was kept: %q", got)
 	}
 }
+
+// The second driver sits beside prima's own: in node_modules of the named
+// driver folder (scripts/setup's .driver), or as its sibling in node_modules
+// (an npm install); a server's version picks the driver of its minor.
+func TestFindTheNextDriverBesideTheOwn(t *testing.T) {
+	root := t.TempDir()
+	own := fakeDriver(t, filepath.Join(root, ".driver", "node_modules", "playwright-core"), DriverVersion)
+	os.Symlink(own, filepath.Join(root, ".driver", "package"))
+	next := fakeDriver(t, filepath.Join(root, ".driver", "node_modules", DriverPackage(NextDriverVersion)), NextDriverVersion)
+	for _, named := range []string{filepath.Join(root, ".driver"), own} {
+		d, err := FindDriverOf(env(map[string]string{"PLAYWRIGHT_DRIVER_PATH": named}), NextDriverVersion)
+		if err != nil || d.Version != NextDriverVersion || d.Dir != next {
+			t.Errorf("beside %s: FindDriverOf = %+v, %v; want %s", named, d, err, next)
+		}
+	}
+	for server, want := range map[string]string{"1.64.0-alpha-2026-09-14": DriverVersion, "1.65.1": NextDriverVersion, "1.65": NextDriverVersion, "1.63.0": "", "": ""} {
+		if got := DriverFor(server); got != want {
+			t.Errorf("DriverFor(%q) = %q, want %q", server, got, want)
+		}
+	}
+}

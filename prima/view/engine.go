@@ -47,6 +47,9 @@ type Engine struct {
 	maskN   int
 	// utility: Playwright's worlds in the page, given the faster labels.
 	utility utilityWorlds
+	// driver is the version of the driver the page is reached through:
+	// the engine renders with its injected script.
+	driver string
 	// outlived receives a render still running when its command's time
 	// ran out: the caller joins it before it touches the page again.
 	outlived func(done <-chan struct{})
@@ -81,10 +84,11 @@ type Rendered struct {
 // ErrDeadline: the command's time ran out while the engine rendered.
 var ErrDeadline = errors.New("the command's time (--timeout) ran out while prima rendered the page")
 
-// New is the engine of page; outlived (may be nil) receives a render
+// New is the engine of page, reached through the driver of version
+// driver ("" is prima's own); outlived (may be nil) receives a render
 // still running past its command's deadline.
-func New(page playwright.Page, outlived func(done <-chan struct{})) *Engine {
-	return &Engine{page: page, outlived: outlived}
+func New(page playwright.Page, driver string, outlived func(done <-chan struct{})) *Engine {
+	return &Engine{page: page, driver: driver, outlived: outlived}
 }
 
 // Page is the page the engine renders.
@@ -100,7 +104,7 @@ var errNoWorld = errors.New("the isolated world is gone")
 // open makes the world for the page's current document and the engine in
 // it.
 func (c *Engine) open(ctx context.Context) error {
-	src, err := browser.InjectedSource()
+	src, err := browser.InjectedSource(c.driver)
 	if err != nil {
 		return err
 	}

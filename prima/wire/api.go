@@ -65,6 +65,7 @@ type Instance struct {
 	Title     string `json:"title,omitempty"`
 	URL       string `json:"url,omitempty"`
 	Connected bool   `json:"connected"`
+	Driver    string `json:"driver,omitempty"` // the playwright-core version it was reached through
 }
 
 // StatusResponse is `prima daemon status`.

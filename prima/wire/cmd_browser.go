@@ -91,6 +91,9 @@ type ListRequest struct{ Target }
 type ListResponse struct {
 	Browsers  []Browser  `json:"browsers"`
 	Instances []Instance `json:"instances"`
+	// Drivers are prima's Playwright drivers (playwright-core versions),
+	// its own first; another is started only for a server of its minor.
+	Drivers []string `json:"drivers,omitempty"`
 }
 
 // Text is the browsers and the instances as tables.
@@ -108,15 +111,21 @@ func (r *ListResponse) Text() string {
 	if len(r.Instances) > 0 {
 		fmt.Fprintln(&w)
 		tw = tabwriter.NewWriter(&w, 0, 2, 2, ' ', 0)
-		fmt.Fprintln(tw, "INSTANCE\tKIND\tPROGRAM\tCONNECTED\tURL")
+		fmt.Fprintln(tw, "INSTANCE\tKIND\tDRIVER\tPROGRAM\tCONNECTED\tURL")
 		for _, in := range r.Instances {
-			program := in.Program
+			program, driver := in.Program, in.Driver
 			if program == "" {
 				program = "-"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%t\t%s\n", in.Name, in.Kind, program, in.Connected, in.URL)
+			if driver == "" {
+				driver = "-"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%t\t%s\n", in.Name, in.Kind, driver, program, in.Connected, in.URL)
 		}
 		tw.Flush()
+	}
+	if len(r.Drivers) > 0 {
+		fmt.Fprintf(&w, "\ndrivers: Playwright %s (its own; the others only for a server of their minor)\n", strings.Join(r.Drivers, ", "))
 	}
 	return w.String()
 }

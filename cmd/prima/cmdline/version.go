@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v3"
@@ -52,11 +53,23 @@ func versionCommand(stdout, stderr io.Writer) *cli.Command {
 			if cmd.Args().Len() != 0 {
 				return e.fail(wrongArgs(cmd, "no arguments"))
 			}
-			r := versionReport{Prima: Version, Commit: commit(), Attaches: attach.AttachableRange(locate.DriverVersion)}
+			newest := locate.DriverVersions[len(locate.DriverVersions)-1]
+			r := versionReport{Prima: Version, Commit: commit(), Attaches: attach.AttachableRange(newest)}
 			if d, err := locate.FindDriver(os.Getenv); err != nil {
 				r.DriverError = err.Error()
 			} else {
 				r.Driver, r.DriverDir, r.DriverFrom = d.Version, d.Dir, d.Source
+			}
+			// The other drivers, each started only to attach to a
+			// Playwright server of its minor.
+			for _, v := range locate.DriverVersions[1:] {
+				o := otherDriver{Version: v, For: locate.Minor(v)}
+				if d, err := locate.FindDriverOf(os.Getenv, v); err != nil {
+					o.Error = err.Error()
+				} else {
+					o.Dir, o.From = d.Dir, d.Source
+				}
+				r.Others = append(r.Others, o)
 			}
 			ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			defer cancel()
@@ -75,6 +88,13 @@ func versionCommand(stdout, stderr io.Writer) *cli.Command {
 			} else {
 				fmt.Fprintf(e.stdout, "driver: Playwright %s at %s (%s)\n", r.Driver, r.DriverDir, r.DriverFrom)
 			}
+			for _, o := range r.Others {
+				if o.Error != "" {
+					fmt.Fprintf(e.stdout, "driver for Playwright %s servers: none: %s\n", o.For, o.Error)
+				} else {
+					fmt.Fprintf(e.stdout, "driver for Playwright %s servers: Playwright %s at %s (%s)\n", o.For, o.Version, o.Dir, o.From)
+				}
+			}
 			if r.BrowserError != "" {
 				fmt.Fprintf(e.stdout, "browser: none: %s\n", r.BrowserError)
 			} else {
@@ -83,7 +103,7 @@ func versionCommand(stdout, stderr io.Writer) *cli.Command {
 					fmt.Fprintf(e.stdout, "headless: %s (its headless shell, launched unless --headed)\n", r.HeadlessShell)
 				}
 			}
-			fmt.Fprintf(e.stdout, "attaches to: Playwright %s (playwright-cli 0.1.18 to 0.1.22, Playwright servers of %s)\n", r.Attaches, minor(locate.DriverVersion))
+			fmt.Fprintf(e.stdout, "attaches to: Playwright %s (playwright-cli 0.1.18 to 0.1.22, Playwright servers of %s)\n", r.Attaches, serverMinors())
 			return nil
 		},
 	}
@@ -102,6 +122,27 @@ type versionReport struct {
 	HeadlessShell  string `json:"headless_shell,omitempty"`
 	BrowserError   string `json:"browser_error,omitempty"`
 	Attaches       string `json:"attaches"`
+	// Others are prima's other drivers (an attach to a server of their
+	// minor starts one).
+	Others []otherDriver `json:"other_drivers,omitempty"`
+}
+
+type otherDriver struct {
+	Version string `json:"version"`
+	For     string `json:"for"` // the minor of the servers it attaches to
+	Dir     string `json:"dir,omitempty"`
+	From    string `json:"from,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
+// serverMinors names the minors of the Playwright servers prima's drivers
+// attach to: "1.64 and 1.65".
+func serverMinors() string {
+	var ms []string
+	for _, v := range locate.DriverVersions {
+		ms = append(ms, locate.Minor(v))
+	}
+	return strings.Join(ms, " and ")
 }
 
 // minor is "1.64" of "1.64.1".
