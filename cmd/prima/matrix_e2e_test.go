@@ -10,13 +10,16 @@ import (
 	"time"
 )
 
-// The attach matrix: prima (driver playwright-core 1.64.1) attached to a
-// session of each playwright-cli release it claims to support, each
-// installed by `scripts/setup --tools` into .tools/pwcli-VERSION/ (0.1.22
-// is the one every other test uses). results/attach-matrix.md is a run of it.
+// The attach matrix: prima (drivers playwright-core 1.64.1 and 1.65.2)
+// attached to a session of each playwright-cli release it claims to
+// support, each installed by `scripts/setup --tools` into
+// .tools/pwcli-VERSION/ (0.1.22 is the one every other test uses), and
+// 0.1.22 on Playwright 1.65.2 (npm overrides) until a release runs 1.65.
+// results/attach-matrix.md is a run of it. Add each new release here.
 var attachMatrix = []struct {
-	cli        string // @playwright/cli
+	cli        string // @playwright/cli, and the build's tag (.tools/pwcli-CLI)
 	playwright string // the playwrightVersion its sessions publish
+	driver     string // the driver prima attaches through
 	// refused: prima must refuse to attach, naming the version. Playwright
 	// 1.61 (and the 1.62 alphas) take each call's timeout as a required
 	// parameter (FrameAriaSnapshotParams: timeout: tFloat); from 1.63 on,
@@ -25,10 +28,13 @@ var attachMatrix = []struct {
 	// "timeout: expected float, got undefined".
 	refused bool
 }{
-	{"0.1.14", "1.61.0-alpha-1781023400000", true},
-	{"0.1.18", "1.63.0-alpha-2026-08-05", false},
-	{"0.1.20", "1.64.0-alpha-2026-09-14", false},
-	{"0.1.22", "1.64.0-alpha-1790635538000", false},
+	{"0.1.14", "1.61.0-alpha-1781023400000", "", true},
+	{"0.1.18", "1.63.0-alpha-2026-08-05", "1.64.1", false},
+	{"0.1.20", "1.64.0-alpha-2026-09-14", "1.64.1", false},
+	{"0.1.22", "1.64.0-alpha-1790635538000", "1.64.1", false},
+	// A session's socket takes clients of any minor, but prima renders
+	// its pages with the injected script of the session's own minor.
+	{"0.1.22-pw1.65.2", "1.65.2", "1.65.2", false},
 }
 
 func TestAttachMatrix(t *testing.T) {
@@ -68,6 +74,9 @@ func TestAttachMatrix(t *testing.T) {
 
 			// A dialog raised through prima is reported and answered by prima.
 			snap := h.primaOK("snapshot")
+			if !regexp.MustCompile(`(?m)^pw:` + s + ` +attached +` + regexp.QuoteMeta(v.driver) + ` `).MatchString(h.primaOK("browser", "list")) {
+				t.Errorf("browser list: want the instance pw:%s through driver %s:\n%s", s, v.driver, h.primaOK("browser", "list"))
+			}
 			mustContain(t, "snapshot", snap, "/truth/dialogs")
 			r := h.prima("pw", "click", ref(t, snap, "button", "Delete files"), "--timeout", "5s")
 			wantOK(t, "a click that opens confirm()", r)

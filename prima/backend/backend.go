@@ -247,6 +247,19 @@ func (b *Backend) registry(dir string) *attach.Registry {
 	return e.r
 }
 
+// versionAt is the Playwright version a session descriptor gives for
+// endpoint, "" when none names it: a playwright-cli session's socket
+// takes clients of any minor, so the descriptor alone says which driver
+// (and injected script) fits its pages.
+func (b *Backend) versionAt(dir, endpoint string) string {
+	for _, d := range b.registry(dir).List() {
+		if d.Endpoint == endpoint {
+			return d.Version
+		}
+	}
+	return ""
+}
+
 // maxRegistries bounds the folders' watchers a daemon keeps (each holds
 // an inotify instance, of which a user has few): a client names any
 // folder it likes.
@@ -336,7 +349,7 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instanc
 	}
 	b.mu.Unlock()
 	if t.Endpoint != "" {
-		return b.attach(ctx, endpointName(t.Endpoint), t.Endpoint, "", "")
+		return b.attach(ctx, endpointName(t.Endpoint), t.Endpoint, "", b.versionAt(t.Registry, t.Endpoint))
 	}
 	ds := b.registry(t.Registry).List()
 	d, err := attach.Select(ds, t.PwSession)
