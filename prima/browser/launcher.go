@@ -45,7 +45,7 @@ func FindDriver(version string) (locate.Driver, error) {
 
 // startMu: playwright-go reads the driver's paths from the process's
 // environment, and the driver's process inherits it, so two drivers are
-// started one at a time.
+// started one at a time (which also tells each Driver its own process).
 var startMu sync.Mutex
 
 // DriverStartError: the driver was found but did not start.
@@ -71,6 +71,13 @@ func StartPlaywright(stderr io.Writer) (*playwright.Playwright, error) {
 // tells playwright-go's version check that it speaks DriverVersion's
 // protocol.
 func StartDriver(version string, stderr io.Writer) (*playwright.Playwright, error) {
+	startMu.Lock()
+	defer startMu.Unlock()
+	return startDriver(version, stderr)
+}
+
+// startDriver is StartDriver; the caller holds startMu.
+func startDriver(version string, stderr io.Writer) (*playwright.Playwright, error) {
 	d, err := FindDriver(version)
 	if err != nil {
 		return nil, err
@@ -79,8 +86,6 @@ func StartDriver(version string, stderr io.Writer) (*playwright.Playwright, erro
 	if err != nil {
 		return nil, err
 	}
-	startMu.Lock()
-	defer startMu.Unlock()
 	// playwright-go reads Node.js and cli.js paths from the environment only.
 	os.Setenv("PLAYWRIGHT_NODEJS_PATH", node)
 	cli := d.CLI()
@@ -164,8 +169,12 @@ func (d *Driver) Start() (*playwright.Playwright, error) {
 	if d.pw != nil && (d.pid == 0 || processAlive(d.pid)) {
 		return d.pw, nil
 	}
+	// The new process is the driver's: under startMu, no other driver
+	// starts meanwhile.
+	startMu.Lock()
+	defer startMu.Unlock()
 	before := driverProcs()
-	pw, err := StartDriver(d.Version, d.Log)
+	pw, err := startDriver(d.Version, d.Log)
 	if err != nil {
 		return nil, err
 	}
