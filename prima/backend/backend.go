@@ -252,6 +252,9 @@ func (b *Backend) registry(dir string) *attach.Registry {
 // takes clients of any minor, so the descriptor alone says which driver
 // (and injected script) fits its pages.
 func (b *Backend) versionAt(dir, endpoint string) string {
+	if strings.Contains(endpoint, "://") {
+		return "" // a server's own answer names its version
+	}
 	for _, d := range b.registry(dir).List() {
 		if d.Endpoint == endpoint {
 			return d.Version
@@ -343,7 +346,7 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instanc
 		case in != nil:
 			return in, nil
 		case ep != "":
-			return b.attach(ctx, t.Instance, ep, "", "")
+			return b.attach(ctx, t.Instance, ep, "", b.versionAt(t.Registry, ep))
 		}
 		return nil, wire.Errorf(wire.CodeNoInstance, "no instance %q in the daemon", t.Instance)
 	}
