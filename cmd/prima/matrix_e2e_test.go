@@ -77,6 +77,16 @@ func TestAttachMatrix(t *testing.T) {
 			if !regexp.MustCompile(`(?m)^pw:` + s + ` +attached +` + regexp.QuoteMeta(v.driver) + ` `).MatchString(h.primaOK("browser", "list")) {
 				t.Errorf("browser list: want the instance pw:%s through driver %s:\n%s", s, v.driver, h.primaOK("browser", "list"))
 			}
+			// --endpoint naming the session's socket: the descriptor gives
+			// the version, so the same driver.
+			if m := regexp.MustCompile(`(?m)^` + s + ` +live +\S+ +(\S+)`).FindStringSubmatch(list); m != nil {
+				h.primaOK("snapshot", "--endpoint", m[1])
+				if l := h.primaOK("browser", "list"); !regexp.MustCompile(`(?m)^endpoint:` + regexp.QuoteMeta(m[1]) + ` +attached +` + regexp.QuoteMeta(v.driver) + ` `).MatchString(l) {
+					t.Errorf("browser list: want the instance of --endpoint %s through driver %s:\n%s", m[1], v.driver, l)
+				}
+			} else {
+				t.Errorf("browser list names no endpoint for %s:\n%s", s, list)
+			}
 			mustContain(t, "snapshot", snap, "/truth/dialogs")
 			r := h.prima("pw", "click", ref(t, snap, "button", "Delete files"), "--timeout", "5s")
 			wantOK(t, "a click that opens confirm()", r)
