@@ -129,7 +129,7 @@ func runLine(run []NewRef) (string, bool) {
 		writePart(&b, r.Name[len(pre):len(r.Name)-len(suf)])
 		b.WriteString(" [ref=" + r.ID + "]")
 	}
-	return one(b.String()), true
+	return b.String(), true
 }
 
 // writePart writes a run's differing part bare when it is one word or

@@ -94,6 +94,19 @@ func TestIsAnswersAnElementsStateNow(t *testing.T) {
 			t.Errorf("is %s: ### Answer is %q, want %q", strings.Join(c.args, " "), got, c.want)
 		}
 	}
+	// The page renders a copy of Bold in its place: the ref's element is
+	// gone, and a visible twin stands there. "hidden: true" alone would
+	// claim too much of the button a user sees; the note says which.
+	bold := ref(t, snap, "button", "Bold")
+	h.primaOK("eval", `(() => { const b = [...document.querySelectorAll('button')].find(x => x.textContent === 'Bold'); b.replaceWith(b.cloneNode(true)); return 1 })()`)
+	r := h.prima("is", "hidden", bold)
+	wantOK(t, "is hidden of a replaced element", r)
+	if got := section(r.out, "Answer"); got != "true" || !strings.Contains(r.out, "note: "+bold+"'s element is gone from the page, not only hidden; another may stand in its place") {
+		t.Errorf("is hidden of an element the page replaced with a visible copy: want true and the note saying it is gone:\n%s", r.out)
+	}
+	if r := h.prima("is", "hidden", enabled); strings.Contains(r.out, "is gone") {
+		t.Errorf("is hidden of an element still there carries the gone note:\n%s", r.out)
+	}
 	if r := h.prima("is", "checked", enabled); r.code != 1 || codeOf(r.out) != "not_actionable" || !strings.Contains(r.out, "is not a checkbox") {
 		t.Errorf("is checked of a button: exit %d, code %q, want 1, not_actionable and why\n%s", r.code, codeOf(r.out), r.out)
 	}

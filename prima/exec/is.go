@@ -30,17 +30,23 @@ func (in *Instance) Is(ctx context.Context, r *wire.IsRequest) *envelope.Envelop
 		return env
 	}
 	in.looked(env, before)
-	yes, err := in.is(ctx, page, before, r)
+	yes, gone, err := in.is(ctx, page, before, r)
 	if err != nil {
 		in.Fail(env, err, before)
 		return env
 	}
 	env.Answer = strconv.FormatBool(yes)
+	if gone {
+		// The answer is of the element the ref named; a copy the page
+		// rendered in its place (same role and name, a new ref) may show.
+		env.Extra = append(env.Extra, envelope.KV{Key: "note", Value: r.Ref + "'s element is gone from the page, not only hidden; another may stand in its place: take a snapshot for its ref"})
+	}
 	env.OK = true
 	return env
 }
 
-func (in *Instance) is(ctx context.Context, page playwright.Page, before *engine.View, r *wire.IsRequest) (bool, error) {
+// is answers r; gone: the ref's element is no longer on the page.
+func (in *Instance) is(ctx context.Context, page playwright.Page, before *engine.View, r *wire.IsRequest) (yes, gone bool, err error) {
 	seen := r.State == "visible" || r.State == "hidden"
 	var h playwright.ElementHandle
 	if refs.Is(r.Ref) {
@@ -49,28 +55,34 @@ func (in *Instance) is(ctx context.Context, page playwright.Page, before *engine
 		var stale *browser.StaleRefError
 		switch {
 		case seen && entry.Role != "" && (errors.As(err, &stale) || errors.As(err, &nf)):
-			return r.State == "hidden", nil
+			return r.State == "hidden", true, nil
 		case err != nil:
-			return false, err
+			return false, false, err
 		}
 		h = res.Handle
 	} else {
 		hs, err := page.Locator(r.Ref).ElementHandles()
 		if err != nil {
-			return false, err
+			return false, false, err
 		}
 		if len(hs) != 1 {
 			for _, h := range hs {
 				h.Dispose()
 			}
 			if len(hs) == 0 && seen {
-				return r.State == "hidden", nil
+				return r.State == "hidden", false, nil
 			}
-			return false, &SelectorError{Selector: r.Ref, Count: len(hs)}
+			return false, false, &SelectorError{Selector: r.Ref, Count: len(hs)}
 		}
 		h = hs[0]
 	}
 	defer h.Dispose()
+	yes, err = state(h, r)
+	return yes, false, err
+}
+
+// state reads r's state of the one element h.
+func state(h playwright.ElementHandle, r *wire.IsRequest) (bool, error) {
 	switch r.State {
 	case "visible":
 		return h.IsVisible()
