@@ -380,9 +380,13 @@ func TestBadEndpointsAndBrowsersAnswerAtOnce(t *testing.T) {
 		{"a browser path that is /bin/true", []string{"browser", "open", "--browser-path", "/bin/true"}, []string{"code: attach", "/bin/true", "not a Chrome"}},
 		{"a program that claims to be Chromium", []string{"browser", "open", "--browser-path", notBrowser}, []string{"code: attach", notBrowser}},
 	}
+	// Each case runs under a 60 s deadline: a bad endpoint must be refused
+	// by what it answers, never by waiting the deadline out. The bound is
+	// far from both, so a loaded machine's slow daemon and driver start
+	// (seconds) cannot fail it and a hang cannot pass it.
 	for _, c := range cases {
-		r := h.prima(c.args...)
-		if r.code != 1 || r.took > 5*time.Second {
+		r := h.prima(append(c.args, "--timeout", "60s")...)
+		if r.code != 1 || r.took > 30*time.Second {
 			t.Errorf("%s (%s): %s", c.name, r.took, r)
 			continue
 		}
