@@ -66,7 +66,8 @@ var goldenCases = []struct {
 		OK: true, Command: "pw click e4",
 		Used:    "await page.getByRole('button', { name: 'File', exact: true }).click();",
 		Changes: &Changes{Groups: []ChangeGroup{{Kind: "changed", Items: lines(`button "File": collapsed -> expanded`)}}},
-		NewRefs: []NewRef{{Ref: `searchbox "Find" [ref=e8]`}, {Ref: `menuitem "New" [ref=e10]`, In: `menu "File"`},
+		NewRefs: []NewRef{{Ref: `searchbox "Find" [ref=e8]`}, {Ref: `menu "File" [ref=e9]`, Role: "menu", Name: "File", ID: "e9"},
+			{Ref: `menuitem "New" [ref=e10]`, In: `menu "File"`},
 			{Ref: `menuitem "Open" [ref=e11]`, In: `menu "File"`}, {Ref: `menuitem "Recent" [ref=e12]`, In: `menu "Open recent"`},
 			{Ref: `button "Close" [ref=e13]`}},
 		MoreRefs: 4,
@@ -853,4 +854,30 @@ func refRun(role, format string, first, n, id int, in string) []NewRef {
 		out = append(out, plainRef(role, fmt.Sprintf(format, first+k), fmt.Sprintf("e%d", id+k), in))
 	}
 	return out
+}
+
+func TestARefActionsUsedLineIsLeftOutWhereTheChangesProveIt(t *testing.T) {
+	used := "await page.getByRole('button', { name: 'Save', exact: true }).click();"
+	proof := &Changes{Groups: []ChangeGroup{{Kind: "added", Items: lines("status: Saved")}}}
+	own := &Changes{Groups: []ChangeGroup{{Kind: "added", Items: []ChangeItem{{Line: shown.Words("status: Tick"), Own: true}}}}}
+	cases := []struct {
+		name string
+		env  Envelope
+		want bool // used: printed
+	}{
+		{"a ref, proven", Envelope{OK: true, Ref: "e5", Used: used, Changes: proof}, false},
+		{"a selector, proven", Envelope{OK: true, Used: used, Changes: proof}, true},
+		{"a ref, no change", Envelope{OK: true, Ref: "e5", Used: used, Changes: &Changes{}}, true},
+		{"a ref, only the page's own change", Envelope{OK: true, Ref: "e5", Used: used, Changes: own}, true},
+		{"a ref, not observed", Envelope{OK: true, Ref: "e5", Used: used, Changes: &Changes{Groups: []ChangeGroup{{Kind: "not observed", Items: []ChangeItem{{Note: "a dialog blocks the page"}}}}}}, true},
+		{"a ref, failed", Envelope{OK: false, Code: CodeValueMismatch, Ref: "e5", Used: used, Changes: proof}, true},
+	}
+	for _, c := range cases {
+		if got := strings.Contains(c.env.Markdown(), "used: "+used); got != c.want {
+			t.Errorf("%s: used: printed = %v, want %v:\n%s", c.name, got, c.want, c.env.Markdown())
+		}
+		if !strings.Contains(string(mustJSON(t, c.env)), `"used":`) {
+			t.Errorf("%s: --json lost used: %s", c.name, mustJSON(t, c.env))
+		}
+	}
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // JSON renders the same content as Markdown as one compact JSON object with snake_case keys,
-// in the same order: ok, command, used, proven, code, extra, page (url, prev_url, redirected,
+// in the same order: ok, command, used, ref, proven, code, extra, page (url, prev_url, redirected,
 // title, state, visit), changes, events, answer, verdict, research, snapshot, steps, failure,
 // current_page, artifacts. Empty fields are omitted except `ok`; `changes` is present exactly
 // when the Changes section would be, as {"no_change":true} or as group kinds in the caller's
@@ -26,6 +26,7 @@ func (e *Envelope) JSON() ([]byte, error) {
 	}
 	o.str("command", one(e.Command))
 	o.str("used", one(e.Used))
+	o.str("ref", one(e.Ref))
 	if e.Proven != nil {
 		o = append(o, member{"proven", object{{"n", e.Proven.N}, {"m", e.Proven.M}}})
 	}

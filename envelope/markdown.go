@@ -54,7 +54,8 @@ func (e *Envelope) Markdown() string {
 }
 
 // RefList lists the refs at the top level, and those in a named
-// container under one `in <container>:` line for each run of them: New
+// container under one `in <container>:` line for each run of them (under
+// the container's own line when it is listed right before them): New
 // refs, and `snapshot --interactive`. A run of elements of one role whose
 // names differ only in a middle part (a calendar's days, a table's rows)
 // is one line naming that part of each, beside its ref.
@@ -70,6 +71,13 @@ func RefList(refs []NewRef, more int) string {
 			}
 		}
 		switch {
+		case n == 1 && r.In == "" && r.ID != "" && i+1 < len(refs) && refs[i+1].In == strings.TrimSuffix(r.Ref, " [ref="+r.ID+"]"):
+			// A container whose elements come next heads them, as
+			// in a snapshot, instead of being named twice.
+			b.WriteString("- " + text + ":\n")
+			in = refs[i+1].In
+			i++
+			continue
 		case r.In == "":
 			b.WriteString("- " + text + "\n")
 		case r.In == in:
@@ -193,7 +201,7 @@ func (e *Envelope) mdResult() string {
 		// it may land in.
 		line(&b, "command", e.Command)
 	}
-	if !e.usedRepeatsURL() {
+	if !e.usedRepeatsURL() && !e.usedRepeatsRef() {
 		line(&b, "used", e.Used)
 	}
 	if e.Proven != nil {
@@ -250,6 +258,24 @@ func mdPage(p *Page) string {
 // the Page section prints says nothing that line does not.
 func (e *Envelope) usedRepeatsURL() bool {
 	return e.Page != nil && e.Page.URL != "" && e.Used == "await page.goto('"+e.Page.URL+"');"
+}
+
+// usedRepeatsRef: a successful action on an element the caller named by
+// ref, whose Changes prove it, says with used: only what the command
+// said. Without proof (no change, or only the page's own) used: stays: it
+// is then the one line that says which element got the action.
+func (e *Envelope) usedRepeatsRef() bool {
+	if !e.OK || e.Ref == "" || e.Changes == nil {
+		return false
+	}
+	for _, g := range e.Changes.Groups {
+		for _, it := range g.Items {
+			if it.Line != nil && !it.Own {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // urlChange reports how to show a navigation from prev to cur: paths only when the origin is

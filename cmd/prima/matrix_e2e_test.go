@@ -111,8 +111,7 @@ func TestAttachMatrix(t *testing.T) {
 
 			app.Reset()
 			out := h.primaOK("pw", "click", bold)
-			mustContain(t, "pw click on playwright-cli's ref", out, "ok: true",
-				"used: await page.getByRole('button', { name: 'Bold', exact: true }).click();")
+			mustContain(t, "pw click on playwright-cli's ref", out, "ok: true")
 			wantChanges(t, "pw click on playwright-cli's ref", out, `button "Bold": unpressed -> pressed`)
 			if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "bold" {
 				t.Errorf("pw click %s (Bold in playwright-cli's snapshot) touched %v", bold, got)

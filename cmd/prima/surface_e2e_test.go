@@ -336,10 +336,9 @@ func TestSurfaceUpload(t *testing.T) {
 	snap := h.primaOK("snapshot")
 
 	app.Reset()
-	r := h.prima("pw", "upload", ref(t, snap, "button", "Attach file"), "invoice.pdf", "server log.txt")
-	if acts(t, "pw upload on the file input", r, "Attached invoice.pdf, server log.txt") {
-		mustContain(t, "pw upload: used: with absolute paths", usedLine(t, r.out), filepath.Join(h.cwd, "invoice.pdf"))
-	}
+	used, changes := actedJSON(t, "pw upload on the file input", h.prima("pw", "upload", ref(t, snap, "button", "Attach file"), "invoice.pdf", "server log.txt", "--json"))
+	mustContain(t, "pw upload on the file input", changes, "Attached invoice.pdf, server log.txt")
+	mustContain(t, "pw upload: used: with absolute paths", used, filepath.Join(h.cwd, "invoice.pdf"))
 	as := waitValue(t, "upload", "attach", "invoice.pdf,server log.txt")
 	if v := lastValue(as, "upload", "attach"); v != "invoice.pdf,server log.txt" {
 		t.Errorf("pw upload: the file input received %q, want invoice.pdf,server log.txt", v)
@@ -347,7 +346,7 @@ func TestSurfaceUpload(t *testing.T) {
 	once(t, "pw upload on the file input", as, "upload", "attach")
 
 	app.Reset()
-	r = h.prima("pw", "upload", ref(t, snap, "button", "Add photos"), "beach.png")
+	r := h.prima("pw", "upload", ref(t, snap, "button", "Add photos"), "beach.png")
 	acts(t, "pw upload on the button that opens a chooser", r, "Attached beach.png")
 	as = waitValue(t, "upload", "photos", "beach.png")
 	if v := lastValue(as, "upload", "photos"); v != "beach.png" {
@@ -412,10 +411,9 @@ func TestSurfaceClickOptions(t *testing.T) {
 	snap := h.primaOK("snapshot")
 
 	app.Reset()
-	r := h.prima("pw", "click", lineRef(t, snap, "listitem", "report.pdf"), "--button", "right")
-	if acts(t, "pw click --button right", r, `menuitem "Rename"`, "Menu for report.pdf") {
-		mustContain(t, "pw click --button right: used:", usedLine(t, r.out), "button: 'right'")
-	}
+	used, changes := actedJSON(t, "pw click --button right", h.prima("pw", "click", lineRef(t, snap, "listitem", "report.pdf"), "--button", "right", "--json"))
+	mustContain(t, "pw click --button right", changes, `menuitem "Rename"`, "Menu for report.pdf")
+	mustContain(t, "pw click --button right: used:", used, "button: 'right'")
 	as := settledActions(t, 1)
 	once(t, "pw click --button right", as, "contextmenu", "file-report")
 	if n := count(as, "click", "file-report"); n != 0 {
@@ -424,7 +422,7 @@ func TestSurfaceClickOptions(t *testing.T) {
 
 	app.Reset()
 	wantOK(t, "click IMG_001", h.prima("pw", "click", ref(t, snap, "option", "IMG_001.jpg")))
-	r = h.prima("pw", "click", ref(t, snap, "option", "IMG_003.jpg"), "--modifiers", "Shift")
+	r := h.prima("pw", "click", ref(t, snap, "option", "IMG_003.jpg"), "--modifiers", "Shift")
 	acts(t, "pw click --modifiers Shift", r, `"IMG_001.jpg, IMG_002.jpg, IMG_003.jpg"`)
 	as = settledActions(t, 4)
 	if lastValue(as, "change", "photo-1") != "none" || lastValue(as, "change", "photo-3") != "Shift" {

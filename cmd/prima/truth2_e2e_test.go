@@ -384,10 +384,8 @@ func TestUploadThroughAButtonPrintsWhatRan(t *testing.T) {
 	h.primaOK("browser", "open", app.URL+"/truth2/upload")
 	snap := h.primaOK("snapshot")
 	app.Reset()
-	r := h.prima("pw", "upload", ref(t, snap, "button", "Attach receipt"), file)
-	wantOK(t, "upload through a button", r)
-	wantChanges(t, "upload through a button", r.out, "Receipt: receipt.txt")
-	used := usedLine(t, r.out)
+	used, changes := actedJSON(t, "upload through a button", h.prima("pw", "upload", ref(t, snap, "button", "Attach receipt"), file, "--json"))
+	mustContain(t, "upload through a button", changes, "Receipt: receipt.txt")
 	if regexp.MustCompile(`Attach receipt[^;]*\.setInputFiles\(`).MatchString(used) {
 		t.Errorf("used: prints a setInputFiles on the button, which is not what ran (prima clicked it and answered the chooser):\n%s", used)
 	}
@@ -402,12 +400,11 @@ func TestUploadThroughAButtonPrintsWhatRan(t *testing.T) {
 	// A <label for> styled as a button: ok, the input gets the file.
 	snap = h.primaOK("snapshot")
 	app.Reset()
-	r = h.prima("pw", "upload", ref(t, snap, "button", "Add invoice"), file)
-	wantOK(t, "upload through a label", r)
+	used, _ = actedJSON(t, "upload through a label", h.prima("pw", "upload", ref(t, snap, "button", "Add invoice"), file, "--json"))
 	if v := lastValue(waitValue(t, "upload", "invoice", "receipt.txt"), "upload", "invoice"); v != "receipt.txt" {
 		t.Errorf("the label's input got %q, want receipt.txt", v)
 	}
-	t.Logf("upload through a label: used: %s", usedLine(t, r.out))
+	t.Logf("upload through a label: used: %s", used)
 }
 
 // Shape 10: a ref whose element the page replaced (same role and name, a
@@ -546,7 +543,13 @@ func TestIconFontNameIsEscaped(t *testing.T) {
 	if strings.Contains(r.out, raw) {
 		t.Errorf("the envelope prints a raw private-use character:\n%+q", r.out)
 	}
-	used := usedLine(t, r.out)
+	// The ref's used: line is in --json (the Changes prove the click).
+	app.Reset()
+	r = h.prima("pw", "click", btn, "--json")
+	if strings.Contains(r.out, raw) {
+		t.Errorf("--json prints a raw private-use character:\n%+q", r.out)
+	}
+	used, _ := actedJSON(t, "click the icon button", r)
 	mustContain(t, "used:", used, `\ue8b6`)
 	if got := acted(settledActions(t, 1), "click"); got != "click:search" {
 		t.Errorf("the page logged clicks %q, want one on the icon button", got)
@@ -714,7 +717,7 @@ func TestAClickThePageMovesAwayFromIsStoppedAndNamed(t *testing.T) {
 		h.primaOK("reload")
 		snap := h.primaOK("snapshot")
 		r := h.primaOK("pw", "click", ref(t, snap, "button", c.button))
-		has(t, "the note on a press the page acted on", r, c.how, "so the browser sent no click")
+		has(t, "the note on a press the page acted on", r, c.how, "(no click followed)")
 		has(t, "what the press did", section(r, "Changes"), c.shows)
 	}
 }

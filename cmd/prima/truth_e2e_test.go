@@ -8,6 +8,7 @@ package main
 // `redirected:`, exit codes.
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -160,6 +161,34 @@ func refAfter(t *testing.T, snapshot, anchor, roleAndName string) string {
 }
 
 var usedRE = regexp.MustCompile(`(?m)^used: (.+)$`)
+
+// actedJSON reads a --json envelope of an action that must have succeeded: the
+// Playwright line it ran (markdown leaves used: out for an action on a
+// ref that its Changes prove) and its Changes, one `kind: line` per line.
+func actedJSON(t *testing.T, what string, r result) (used, changes string) {
+	t.Helper()
+	var env struct {
+		OK      bool                       `json:"ok"`
+		Used    string                     `json:"used"`
+		Changes map[string]json.RawMessage `json:"changes"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &env); err != nil || r.code != 0 || !env.OK {
+		t.Fatalf("%s: want exit 0 and ok: true as JSON (%v); got:\n%s", what, err, r)
+	}
+	var b strings.Builder
+	for kind, raw := range env.Changes {
+		var lines []string
+		if json.Unmarshal(raw, &lines) == nil {
+			for _, l := range lines {
+				b.WriteString(kind + ": " + l + "\n")
+			}
+		}
+	}
+	if env.Used == "" {
+		t.Fatalf("%s: want a used line; got:\n%s", what, r.out)
+	}
+	return env.Used, b.String()
+}
 
 // usedLine is the envelope's `used:` line.
 func usedLine(t *testing.T, out string) string {
@@ -784,8 +813,7 @@ func TestTruthIdenticalFramesGetUniqueReplayableUsed(t *testing.T) {
 	var used [2]string
 	for i, r := range gos {
 		app.Reset()
-		out := h.primaOK("pw", "click", r)
-		used[i] = usedLine(t, out)
+		used[i], _ = actedJSON(t, "click "+r, h.prima("pw", "click", r, "--json"))
 		want := "click:go-" + string(rune('1'+i))
 		if got := acted(settledActions(t, 1), "click"); got != want {
 			t.Errorf("clicking %s (frame %d) logged %q, want %s", r, i+1, got, want)
@@ -945,10 +973,9 @@ func TestTruthInvisibleCharactersAreEscaped(t *testing.T) {
 		t.Fatalf("no escaped Sa\\u200cve button with a ref in:\n%s", snap)
 	}
 	app.Reset()
-	r = h.prima("pw", "click", zw)
-	wantOK(t, "click the look-alike", r)
+	r = h.prima("pw", "click", zw, "--json")
+	line, _ := actedJSON(t, "click the look-alike", r)
 	noRaw("pw click the look-alike", r.out)
-	line := usedLine(t, r.out)
 	if got := acted(settledActions(t, 1), "click"); got != "click:save-zw" {
 		t.Errorf("clicking %s clicked %q", zw, got)
 	}

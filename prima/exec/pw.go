@@ -11,6 +11,7 @@ import (
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/prima/wire"
+	"github.com/prima-dev/prima/refs"
 )
 
 func init() {
@@ -39,6 +40,9 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 		command = "pw " + req.Line
 	}
 	env := &envelope.Envelope{Command: command}
+	if req.Line == "" && refs.Is(req.Ref) {
+		env.Ref = req.Ref
+	}
 	action, line, err := req.Parse()
 	if err == nil {
 		for i := range req.Values {
