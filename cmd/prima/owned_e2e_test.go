@@ -86,8 +86,9 @@ func TestRefAndSelectorFailuresEachHaveTheirOwnMessage(t *testing.T) {
 		}
 	}
 	app.Reset()
-	out := h.primaOK("pw", "click", second)
-	mustContain(t, "second Delete", out, "getByRole('button', { name: 'Delete', exact: true }).nth(1).click()", "Deleted B")
+	used, changes := actedJSON(t, "second Delete", h.prima("pw", "click", second, "--json"))
+	mustContain(t, "second Delete", used, "getByRole('button', { name: 'Delete', exact: true }).nth(1).click()")
+	mustContain(t, "second Delete", changes, "Deleted B")
 	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "delete-b" {
 		t.Errorf("clicked %v, want delete-b", got)
 	}
@@ -102,8 +103,9 @@ func TestIframeRefClicksTheInnerButton(t *testing.T) {
 		t.Fatalf("inner ref %q is not frame-qualified:\n%s", inner, snap)
 	}
 	app.Reset()
-	out := h.primaOK("pw", "click", inner)
-	mustContain(t, "iframe click", out, "ok: true", "contentFrame()", "Inner clicked")
+	used, changes := actedJSON(t, "iframe click", h.prima("pw", "click", inner, "--json"))
+	mustContain(t, "iframe click", used, "contentFrame()")
+	mustContain(t, "iframe click", changes, "Inner clicked")
 	if got := ids(settledActions(t, 1)); strings.Join(got, ",") != "inner-button" {
 		t.Errorf("clicked %v, want inner-button", got)
 	}

@@ -92,8 +92,8 @@ func TestInputThatReachesAnotherControlIsNamedAndNotOk(t *testing.T) {
 	// types its name.
 	h.primaOK("reload")
 	snap = h.primaOK("snapshot")
-	out = h.primaOK("pw", "select", ref(t, snap, "combobox", "Office"), "New York")
-	has(t, "the select by a label typed with a plain space", out, "selectOption('ny')")
+	used, _ := actedJSON(t, "select New York", h.prima("pw", "select", ref(t, snap, "combobox", "Office"), "New York", "--json"))
+	has(t, "the select by a label typed with a plain space", used, "selectOption('ny')")
 	if got := lastValue(settledActions(t, 1), "change", "office"); got != "ny" {
 		t.Errorf("the select's change reported %q, want ny", got)
 	}

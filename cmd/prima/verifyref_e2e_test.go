@@ -142,9 +142,11 @@ func TestTheJudgeIsSentACappedPageOnABigTable(t *testing.T) {
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 	judgeEnv := []string{"PRIMA_JUDGE=typesafe", "PRIMA_JUDGE_BASE_URL=" + srv.URL, "TYPESAFE_API_KEY=test-key"}
-	h.primaOK("browser", "open", app.URL+"/big?n=10000")
-	whole := len(h.primaOK("snapshot", "--full"))
-	r := h.run(90*time.Second, judgeEnv, primaBin, "verify", "the orders of row 3500 look healthy")
+	// 10,000 rows: on a loaded machine opening and reading them has taken
+	// longer than the default 30 s; the harness allows 90.
+	h.primaOK("browser", "open", app.URL+"/big?n=10000", "--timeout", "80s")
+	whole := len(h.primaOK("snapshot", "--full", "--timeout", "80s"))
+	r := h.run(90*time.Second, judgeEnv, primaBin, "verify", "the orders of row 3500 look healthy", "--timeout", "80s")
 	if !strings.Contains(r.out, "inexpressible") {
 		t.Fatalf("verify went to no judge: %s", r)
 	}
