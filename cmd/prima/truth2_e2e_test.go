@@ -467,7 +467,9 @@ func TestPartlyCoveredCornerIsClickedOrRefusedAtOnce(t *testing.T) {
 	h.primaOK("browser", "open", app.URL+"/truth2/corner")
 	snap := h.primaOK("snapshot")
 	app.Reset()
-	r := h.prima("pw", "click", ref(t, snap, "button", "Place order"), "--timeout", "10s")
+	// Under a 60 s deadline: a wait for the corner to clear runs into it,
+	// a refusal at once takes seconds even on a loaded machine.
+	r := h.prima("pw", "click", ref(t, snap, "button", "Place order"), "--timeout", "60s")
 	t.Logf("the corner click: exit %d, code %q, took %s", r.code, codeOf(r.out), r.took)
 	as := settledActions(t, 0)
 	if n := count(as, "click", "promo"); n != 0 {
@@ -483,8 +485,8 @@ func TestPartlyCoveredCornerIsClickedOrRefusedAtOnce(t *testing.T) {
 	default:
 		wantFailure(t, "refuse a mostly covered button", r, "not_actionable")
 		has(t, "the cover is named", section(r.out, "Failure"), "promo")
-		if r.took > 2*time.Second {
-			t.Errorf("the refusal took %s; want it at once (under 2 s)", r.took)
+		if r.took > 30*time.Second {
+			t.Errorf("the refusal took %s; want it at once, not at its 60 s deadline", r.took)
 		}
 		if len(as) != 0 {
 			t.Errorf("a refused click acted: %+v", as)
