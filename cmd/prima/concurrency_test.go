@@ -212,13 +212,15 @@ func TestAQueuedCommandGivesUpAtItsOwnDeadline(t *testing.T) {
 	h := newHarness(t)
 	h.primaOK("browser", "open", app.URL+"/profile")
 	long := make(chan result, 1)
-	go func() { long <- h.prima("wait", "6s") }()
-	// Give the wait time to take the browser.
-	time.Sleep(1500 * time.Millisecond)
+	go func() { long <- h.prima("wait", "15s") }()
+	// Give the wait time to take the browser: its CLI reaches the daemon
+	// in milliseconds, 3 s on a loaded machine is plenty; the queued
+	// command then has 12 s to arrive while the wait still holds it.
+	time.Sleep(3 * time.Second)
 	// Save is disabled: had the click run, it would fail not_actionable.
 	r := h.prima("--timeout", "1s", "--json", "pw", "click", "#save")
 	if r.code != 1 {
-		t.Fatalf("a command queued behind a 6 s wait with --timeout 1s: want exit 1:\n%s", r)
+		t.Fatalf("a command queued behind a 15 s wait with --timeout 1s: want exit 1:\n%s", r)
 	}
 	var got struct {
 		OK   bool   `json:"ok"`
