@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prima-dev/prima/fixtures"
 )
@@ -517,9 +518,16 @@ func TestSurfaceWait(t *testing.T) {
 	acts(t, "wait url", r)
 	mustContain(t, "wait url: the page it waited for", section(r.out, "Page"), "/surface/wait?details=1")
 	acts(t, "wait load networkidle", h.prima("wait", "load", "networkidle"))
-	r = h.prima("wait", "visible", "#never", "--timeout", "2s")
-	wantFailure(t, "wait visible under --timeout 2s", r, "timeout")
-	mustContain(t, "the timeout names the element and the time it waited", section(r.out, "Failure"), "#never is not visible within 1.")
+	// 5 s: what the daemon does before the wait (a few seconds on a
+	// loaded machine) must not eat the whole deadline. The time named is
+	// what was left for the wait: under the --timeout, never all of it.
+	r = h.prima("wait", "visible", "#never", "--timeout", "5s")
+	wantFailure(t, "wait visible under --timeout 5s", r, "timeout")
+	if m := regexp.MustCompile(`#never is not visible within (\S+) \(--timeout\)`).FindStringSubmatch(section(r.out, "Failure")); m == nil {
+		t.Errorf("the timeout names the element and the time it waited:\n%s", r.out)
+	} else if d, err := time.ParseDuration(m[1]); err != nil || d <= 0 || d >= 5*time.Second {
+		t.Errorf("the timeout names %q as the time it waited, want some of the 5 s --timeout:\n%s", m[1], r.out)
+	}
 	for _, bad := range [][]string{{"wait", "url"}, {"wait", "load", "later"}, {"wait", "visible"}, {"wait", "2s", "x"}} {
 		if r := h.prima(bad...); r.code != 2 {
 			t.Errorf("prima %s: exit %d, want 2 (usage)\n%s", strings.Join(bad, " "), r.code, r)
@@ -529,9 +537,9 @@ func TestSurfaceWait(t *testing.T) {
 	h.primaOK("go", "/surface/wait?clock=1")
 	acts(t, "wait 500ms (a clock ticks every 200 ms)", h.prima("wait", "500ms"), "Updated")
 
-	r = h.prima("wait", "text", "Never shows", "--timeout", "2s")
-	t.Logf("a wait for a text that never shows, under --timeout 2s, took %s", r.took)
-	wantFailure(t, "wait text under --timeout 2s", r, "timeout")
+	r = h.prima("wait", "text", "Never shows", "--timeout", "5s")
+	t.Logf("a wait for a text that never shows, under --timeout 5s, took %s", r.took)
+	wantFailure(t, "wait text under --timeout 5s", r, "timeout")
 	mustContain(t, "the timeout names what it waited for", section(r.out, "Failure"), "Never shows")
 }
 
