@@ -88,9 +88,12 @@ func TestCompound(t *testing.T) {
 	}
 }
 
-// A long instruction full of joining words is read in linear time.
+// A long instruction full of joining words is read in linear time. At
+// 2 MB the gap is wide both ways: read in linear time it takes under half
+// a second (seconds on a loaded machine); reading the rest again at each
+// joining word (compound's bound on readings gone) takes 30 s.
 func TestCompoundIsQuick(t *testing.T) {
-	long := "fill Notes with " + strings.Repeat("come and go as you please and accept the terms; ", 5000)
+	long := "fill Notes with " + strings.Repeat("come and go as you please and accept the terms; ", 40000)
 	start := time.Now()
 	in, err := Parse(long)
 	if err != nil {
@@ -99,8 +102,8 @@ func TestCompoundIsQuick(t *testing.T) {
 	if in.Verb != "fill" {
 		t.Errorf("verb %q", in.Verb)
 	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("Parse took %v", d)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Parse took %v on 2 MB", d)
 	}
 }
 
