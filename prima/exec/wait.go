@@ -186,8 +186,10 @@ func PrepWait(ctx context.Context, page playwright.Page, text string, gone bool,
 // its timeout is a WaitTimeoutError naming what did not happen within it.
 func waiting(ctx context.Context, wait func(ms float64) error, what func() string) *engine.Action {
 	return &engine.Action{Run: func(float64) error {
-		left := time.Until(deadlineOf(ctx))
-		err := wait(float64(left.Milliseconds()))
+		// Playwright reads a timeout of 0 as none: a deadline already
+		// spent waits 1 ms, not for ever.
+		left := max(time.Until(deadlineOf(ctx)), 0)
+		err := wait(float64(max(left.Milliseconds(), 1)))
 		if errors.Is(err, playwright.ErrTimeout) {
 			return &WaitTimeoutError{What: what(), For: left}
 		}

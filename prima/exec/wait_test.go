@@ -1,8 +1,13 @@
 package exec
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/mxschmitt/playwright-go"
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/engine"
@@ -87,5 +92,23 @@ func TestWaitDiffsFromTheLastViewOfTheSameDocument(t *testing.T) {
 	env = wait("Order search")
 	if !env.OK || len(env.Changes.Groups) > 0 || !strings.HasPrefix(note(env), "the tab loaded another document since prima last saw it") {
 		t.Errorf("a wait after a reload between commands: want ok, no change and the reload's note; got:\n%s", env.Markdown())
+	}
+}
+
+// Playwright reads a timeout of 0 as none: a wait whose command's time is
+// already spent is given 1 ms, never 0 or less.
+func TestAWaitWithItsTimeSpentIsGivenAMillisecondNotForever(t *testing.T) {
+	for _, left := range []time.Duration{-time.Second, 0, 300 * time.Millisecond, 300*time.Millisecond + 500*time.Microsecond} {
+		ctx, cancel := context.WithTimeout(context.Background(), left)
+		got := -1.0
+		err := waiting(ctx, func(ms float64) error { got = ms; return playwright.ErrTimeout }, func() string { return "#never" }).Run(0)
+		cancel()
+		if got < 1 {
+			t.Errorf("a deadline %s away: the wait was given %v ms", left, got)
+		}
+		var we *WaitTimeoutError
+		if !errors.As(err, &we) || we.For < 0 {
+			t.Errorf("a deadline %s away: %v, want a timeout naming no negative time", left, err)
+		}
 	}
 }
