@@ -28,6 +28,9 @@ type Attribution struct {
 	// Self and Caused are the texts of the elements changed by the
 	// page's own or untraced work, and by the action's.
 	Self, Caused []string
+	// SelfOver: the page's own work changed more elements than the
+	// tracker keeps (it keeps the latest), so Self lacks some of them.
+	SelfOver bool
 }
 
 // Add is what a and b saw together.
@@ -39,7 +42,7 @@ func (a *Attribution) Add(b *Attribution) *Attribution {
 		return a
 	}
 	return &Attribution{Acts: a.Acts + b.Acts, Act: a.Act + b.Act, Own: a.Own + b.Own, Unk: a.Unk + b.Unk, Seen: a.Seen || b.Seen,
-		Self: append(slices.Clip(a.Self), b.Self...), Caused: append(slices.Clip(a.Caused), b.Caused...)}
+		Self: append(slices.Clip(a.Self), b.Self...), Caused: append(slices.Clip(a.Caused), b.Caused...), SelfOver: a.SelfOver || b.SelfOver}
 }
 
 // Mark marks the Changes the page made on its own: on a page seen
@@ -53,18 +56,33 @@ func Mark(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 		return cs
 	}
 	self, caused := squashAll(a.Self), squashAll(a.Caused)
-	shapes := make([]string, len(caused))
-	for i, t := range caused {
-		shapes[i] = shape(t)
+	shapes := shapesOf(caused)
+	// A page that churned more elements than the tracker keeps left some
+	// of its own changes out of Self: one shaped as what it kept (a strip
+	// of "Item 1", "Item 2", …) is its own too, unless the action's work
+	// shows in it.
+	var selfShapes []string
+	if a.SelfOver {
+		selfShapes = shapesOf(self)
 	}
 	out := make([]ariadiff.Change, len(cs))
 	for i, c := range cs {
 		if c.Kind != ariadiff.Typed {
-			if ev := evidenceOf(c); ev.shows(self) && !ev.shows(caused) && !ev.shaped().shows(shapes) {
+			ev := evidenceOf(c)
+			if (ev.shows(self) || ev.shaped().shows(selfShapes)) && !ev.shows(caused) && !ev.shaped().shows(shapes) {
 				c.Own = true
 			}
 		}
 		out[i] = c
+	}
+	return out
+}
+
+// shapesOf is each text as shape writes it.
+func shapesOf(ts []string) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = shape(t)
 	}
 	return out
 }
@@ -83,10 +101,7 @@ func PressChanges(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 	// Only what shows the press's own work proves it: a page churning on
 	// its own beside the press changed other elements too.
 	caused := squashAll(a.Caused)
-	shapes := make([]string, len(caused))
-	for i, t := range caused {
-		shapes[i] = shape(t)
-	}
+	shapes := shapesOf(caused)
 	var out []ariadiff.Change
 	for _, c := range cs {
 		if ev := evidenceOf(c); ev.shows(caused) || ev.shaped().shows(shapes) {

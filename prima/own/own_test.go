@@ -19,6 +19,9 @@ func word(s string) shown.Part   { return shown.Part{Text: s} }
 func quoted(s string) shown.Part { return shown.Part{Text: s, Show: shown.Quoted} }
 func plain(s string) shown.Part  { return shown.Part{Text: s, Show: shown.Plain} }
 
+// over is a with its Self cut: the page changed more than the tracker keeps.
+func over(a *Attribution) *Attribution { a.SelfOver = true; return a }
+
 func TestMarkTellsThePagesChangesFromTheActions(t *testing.T) {
 	tick := change(ariadiff.Changed, nil, word("paragraph: "), quoted("Tick 1"), word(" -> "), quoted("Tick 2"))
 	status := change(ariadiff.Added, &ariadiff.Element{Role: "status", Value: "Saved 3", HasValue: true}, word("status: "), plain("Saved 3"))
@@ -63,6 +66,13 @@ func TestMarkTellsThePagesChangesFromTheActions(t *testing.T) {
 		{"an element whose name the line cuts", seen([]string{"Deals " + long}, nil), []ariadiff.Change{cut}, []bool{true}},
 		{"prima's words are no text of the page", seen([]string{"selected"}, nil), []ariadiff.Change{named}, []bool{false}},
 		{"nothing but the action changed the page", &Attribution{Acts: 3, Act: 1, Seen: true, Caused: []string{"Saved 3"}}, []ariadiff.Change{status}, []bool{false}},
+		// A strip that churned more slides than the tracker keeps: the
+		// ones the diff shows were dropped for later ones.
+		{"a slide the tracker dropped, kept ones shaped as it", over(seen([]string{"Slide 40", "Slide 41"}, []string{"Saved 3"})),
+			[]ariadiff.Change{slide, status}, []bool{true, false}},
+		{"a slide the tracker dropped, with nothing dropped", seen([]string{"Slide 40", "Slide 41"}, nil), []ariadiff.Change{slide}, []bool{false}},
+		{"a dropped slide shaped as the action's own work", over(seen([]string{"Slide 40"}, []string{"Slide 1"})), []ariadiff.Change{slide}, []bool{false}},
+		{"the action's answer is never the page's by shape alone", over(seen([]string{"Saved 1", "Saved 2"}, []string{"Saved 3"})), []ariadiff.Change{status}, []bool{false}},
 	} {
 		got := Mark(c.cs, c.a)
 		for i := range got {
@@ -80,9 +90,9 @@ func TestMarkTellsThePagesChangesFromTheActions(t *testing.T) {
 
 func TestAttributionsAddUp(t *testing.T) {
 	a := &Attribution{Acts: 1, Unk: 1, Self: []string{"Tick 2"}}
-	b := &Attribution{Acts: 2, Act: 1, Seen: true, Caused: []string{"Saved"}}
+	b := &Attribution{Acts: 2, Act: 1, Seen: true, Caused: []string{"Saved"}, SelfOver: true}
 	sum := a.Add(b)
-	if sum.Acts != 3 || sum.Act != 1 || sum.Unk != 1 || !sum.Seen || len(sum.Self) != 1 || len(sum.Caused) != 1 {
+	if sum.Acts != 3 || sum.Act != 1 || sum.Unk != 1 || !sum.Seen || len(sum.Self) != 1 || len(sum.Caused) != 1 || !sum.SelfOver {
 		t.Errorf("sum = %+v", sum)
 	}
 	if a.Add(nil) != a || (*Attribution)(nil).Add(b) != b {

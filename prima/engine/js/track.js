@@ -24,18 +24,25 @@
     const post = sched ? (f) => { sched(f, { priority: 'user-blocking' }).catch(() => {}); } : (f) => { queue.push(f); portPost.call(chan.port2, 0); };
     p.st = st;
 
-    // What one side changed, the 64 latest of each kind kept: the elements
-    // changed, added or removed; the texts they held before; and the
-    // elements whose children changed (a diff may name a sibling of the
-    // one that moved).
+    // What one side changed, the 1,024 latest of each kind kept: the
+    // elements changed, added or removed; the texts they held before; and
+    // the elements whose children changed (a diff may name a sibling of
+    // the one that moved). A set that had to drop its oldest says so
+    // (over): a page churning faster than that outran the sample.
     const side = () => ({ els: new Set(), olds: new Set(), boxes: new Set() });
     const put = (set, n) => {
       if (!n) return;
       set.delete(n);
       set.add(n);
-      if (set.size > 64) set.delete(set.values().next().value);
+      if (set.size > 1024) { set.delete(set.values().next().value); set.over = true; }
     };
-    const merge = (into, from) => { for (const k of ['els', 'olds', 'boxes']) for (const n of from[k]) put(into[k], n); };
+    const merge = (into, from) => {
+      for (const k of ['els', 'olds', 'boxes']) {
+        for (const n of from[k]) put(into[k], n);
+        if (from[k].over) into[k].over = true;
+      }
+    };
+    const over = (s) => !!(s.els.over || s.olds.over || s.boxes.over);
     p.merge = merge;
     p.side = side;
     const NAMES = new Set(['aria-label', 'title', 'alt', 'placeholder', 'value']);
@@ -446,12 +453,12 @@
       return s;
     };
     const texts = (s) => {
-      const out = Array.from(s.els, (e) => text(e, 2000)).concat(Array.from(s.olds, (t) => t.slice(0, 2000)));
+      const out = new Set(Array.from(s.els, (e) => text(e, 2000)).concat(Array.from(s.olds, (t) => t.slice(0, 2000))));
       for (const b of s.boxes) {
         let k = 0;
-        for (const c of b.children) { if (++k > 50) break; out.push(text(c, 200)); }
+        for (const c of b.children) { if (++k > 50) break; out.add(text(c, 200)); }
       }
-      return out;
+      return Array.from(out);
     };
     // report closes the window and says what it saw. When untraced work
     // changed the page and nothing yet shows the page changing on its
@@ -464,7 +471,7 @@
       // took long over the view): what changed since is the page's own.
       if (!p.win) { merge(p.self, p.idle); p.n.own += p.idleN; }
       const out = { acts: p.acts, act: p.n.act, own: p.n.own, unk: p.n.unk,
-        self: texts(p.self), caused: texts(p.acted) };
+        self: texts(p.self), caused: texts(p.acted), selfOver: over(p.self) };
       // The page changes on its own: work it scheduled outside an action
       // changed it, untraced work changed one element twice, or it changed
       // while no action ran, in the 30 s before this one.
