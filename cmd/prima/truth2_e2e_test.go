@@ -892,6 +892,39 @@ func TestAnActionOnTheWrongKindOfElementSaysSo(t *testing.T) {
 	}
 }
 
+// A page that churns faster than anything sampling its changes keeps (a
+// strip of quotes turning every 10 ms): what it turned while a click did
+// nothing is the page's own, in the click's Changes and in a do's, whose
+// Changes end at the view its steps were proven on, not at a later look
+// for refs; a click answered beside it is proven by its answer.
+func TestAPageThatChurnsFasterThanTheTrackerKeepsProvesNoClick(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/churn")
+	nothing := ref(t, h.primaOK("snapshot"), "button", "Nothing")
+	quotes := 0
+	for i := 0; i < 3; i++ {
+		did := h.primaOK("do", "click Nothing")
+		has(t, "a do click that did nothing", section(did, "Steps"), "1. unproven")
+		for _, out := range []string{did, h.primaOK("pw", "click", nothing)} {
+			for _, l := range strings.Split(section(out, "Changes"), "\n") {
+				if !strings.Contains(l, "Quote") {
+					continue
+				}
+				quotes++
+				if !strings.HasSuffix(l, "(on its own)") {
+					t.Errorf("a quote the page turned on its own is not said to be the page's: %s\n%s", l, out)
+				}
+			}
+		}
+	}
+	if quotes == 0 {
+		t.Errorf("no Changes showed a quote: nothing above was tested")
+	}
+	out := h.primaOK("do", "click Save", "click Later")
+	steps := section(out, "Steps")
+	has(t, "clicks answered beside the churn", steps, "1. ok", "Save done", "2. ok", "Later done")
+}
+
 // A page that changes on its own (a clock each 100 ms, one in a shadow
 // root, and a strip of slides each 150 ms, all started at load) changes while every action
 // runs. A click that did nothing is not proven by a tick: the step is

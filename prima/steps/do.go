@@ -87,7 +87,12 @@ type doRun struct {
 	redirected string
 	typed      []ariadiff.Change // contenteditable changes the tree cannot show
 	own        *own.Attribution
-	last       *engine.View // the view the run ended on
+	last       *engine.View // the view the run ended on, with refs for the next command
+	// upTo is the view the run's Changes are read up to: the last
+	// step's after-view, whose changes the tracker attributed. last may be
+	// a later look (a snapshot for refs), and on a page that changes on
+	// its own what changed since that after-view is nobody's known work.
+	upTo *engine.View
 }
 
 // runSteps performs the instructions in order, each on the page as the
@@ -95,7 +100,7 @@ type doRun struct {
 // after it are reported as not run. While a step's dialog is open, only
 // an instruction that answers it runs.
 func runSteps(ctx context.Context, p doPage, first *engine.View, instructions []string, rec *doRecord) doRun {
-	run := doRun{last: first}
+	run := doRun{last: first, upTo: first}
 	var statuses []string
 	notRun := func(i int, text, why string) {
 		run.steps = append(run.steps, envelope.Step{N: i + 1, Instruction: text, Status: StepFail, Proof: why})
@@ -136,6 +141,10 @@ func runSteps(ctx context.Context, p doPage, first *engine.View, instructions []
 		}
 		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: r.planner}, view, r.after, r.changes)
 		run.last = p.Next(ctx, view, r.after, run.blocked)
+		run.upTo = run.last
+		if r.after != nil && run.last != nil && run.last.Doc == r.after.Doc {
+			run.upTo = r.after
+		}
 	}
 	return run
 }
@@ -170,9 +179,9 @@ func Do(ctx context.Context, in *exec.Instance, instructions []string, opts DoOp
 	if planner := opts.Planner; planner != nil && planner.calls > 0 {
 		env.Extra = append(env.Extra, envelope.KV{Key: "model calls", Value: fmt.Sprintf("%d, actions %d", planner.calls, planner.actions)})
 	}
-	in.FillPage(env, first, run.last)
+	in.FillPage(env, first, run.upTo)
 	env.Page.Redirected = run.redirected
-	all := engine.Diff(first, run.last)
+	all := engine.Diff(first, run.upTo)
 	for i := len(run.typed) - 1; i >= 0; i-- {
 		if !engine.HasTyped(all, run.typed[i]) {
 			all = append([]ariadiff.Change{run.typed[i]}, all...)
