@@ -102,7 +102,11 @@ import (
 func TestReliabilityTruth(t *testing.T) {
 	seed := envInt("RELIABILITY_SEED", 1)
 	want := envInt("RELIABILITY_TRUTH_ACTIONS", 1000)
-	budget := 15 * time.Minute
+	// The budget is a hang guard, not a speed bound: the suite is about
+	// its actions' truth, and on a loaded 2-CPU machine, beside the other
+	// suites, its actions have taken most of 15 minutes. It stays under
+	// scripts/e2e's 30-minute guard.
+	budget := 25 * time.Minute
 	if d, err := time.ParseDuration(os.Getenv("RELIABILITY_TRUTH_BUDGET")); err == nil {
 		budget = d
 	}

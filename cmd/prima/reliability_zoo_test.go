@@ -102,7 +102,11 @@ import (
 func TestReliabilityZoo(t *testing.T) {
 	seed := envInt("RELIABILITY_SEED", 1)
 	want := envInt("RELIABILITY_ZOO_ACTIONS", 300)
-	budget := 10 * time.Minute
+	// The budget is a hang guard, not a speed bound: the suite is about
+	// its actions' truth, and on a loaded 2-CPU machine, beside the other
+	// suites, its actions have taken most of 15 minutes. It stays under
+	// scripts/e2e's 30-minute guard.
+	budget := 20 * time.Minute
 	if d, err := time.ParseDuration(os.Getenv("RELIABILITY_ZOO_BUDGET")); err == nil {
 		budget = d
 	}
