@@ -56,5 +56,5 @@ func (e *Engine) attributed(ctx context.Context, page playwright.Page, doc strin
 	}
 	seen, _ := m["seen"].(bool)
 	return &own.Attribution{Acts: jsInt(m["acts"]), Act: jsInt(m["act"]), Own: jsInt(m["own"]), Unk: jsInt(m["unk"]),
-		Seen: seen, Self: strs("self"), Caused: strs("caused"), SelfOver: m["selfOver"] == true}
+		Seen: seen, Self: strs("self"), Caused: strs("caused"), Hit: strs("hit"), SelfOver: m["selfOver"] == true}
 }

@@ -28,6 +28,11 @@ type Attribution struct {
 	// Self and Caused are the texts of the elements changed by the
 	// page's own or untraced work, and by the action's.
 	Self, Caused []string
+	// Hit are the texts of the elements the action's input was
+	// dispatched to. A change showing one is the action's; unlike
+	// Caused, one only shaped like it (another "Item 12" than the
+	// "Item 7" pressed) is not: a hit changed nothing by itself.
+	Hit []string
 	// SelfOver: the page's own work changed more elements than the
 	// tracker keeps (it keeps the latest), so Self lacks some of them.
 	SelfOver bool
@@ -42,7 +47,8 @@ func (a *Attribution) Add(b *Attribution) *Attribution {
 		return a
 	}
 	return &Attribution{Acts: a.Acts + b.Acts, Act: a.Act + b.Act, Own: a.Own + b.Own, Unk: a.Unk + b.Unk, Seen: a.Seen || b.Seen,
-		Self: append(slices.Clip(a.Self), b.Self...), Caused: append(slices.Clip(a.Caused), b.Caused...), SelfOver: a.SelfOver || b.SelfOver}
+		Self: append(slices.Clip(a.Self), b.Self...), Caused: append(slices.Clip(a.Caused), b.Caused...),
+		Hit: append(slices.Clip(a.Hit), b.Hit...), SelfOver: a.SelfOver || b.SelfOver}
 }
 
 // Mark marks the Changes the page made on its own: on a page seen
@@ -57,6 +63,7 @@ func Mark(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 	}
 	self, caused := squashAll(a.Self), squashAll(a.Caused)
 	shapes := shapesOf(caused)
+	caused = append(caused, squashAll(a.Hit)...)
 	// A page that churned more elements than the tracker keeps left some
 	// of its own changes out of Self: one shaped as what it kept (a strip
 	// of "Item 1", "Item 2", …) is its own too, unless the action's work
@@ -102,6 +109,7 @@ func PressChanges(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 	// its own beside the press changed other elements too.
 	caused := squashAll(a.Caused)
 	shapes := shapesOf(caused)
+	caused = append(caused, squashAll(a.Hit)...)
 	var out []ariadiff.Change
 	for _, c := range cs {
 		if ev := evidenceOf(c); ev.shows(caused) || ev.shaped().shows(shapes) {

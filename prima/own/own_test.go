@@ -127,6 +127,17 @@ func TestPressChangesNeedTheActionsWork(t *testing.T) {
 	if got := PressChanges(cs, nil); len(got) != len(cs) {
 		t.Errorf("with no tracker (a frame), the changes were dropped: %v", got)
 	}
+	// The element pressed ("Item 309d") changed nothing by itself: a
+	// rename of another item, shaped like it, is the page's own churn and
+	// proves no press; one showing the pressed element's text does.
+	renamed := ariadiff.Diff(ariadiff.Parse("- paragraph: Layout 220\n- checkbox \"Item 358c\""), ariadiff.Parse("- paragraph: Layout 226\n- checkbox \"Item 358d\""))
+	pressed := &Attribution{Acts: 3, Act: 1, Own: 4, Caused: []string{"Calendar"}, Hit: []string{"Item 309d"}}
+	if got := PressChanges(renamed, pressed); len(got) != 0 {
+		t.Errorf("an element shaped as the one pressed proves the press: %v", got)
+	}
+	if got := PressChanges(renamed, &Attribution{Acts: 3, Act: 1, Own: 4, Caused: []string{"Calendar"}, Hit: []string{"Item 358d"}}); len(got) == 0 {
+		t.Errorf("a change of the element pressed does not count as the press's: %v", got)
+	}
 	// In the element's own document, a tracker window that cannot be read
 	// or saw no input of the press leaves nothing to prove it with: Act
 	// drops the changes then (the engine's act.go), as a page's own churn would pass.

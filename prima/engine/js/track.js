@@ -25,11 +25,12 @@
     p.st = st;
 
     // What one side changed, the 1,024 latest of each kind kept: the
-    // elements changed, added or removed; the texts they held before; and
-    // the elements whose children changed (a diff may name a sibling of
-    // the one that moved). A set that had to drop its oldest says so
+    // elements changed, added or removed; the texts they held before; the
+    // elements whose children changed (a diff may name a sibling of the
+    // one that moved); and, on the action's side, the elements its input
+    // was dispatched to (hits: a box it ticks changes no DOM). A set that had to drop its oldest says so
     // (over): a page churning faster than that outran the sample.
-    const side = () => ({ els: new Set(), olds: new Set(), boxes: new Set() });
+    const side = () => ({ els: new Set(), olds: new Set(), boxes: new Set(), hits: new Set() });
     const put = (set, n) => {
       if (!n) return;
       set.delete(n);
@@ -369,6 +370,12 @@
     // for the page's.
     const AT = new Set(['pointerdown', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'keydown', 'input', 'change', 'focusin', 'submit', 'dragstart', 'drop']);
     const COMMIT = new Set(['pointerdown', 'mousedown', 'keydown', 'input', 'change', 'dragstart']);
+    // A release goes where the pointer is when it comes up: where the
+    // page moved another element under it, that element (or the click's,
+    // the container both are in) is no part of the action's work, so a
+    // release counts only on the pressed element or inside it.
+    const PRESS = new Set(['pointerdown', 'mousedown']);
+    const RELEASE = new Set(['mouseup', 'click', 'dblclick', 'contextmenu']);
     for (const t of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu',
       'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'focusin', 'focusout', 'submit', 'pointerover',
       'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'wheel', 'dragstart', 'dragenter', 'dragover',
@@ -379,7 +386,9 @@
           if (e.isTrusted) p.lastInput = performance.now();
           enter(p.winId);
           const at = e.composedPath ? e.composedPath()[0] : e.target;
-          if (AT.has(t) && at && at.nodeType === 1) put(p.acted.els, at);
+          if (PRESS.has(t) && at && at.nodeType === 1) p.pressed = at;
+          const released = !RELEASE.has(t) || !p.pressed || p.pressed.contains(at);
+          if (AT.has(t) && at && at.nodeType === 1 && released) put(p.acted.hits, at);
           if (COMMIT.has(t)) p.reach = false;
         }
       }, true);
@@ -432,7 +441,7 @@
       window.addEventListener(t, (e) => {
         const el = e.target;
         if (!p.win || !el || el.nodeType !== 1) return;
-        for (const a of p.acted.els) if (a === el || a.contains(el)) { enter(p.winId); return; }
+        for (const set of [p.acted.els, p.acted.hits]) for (const a of set) if (a === el || a.contains(el)) { enter(p.winId); return; }
       }, true);
     }
     // What the window saw: the texts of the elements each side changed,
@@ -471,7 +480,7 @@
       // took long over the view): what changed since is the page's own.
       if (!p.win) { merge(p.self, p.idle); p.n.own += p.idleN; }
       const out = { acts: p.acts, act: p.n.act, own: p.n.own, unk: p.n.unk,
-        self: texts(p.self), caused: texts(p.acted), selfOver: over(p.self) };
+        self: texts(p.self), caused: texts(p.acted), hit: Array.from(new Set(Array.from(p.acted.hits, (e) => text(e, 2000)))), selfOver: over(p.self) };
       // The page changes on its own: work it scheduled outside an action
       // changed it, untraced work changed one element twice, or it changed
       // while no action ran, in the 30 s before this one.
@@ -530,6 +539,6 @@
   let f = document.activeElement;
   while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
   p.focused = f;
-  p.acts = 0; p.n = { act: 0, own: p.idleN, unk: 0 }; p.acted = p.side(); p.self = p.idle; p.idle = p.side(); p.idleN = 0; p.seen = new WeakMap(); p.repeat = false;
+  p.acts = 0; p.pressed = null; p.n = { act: 0, own: p.idleN, unk: 0 }; p.acted = p.side(); p.self = p.idle; p.idle = p.side(); p.idleN = 0; p.seen = new WeakMap(); p.repeat = false;
   return p.id;
 }
