@@ -65,6 +65,12 @@
     // view, before the next action) is the page's own, and in the diff
     // of that next action.
     p.idle = side(); p.idleN = 0;
+    // How often each element was changed by work no action traced (while
+    // no window was open, or untraced): one changed twice so is a clock.
+    const untraced = new WeakMap();
+    const elOf = (r) => r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    const clock = (rs) => rs.every((r) => (untraced.get(elOf(r)) || 0) >= 2);
+    const count = (rs) => { for (const r of rs) { const el = elOf(r); if (el) untraced.set(el, (untraced.get(el) || 0) + 1); } };
     const note = (rs) => {
       const now = performance.now();
       p.lastMut = now;
@@ -72,15 +78,18 @@
       // with no Changes does) closes by itself; its report still reads it.
       if (p.win && now > p.until) { p.win = false; p.expired = p.winId; p.idle = side(); p.idleN = 0; }
       // selfAt: the last time the page was seen changing on its own.
-      if (!p.win) { p.selfAt = now; p.idleN++; sample(rs, p.idle); return; }
+      if (!p.win) { p.selfAt = now; p.idleN++; sample(rs, p.idle); count(rs); return; }
       let tag = p.ctx || 'unk';
       // Before the action's input reaches the page nothing it does answers
       // the action.
       if (tag === 'unk' && p.acts === 0) tag = 'own';
       // A message's handler cannot be reached (a scheduler's channel is
       // made before prima comes): the first untraced change after the
-      // action's work posted a message is that message's.
-      if (tag === 'unk' && p.posted === p.winId && now - p.postedAt < 100) { tag = 'act'; p.posted = 0; }
+      // action's work posted a message is that message's, unless it is a
+      // clock's (a loaded machine can run a clock's tick before the
+      // message).
+      if (tag === 'unk' && p.posted === p.winId && now - p.postedAt < 100 && !clock(rs)) { tag = 'act'; p.posted = 0; }
+      if (tag === 'unk') count(rs);
       p.n[tag]++;
       if (tag === 'own') p.selfAt = now;
       sample(rs, tag === 'act' ? p.acted : p.self);
