@@ -28,8 +28,9 @@
     // elements changed, added or removed; the texts they held before; the
     // elements whose children changed (a diff may name a sibling of the
     // one that moved); and, on the action's side, the elements its input
-    // was dispatched to (hits: a box it ticks changes no DOM). A set that had to drop its oldest says so
-    // (over): a page churning faster than that outran the sample.
+    // was dispatched to (hits: a box it ticks changes no DOM; never merged
+    // into another side, as they are no change). A set that had to drop
+    // its oldest says so (over): a page churning faster outran the sample.
     const side = () => ({ els: new Set(), olds: new Set(), boxes: new Set(), hits: new Set() });
     const put = (set, n) => {
       if (!n) return;
@@ -47,9 +48,11 @@
     p.merge = merge;
     p.side = side;
     const NAMES = new Set(['aria-label', 'title', 'alt', 'placeholder', 'value']);
+    // The element a record is about: its target, or a text's parent.
+    const elOf = (r) => r.target.nodeType === 1 ? r.target : r.target.parentElement;
     const sample = (rs, s) => {
       for (const r of rs) {
-        const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+        const el = elOf(r);
         if (r.type === 'childList') {
           let text = false;
           for (const l of [r.addedNodes, r.removedNodes]) for (const n of l) { if (n.nodeType === 1) put(s.els, n); else text = true; }
@@ -68,7 +71,6 @@
     // How often each element was changed by work no action traced (while
     // no window was open, or untraced): one changed twice so is a clock.
     const untraced = new WeakMap();
-    const elOf = (r) => r.target.nodeType === 1 ? r.target : r.target.parentElement;
     const clock = (rs) => rs.every((r) => (untraced.get(elOf(r)) || 0) >= 2);
     const count = (rs) => { for (const r of rs) { const el = elOf(r); if (el) untraced.set(el, (untraced.get(el) || 0) + 1); } };
     const note = (rs) => {
@@ -94,7 +96,7 @@
       if (tag === 'own') p.selfAt = now;
       sample(rs, tag === 'act' ? p.acted : p.self);
       for (const r of rs) {
-        const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+        const el = elOf(r);
         // The same element changed again by untraced work, a while later:
         // a clock, not an answer.
         if (tag === 'unk' && el) {
