@@ -965,6 +965,8 @@ func TestAPageThatChangesOnItsOwnProvesNoClick(t *testing.T) {
 		// Pushed by the server over a socket or an event stream the page
 		// opened at load, after the click's request asked for it.
 		{"Push", `status: Delivered`}, {"Stream", `status: Streamed`},
+		// Pushed 100 ms after the request's own answer.
+		{"Push late", `status: Delivered late`},
 		// The first message of a socket or an event stream the click
 		// opened, 100 ms later.
 		{"Connect", `status: Welcome`}, {"Listen", `status: Subscribed`},

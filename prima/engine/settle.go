@@ -33,7 +33,13 @@ const (
 	// wsWait bounds the wait for a socket's or a worker's answer to a
 	// message the action sent: one that never answers (no reply is
 	// owed) costs no more.
-	wsWait    = 500
+	wsWait = 500
+	// pushWait is how long after a changing request (not a GET) ends the
+	// settle holds for an answer pushed over a socket or a stream the
+	// page opened before prima came, on a page that speaks over one: a
+	// live view answers a form's POST there, a moment after the POST's
+	// own answer. A push heard ends the hold.
+	pushWait  = 400
 	settleCap = 1500 * time.Millisecond
 	// loadGrace is what a navigation gives `load` beyond the DOM, without
 	// failing when a sub-resource never arrives (rule 7).
@@ -75,7 +81,7 @@ var quietJS string
 // key is not "" (arm: false installs it without arming; stop: the action
 // clicks).
 func trackCfg(key string, v any) map[string]any {
-	m := map[string]any{"timerMax": timerMax, "wsWait": wsWait}
+	m := map[string]any{"timerMax": timerMax, "wsWait": wsWait, "pushWait": pushWait}
 	if key != "" {
 		m[key] = v
 	}

@@ -1,6 +1,7 @@
 // Waits until the page has answered the action (track.js armed): no
 // tracked timer or request pending, no message the action sent to a
-// socket or worker unanswered (for a moment), no scroll it asked for
+// socket or worker unanswered (for a moment), no push a changing request
+// may get over the page's own socket (for a moment), no scroll it asked for
 // still moving, no finite animation the action started still running,
 // and the DOM quiet for 25 ms; or capMS. It answers [document id,
 // navigating, capped, a popup asked for, requests pending, requests failed].
@@ -24,7 +25,7 @@
     if (now - start >= capMS) return end(false, true);
     // A message the action's work posted (a scheduler's channel) is
     // answered in the next tasks; a socket or a worker may take longer.
-    const answering = (p.answers > 0 && now < p.answersUntil) || (p.posted === p.winId && now - p.postedAt < 50) || now < p.scrollUntil;
+    const answering = (p.answers > 0 && now < p.answersUntil) || (p.posted === p.winId && now - p.postedAt < 50) || now < p.scrollUntil || now < p.pushUntil;
     if (p.timers.size === 0 && p.requests <= 0 && !answering && now - Math.max(p.lastMut, p.lastEnd, p.lastAnim) >= 25) {
       if (!moving(now)) return end(false, false);
     }

@@ -202,11 +202,20 @@
     const done = () => { p.requests--; p.lastEnd = performance.now(); };
     // A request the action's work made: a socket or a stream heard while
     // it is out, or just after, answers it (MessageEvent's data, below).
-    const request = (tag) => {
+    // A request that changes something (not a GET or a HEAD), on a page
+    // that has spoken over a socket or a stream it opened before prima
+    // came, may be answered there (a live view's patch after a form's
+    // POST), a moment after its own answer: the settle holds for it
+    // (pushWait ms), until such a message is heard.
+    const request = (tag, method) => {
       if (tag !== p.winId) return null;
-      const win = p.winId;
+      const win = p.winId, changes = !/^(GET|HEAD)$/i.test(String(method || 'GET'));
       p.asked++;
-      return () => { if (p.winId === win) { p.asked--; p.askedEnd = performance.now(); } };
+      return () => {
+        if (p.winId !== win) return;
+        p.asked--; p.askedEnd = performance.now();
+        if (changes && p.pushes && p.armed) p.pushUntil = p.askedEnd + cfg.pushWait;
+      };
     };
     // An answer read from a response is the work that asked for it.
     const tags = new WeakMap();
@@ -224,11 +233,12 @@
         const tag = tagNow();
         const r = f.apply(this, arguments);
         if (p.armed) { p.requests++; r.then(done, done); }
-        const ended = request(tag);
+        const input = arguments[0], init = arguments[1];
+        const method = (init && init.method) || (input && input.method);
+        const ended = request(tag, method);
         if (ended) {
           r.then(ended, ended);
-          const input = arguments[0], init = arguments[1], win = p.winId;
-          const method = (init && init.method) || (input && input.method), url = (input && input.url) || input;
+          const win = p.winId, url = (input && input.url) || input;
           r.then((res) => { if (res.status >= 400) failed(win, method, url, res.status, ''); },
             (e) => { if (!e || e.name !== 'AbortError') failed(win, method, url, 0, String((e && e.message) || e)); });
         }
@@ -325,9 +335,10 @@
           const src = this.target;
           if (!heard.has(this) && pushed(src) && !opened.has(src)) {
             heard.add(this);
+            p.pushes = true;
             const now = performance.now();
             if (!(p.win && (p.asked > 0 || now - p.askedEnd < 500))) chatty.add(src);
-            else if (!chatty.has(src) && p.ctx === null) enter(p.winId);
+            else if (!chatty.has(src) && p.ctx === null) { enter(p.winId); p.pushUntil = 0; }
           }
           return data.get.call(this);
         },
@@ -362,10 +373,11 @@
     XMLHttpRequest.prototype.send = function () {
       xtags.set(this, tagNow());
       if (p.armed) { p.requests++; this.addEventListener('loadend', done, { once: true }); }
-      const ended = request(xtags.get(this));
+      const [method, url] = xsent.get(this) || [];
+      const ended = request(xtags.get(this), method);
       if (ended) {
         this.addEventListener('loadend', ended, { once: true });
-        const [method, url] = xsent.get(this) || [], win = p.winId;
+        const win = p.winId;
         // An abort is the page's own choice, not a failure.
         this.addEventListener('load', () => { if (this.status >= 400) failed(win, method, url, this.status, ''); }, { once: true });
         this.addEventListener('error', () => failed(win, method, url, 0, 'no answer'), { once: true });
@@ -543,7 +555,7 @@
   // (a panel fading out, then removed on transitionend) is its answer.
   p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9;
   p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++; p.reach = !!cfg.reach; p.scroller = undefined; p.scrollUntil = 0;
-  p.asked = 0; p.askedEnd = -1e9; p.failed = [];
+  p.asked = 0; p.askedEnd = -1e9; p.failed = []; p.pushUntil = 0;
   p.inputs = [];
   // The element focused before the action: a change it fires as the
   // focus leaves commits what an earlier action typed.
