@@ -19,6 +19,12 @@ func (b *builder) word(s string) {
 // quoted adds s capped to max runes, quoted.
 func (b *builder) quoted(s string, max int) { b.value(s, max, shown.Quoted) }
 
+// where adds s capped to max runes, quoted: the element's context.
+func (b *builder) where(s string, max int) {
+	b.quoted(s, max)
+	b.l[len(b.l)-1].Where = true
+}
+
 // plain adds s capped to max runes, bare when it reads back unchanged.
 func (b *builder) plain(s string, max int) { b.value(s, max, shown.Plain) }
 

@@ -320,7 +320,7 @@ func (e *entry) writeCtx(b *builder) {
 	default:
 		b.word(" (in ")
 	}
-	b.quoted(e.ctx, maxLabel)
+	b.where(e.ctx, maxLabel)
 	b.word(")")
 }
 
@@ -334,7 +334,7 @@ func (e *entry) desc(b *builder) bool {
 		b.quoted(e.name, maxSummary)
 	case e.ctx != "":
 		b.word("in ")
-		b.quoted(e.ctx, maxSummary)
+		b.where(e.ctx, maxSummary)
 	default:
 		return false
 	}

@@ -31,6 +31,9 @@ type Part struct {
 	Text string `json:"t,omitempty"`
 	Show Show   `json:"s,omitempty"`
 	Cut  int    `json:"cut,omitempty"`
+	// Where: the text says where the element is (its context, `in
+	// "…"`), not what it is or holds. Only the daemon reads it.
+	Where bool `json:"-"`
 }
 
 // Line is a Change's line as parts; String shows it.

@@ -61,9 +61,8 @@ func Mark(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 	if a == nil || a.Acts == 0 || a.Own+a.Unk == 0 || !a.Seen || len(a.Self) == 0 {
 		return cs
 	}
-	self, caused := squashAll(a.Self), squashAll(a.Caused)
+	self, caused, hits := squashAll(a.Self), squashAll(a.Caused), squashAll(a.Hit)
 	shapes := shapesOf(caused)
-	caused = append(caused, squashAll(a.Hit)...)
 	// A page that churned more elements than the tracker keeps left some
 	// of its own changes out of Self: one shaped as what it kept (a strip
 	// of "Item 1", "Item 2", …) is its own too, unless the action's work
@@ -76,7 +75,7 @@ func Mark(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 	for i, c := range cs {
 		if c.Kind != ariadiff.Typed {
 			ev := evidenceOf(c)
-			if (ev.shows(self) || ev.shaped().shows(selfShapes)) && !ev.shows(caused) && !ev.shaped().shows(shapes) {
+			if (ev.shows(self) || ev.shaped().shows(selfShapes)) && !ev.shows(caused) && !ev.shaped().shows(shapes) && !ev.itself().shows(hits) {
 				c.Own = true
 			}
 		}
@@ -107,12 +106,11 @@ func PressChanges(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 	}
 	// Only what shows the press's own work proves it: a page churning on
 	// its own beside the press changed other elements too.
-	caused := squashAll(a.Caused)
+	caused, hits := squashAll(a.Caused), squashAll(a.Hit)
 	shapes := shapesOf(caused)
-	caused = append(caused, squashAll(a.Hit)...)
 	var out []ariadiff.Change
 	for _, c := range cs {
-		if ev := evidenceOf(c); ev.shows(caused) || ev.shaped().shows(shapes) {
+		if ev := evidenceOf(c); ev.shows(caused) || ev.shaped().shows(shapes) || ev.itself().shows(hits) {
 			out = append(out, c)
 		}
 	}
@@ -124,8 +122,18 @@ func PressChanges(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 // change's line, raw as well, and the name, value and new value (not a
 // state word) of the element the change names. The line as shown escapes
 // and quotes them for its reader: a text holding a quote or an invisible
-// character is not found in it.
-type evidence struct{ texts, keys []string }
+// character is not found in it. where are the texts that say where the
+// element is (its context), of the line's texts.
+type evidence struct{ texts, keys, where []string }
+
+// itself is ev without its context: an element the action's input went
+// to changed nothing by itself, so only a change that shows it, not one
+// beside it in a block whose text holds its name (a list of items, each
+// named in its container's text), is its.
+func (ev evidence) itself() evidence {
+	ev.where = nil
+	return ev
+}
 
 // evidenceOf is c's evidence. A text or field the line cuts is compared
 // on what it keeps, its start: the change keeps no more of it. (A value
@@ -134,7 +142,11 @@ type evidence struct{ texts, keys []string }
 func evidenceOf(c ariadiff.Change) evidence {
 	var ev evidence
 	for _, p := range c.Parts {
-		if p.Show != shown.Word {
+		switch {
+		case p.Show == shown.Word:
+		case p.Where:
+			ev.where = append(ev.where, p.Text)
+		default:
 			ev.texts = append(ev.texts, p.Text)
 		}
 	}
@@ -159,7 +171,7 @@ func kept(s string, n int) string {
 // one of the page's texts its line holds, or a key of the element it
 // names is in the text. Too short a text would be found anywhere.
 func (ev evidence) shows(texts []string) bool {
-	in := squashAll(ev.texts)
+	in := squashAll(append(slices.Clip(ev.texts), ev.where...))
 	var keys []string
 	for _, k := range ev.keys {
 		if k = squash(k); utf8.RuneCountInString(k) >= 2 {
@@ -202,14 +214,7 @@ func shape(s string) string {
 
 // shaped is ev with its texts written as shape writes them.
 func (ev evidence) shaped() evidence {
-	out := evidence{texts: make([]string, len(ev.texts)), keys: make([]string, len(ev.keys))}
-	for i, t := range ev.texts {
-		out.texts[i] = shape(t)
-	}
-	for i, k := range ev.keys {
-		out.keys[i] = shape(k)
-	}
-	return out
+	return evidence{texts: shapesOf(ev.texts), keys: shapesOf(ev.keys), where: shapesOf(ev.where)}
 }
 
 func squashAll(ts []string) []string {

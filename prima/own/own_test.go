@@ -138,6 +138,24 @@ func TestPressChangesNeedTheActionsWork(t *testing.T) {
 	if got := PressChanges(renamed, &Attribution{Acts: 3, Act: 1, Own: 4, Caused: []string{"Calendar"}, Hit: []string{"Item 358d"}}); len(got) == 0 {
 		t.Errorf("a change of the element pressed does not count as the press's: %v", got)
 	}
+	// Nor does a change of another element whose context (the text of the
+	// list it is in) holds the pressed element's name: CI's chaos page
+	// answered ok for a press whose click the page's move stopped, proven
+	// by another item's rename "in" a list naming every item.
+	beside := change(ariadiff.Renamed, nil, word("textbox "), quoted("Item 156b"), word(" -> "), quoted("Item 143c"), word(" (in "),
+		shown.Part{Text: "Item 167 Item 148b Item 156b", Show: shown.Quoted, Where: true}, word(")"))
+	onList := &Attribution{Acts: 3, Act: 1, Own: 4, Caused: []string{"Calendar"}, Hit: []string{"Item 148b"}}
+	if got := PressChanges([]ariadiff.Change{beside}, onList); len(got) != 0 {
+		t.Errorf("a change beside the element pressed proves the press: %v", got)
+	}
+	if got := Mark([]ariadiff.Change{beside}, &Attribution{Acts: 3, Own: 4, Seen: true, Self: []string{"Item 143c"}, Hit: []string{"Item 148b"}}); !got[0].Own {
+		t.Errorf("a change of the page's own beside the element pressed is not marked so: %v", got)
+	}
+	// What the action's work changed still shows in a context: the list
+	// it changed is where the element is.
+	if got := PressChanges([]ariadiff.Change{beside}, &Attribution{Acts: 3, Act: 1, Caused: []string{"Item 167 Item 148b"}}); len(got) != 1 {
+		t.Errorf("a change in a block the action's work changed does not count: %v", got)
+	}
 	// In the element's own document, a tracker window that cannot be read
 	// or saw no input of the press leaves nothing to prove it with: Act
 	// drops the changes then (the engine's act.go), as a page's own churn would pass.
