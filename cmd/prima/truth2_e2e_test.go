@@ -925,6 +925,27 @@ func TestAPageThatChurnsFasterThanTheTrackerKeepsProvesNoClick(t *testing.T) {
 	has(t, "clicks answered beside the churn", steps, "1. ok", "Save done", "2. ok", "Later done")
 }
 
+// A page whose own loop takes away the control that has the focus, and
+// counts on in the same task: a press on Hold loses it to the page before
+// the release, so no click follows. The focusout the browser fires inside
+// the page's task is no input of the action's, and the count that task
+// made is the page's own: the press changed nothing, and the click fails.
+func TestAFocusThePageTakesAwayIsNoInputOfTheAction(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth2/focus")
+	for i := 0; i < 3; i++ {
+		h.primaOK("go", app.URL+"/truth2/focus")
+		app.Reset()
+		r := h.prima("pw", "page.getByRole('button', { name: 'Hold' }).click({ delay: 300 })")
+		if r.code != 1 || codeOf(r.out) != "not_actionable" || !strings.Contains(r.out, "was removed or replaced by the page while it was pressed") {
+			t.Errorf("round %d: a press the page answered only by its own loop is not failed as one no click followed:\n%s", i, r)
+		}
+		if got := acted(settledActions(t, 0), "click"); got != "" {
+			t.Errorf("round %d: the page logged a click: %q", i, got)
+		}
+	}
+}
+
 // A page that changes on its own (a clock each 100 ms, one in a shadow
 // root, and a strip of slides each 150 ms, all started at load) changes while every action
 // runs. A click that did nothing is not proven by a tick: the step is

@@ -132,6 +132,18 @@
     // What work scheduled now is: the action's, the page's own (no
     // action running), or untraced.
     const tagNow = () => p.ctx === 'act' ? p.winId : p.ctx === 'own' ? 'own' : (p.win ? null : 'own');
+    // Work not the action's runs a callback: what the browser dispatches
+    // meanwhile, trusted though it is, is that work's doing, not the
+    // action's input (a field the page removes loses the focus: its
+    // focusout fires inside the page's own task, and the rest of that
+    // task would read as the action's).
+    p.pageDepth = 0;
+    const run = (tag, fn, self, args) => {
+      enter(tag);
+      const page = tag !== p.winId;
+      if (page) p.pageDepth++;
+      try { return fn.apply(self, args); } finally { if (page) p.pageDepth--; }
+    };
 
     window.setTimeout = function (fn, delay, ...args) {
       if (typeof fn !== 'function') return st(fn, delay, ...args);
@@ -146,11 +158,10 @@
       const depth = base + 1, at = performance.now();
       let id;
       id = st(function () {
-        enter(tag);
-        if (!track) return fn.apply(this, arguments);
+        if (!track) return run(tag, fn, this, arguments);
         p.timers.delete(id);
         const prev = p.depth, prevAt = p.cbAt; p.depth = depth; p.cbAt = at;
-        try { return fn.apply(this, arguments); } finally { p.depth = prev; p.cbAt = prevAt; p.lastEnd = performance.now(); }
+        try { return run(tag, fn, this, arguments); } finally { p.depth = prev; p.cbAt = prevAt; p.lastEnd = performance.now(); }
       }, delay, ...args);
       if (track) p.timers.add(id);
       return id;
@@ -159,13 +170,13 @@
     window.setInterval = function (fn, delay, ...args) {
       if (typeof fn !== 'function') return si(fn, delay, ...args);
       const tag = tagNow();
-      return si(function () { enter(tag); return fn.apply(this, arguments); }, delay, ...args);
+      return si(function () { return run(tag, fn, this, arguments); }, delay, ...args);
     };
     const ric = window.requestIdleCallback ? window.requestIdleCallback.bind(window) : null;
     if (ric) window.requestIdleCallback = function (fn, opts) {
       if (typeof fn !== 'function') return ric(fn, opts);
       const tag = tagNow();
-      return ric(function () { enter(tag); return fn.apply(this, arguments); }, opts);
+      return ric(function () { return run(tag, fn, this, arguments); }, opts);
     };
     // A message posted by the action's work, or by untraced work soon
     // after (a scheduler's next slice), marks the time its handler runs.
@@ -187,11 +198,10 @@
       const depth = p.depth + 1;
       let id;
       id = raf(function () {
-        enter(tag);
-        if (!track) return fn.apply(this, arguments);
+        if (!track) return run(tag, fn, this, arguments);
         p.timers.delete('f' + id);
         const prev = p.depth; p.depth = depth;
-        try { return fn.apply(this, arguments); } finally { p.depth = prev; p.lastEnd = performance.now(); }
+        try { return run(tag, fn, this, arguments); } finally { p.depth = prev; p.lastEnd = performance.now(); }
       });
       if (track) p.timers.add('f' + id);
       return id;
@@ -391,7 +401,7 @@
     // element a press, a key or an input is dispatched to is the action's
     // too: a box it ticks changes no DOM, and its name must not be taken
     // for the page's.
-    const AT = new Set(['pointerdown', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'keydown', 'input', 'change', 'focusin', 'submit', 'dragstart', 'drop']);
+    const AT = new Set(['pointerdown', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'keydown', 'input', 'change', 'submit', 'dragstart', 'drop']);
     const COMMIT = new Set(['pointerdown', 'mousedown', 'keydown', 'input', 'change', 'dragstart']);
     // A release goes where the pointer is when it comes up: where the
     // page moved another element under it, that element (or the click's,
@@ -404,7 +414,16 @@
       'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'wheel', 'dragstart', 'dragenter', 'dragover',
       'drop', 'dragend', 'paste', 'compositionend']) {
       window.addEventListener(t, (e) => {
-        if (p.win && (e.isTrusted || t === 'input' || t === 'change')) {
+        if (t === 'focusin' || t === 'focusout') {
+          // The focus follows a press or a key, whose event came first in
+          // the same task, or moves by the page's own doing (a field it
+          // removes, a focus() in its timer): never input by itself. The
+          // element a press or a key focused is the action's.
+          const at = e.composedPath ? e.composedPath()[0] : e.target;
+          if (p.win && t === 'focusin' && p.ctx === 'act' && at && at.nodeType === 1) put(p.acted.hits, at);
+          return;
+        }
+        if (p.win && p.pageDepth === 0 && (e.isTrusted || t === 'input' || t === 'change')) {
           p.acts++;
           if (e.isTrusted) p.lastInput = performance.now();
           enter(p.winId);
@@ -423,7 +442,7 @@
     // the browser on a hand's behalf, makes trusted input.
     for (const t of ['click', 'dblclick', 'auxclick', 'contextmenu', 'keydown', 'beforeinput', 'input', 'change']) {
       document.addEventListener(t, (e) => {
-        if (!p.win || !e.isTrusted || p.inputs.length >= 64) return;
+        if (!p.win || !e.isTrusted || p.pageDepth > 0 || p.inputs.length >= 64) return;
         p.inputs.push({ t, path: e.composedPath ? e.composedPath() : [e.target] });
       }, true);
     }
