@@ -354,20 +354,21 @@ func pageKept(h *harness, from, to float64) ([]fixtures.Action, error) {
 }
 
 // pageOffset is how far ahead of the test's clock the page's is, in ms
-// (0 when it cannot be read): the middle of an eval of the page's clock
-// against the test's before and after it.
+// (0 when it cannot be read). The page dates its reports by
+// performance.timeOrigin + now(), which can drift from the system's wall
+// clock over a long run; the page's Date.now() reads that wall clock, the
+// test's clock too (one machine), so their difference is the offset with
+// no round trip in it.
 func pageOffset(h *harness) float64 {
-	before := epochMS(time.Now())
-	r := h.run(60*time.Second, nil, primaBin, "eval", "performance.timeOrigin + performance.now()")
-	after := epochMS(time.Now())
+	r := h.run(60*time.Second, nil, primaBin, "eval", "performance.timeOrigin + performance.now() - Date.now()")
 	if r.code != 0 {
 		return 0
 	}
-	at, err := strconv.ParseFloat(strings.TrimSpace(section(r.out, "Answer")), 64)
+	off, err := strconv.ParseFloat(strings.TrimSpace(section(r.out, "Answer")), 64)
 	if err != nil {
 		return 0
 	}
-	return at - (before+after)/2
+	return off
 }
 
 // union is as with the actions of bs it lacks (the same kind, element,
