@@ -105,10 +105,7 @@ func TestReliabilityNoSubstitution(t *testing.T) {
 		if a.class != classWrong {
 			return
 		}
-		// The page's clock (which dates its reports) can drift from the
-		// test's over a long run: the window is read on the page's.
-		off := pageOffset(h)
-		if kept, err := pageKept(h, a.start+off, next+off); err != nil {
+		if kept, err := pageKept(h, a.start, next); err != nil {
 			t.Logf("the page's record could not be read: %v", err)
 		} else if all := union(a.log, kept); len(all) > len(a.log) {
 			recovered++
@@ -119,9 +116,9 @@ func TestReliabilityNoSubstitution(t *testing.T) {
 		}
 		reported++
 		if first == "" {
-			first = fmt.Sprintf("first: %s, pw %s %s on %s %q (asked %s; %s snapshot; late beacons %v; the page's clock %+.0f ms off); log %v; envelope: %s",
+			first = fmt.Sprintf("first: %s, pw %s %s on %s %q (asked %s; %s snapshot; late beacons %v); log %v; envelope: %s",
 				a.why, a.action, a.line.Ref, a.line.Role, a.line.Name, a.line.FX,
-				map[bool]string{true: "stale", false: "fresh"}[a.stale], a.late, off, a.acted, oneLineOut(a.res.out))
+				map[bool]string{true: "stale", false: "fresh"}[a.stale], a.late, a.acted, oneLineOut(a.res.out))
 		}
 		if reported <= 10 {
 			t.Errorf("wrong hit #%d (%s): pw %s %s on %s %q (asked %s; layout %d, snapshot %s, late beacons %v)\nlog: %v\n%s",
@@ -221,8 +218,7 @@ func TestReliabilityNoSubstitution(t *testing.T) {
 	if r := h.run(60*time.Second, nil, primaBin, "eval", "window.__fxRefused"); r.code == 0 {
 		refused, _ = strconv.Atoi(strings.TrimSpace(section(r.out, "Answer")))
 	}
-	t.Logf("beacons lost on the way, read from the page's own record: %d actions (beacons the browser refused: %d); the page's clock is %+.0f ms off the test's",
-		recovered, refused, pageOffset(h))
+	t.Logf("beacons lost on the way, read from the page's own record: %d actions (beacons the browser refused: %d)", recovered, refused)
 	// A wrong hit is counted only after this record is read: it must be
 	// readable (the last action's, which the log has too).
 	if prev != nil {
@@ -351,24 +347,6 @@ func pageKept(h *harness, from, to float64) ([]fixtures.Action, error) {
 		out = append(out, fixtures.Action{Page: str(x[0]), Kind: str(x[1]), ID: str(x[2]), Value: str(x[3]), At: at})
 	}
 	return out, nil
-}
-
-// pageOffset is how far ahead of the test's clock the page's is, in ms
-// (0 when it cannot be read). The page dates its reports by
-// performance.timeOrigin + now(), which can drift from the system's wall
-// clock over a long run; the page's Date.now() reads that wall clock, the
-// test's clock too (one machine), so their difference is the offset with
-// no round trip in it.
-func pageOffset(h *harness) float64 {
-	r := h.run(60*time.Second, nil, primaBin, "eval", "performance.timeOrigin + performance.now() - Date.now()")
-	if r.code != 0 {
-		return 0
-	}
-	off, err := strconv.ParseFloat(strings.TrimSpace(section(r.out, "Answer")), 64)
-	if err != nil {
-		return 0
-	}
-	return off
 }
 
 // union is as with the actions of bs it lacks (the same kind, element,
