@@ -400,8 +400,10 @@
     // Playwright's select does), the rest only a user's hand makes. The
     // element a press, a key or an input is dispatched to is the action's
     // too: a box it ticks changes no DOM, and its name must not be taken
-    // for the page's.
-    const AT = new Set(['pointerdown', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'keydown', 'input', 'change', 'submit', 'dragstart', 'drop']);
+    // for the page's. A focus leaving is not among them: it follows the
+    // press or key that moved the focus, or the page's own doing (a
+    // focused control its own task removes fires its focusout there).
+    const AT = new Set(['pointerdown', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'keydown', 'input', 'change', 'focusin', 'submit', 'dragstart', 'drop']);
     const COMMIT = new Set(['pointerdown', 'mousedown', 'keydown', 'input', 'change', 'dragstart']);
     // A release goes where the pointer is when it comes up: where the
     // page moved another element under it, that element (or the click's,
@@ -410,19 +412,10 @@
     const PRESS = new Set(['pointerdown', 'mousedown']);
     const RELEASE = new Set(['mouseup', 'click', 'dblclick', 'contextmenu']);
     for (const t of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu',
-      'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'focusin', 'focusout', 'submit', 'pointerover',
+      'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'focusin', 'submit', 'pointerover',
       'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'wheel', 'dragstart', 'dragenter', 'dragover',
       'drop', 'dragend', 'paste', 'compositionend']) {
       window.addEventListener(t, (e) => {
-        if (t === 'focusin' || t === 'focusout') {
-          // The focus follows a press or a key, whose event came first in
-          // the same task, or moves by the page's own doing (a field it
-          // removes, a focus() in its timer): never input by itself. The
-          // element a press or a key focused is the action's.
-          const at = e.composedPath ? e.composedPath()[0] : e.target;
-          if (p.win && t === 'focusin' && p.ctx === 'act' && at && at.nodeType === 1) put(p.acted.hits, at);
-          return;
-        }
         if (p.win && p.pageDepth === 0 && (e.isTrusted || t === 'input' || t === 'change')) {
           p.acts++;
           if (e.isTrusted) p.lastInput = performance.now();
