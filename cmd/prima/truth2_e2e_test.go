@@ -716,14 +716,14 @@ func TestAClickThePageMovesAwayFromIsStoppedAndNamed(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ button, how, shows string }{
-		{"Send draft", "the page acted on the press and disabled it", "Sending draft"},
-		{"Tag urgent", "the page acted on the press and removed it", "Tagged: urgent"},
-		{"Star draft", "the page acted on the press and moved it", "Starring draft"},
+		{"Send draft", "the page disabled it on the press", "Sending draft"},
+		{"Tag urgent", "the page removed it on the press", "Tagged: urgent"},
+		{"Star draft", "the page moved it on the press", "Starring draft"},
 	} {
 		h.primaOK("reload")
 		snap := h.primaOK("snapshot")
 		r := h.primaOK("pw", "click", ref(t, snap, "button", c.button))
-		has(t, "the note on a press the page acted on", r, c.how, "(no click followed)")
+		has(t, "the note on a press the page acted on", r, c.how, "; no click")
 		has(t, "what the press did", section(r, "Changes"), c.shows)
 	}
 }

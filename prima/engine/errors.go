@@ -57,7 +57,7 @@ func (e *NoClickError) Note() string {
 	case e.Moved:
 		how = "moved it"
 	}
-	return e.Target + ": the page acted on the press and " + how + " (no click followed)"
+	return e.Target + ": the page " + how + " on the press; no click"
 }
 
 // pressActed tells whether the press changed the page beyond the pressed
