@@ -851,6 +851,7 @@ func hunk(del, ins []entry, inPlace bool, budget *int) []Change {
 	if inPlace {
 		moved := pairTexts(del, ins, pair, used, budget)
 		pairElements(del, ins, pair, used, moved, budget)
+		pairLive(del, ins, pair, used)
 	}
 	var items []item
 	for k := range del {
@@ -922,7 +923,8 @@ func pairTexts(del, ins []entry, pair []int, used []bool, budget *int) [][2]stri
 
 // pairElements pairs the elements of a hunk that stayed: same role, same
 // context (or one explained by a text that changed), the same name first,
-// else a new name at the same place (renamed). Live regions never pair.
+// else a new name at the same place (renamed). Live regions pair apart
+// (pairLive).
 func pairElements(del, ins []entry, pair []int, used []bool, moved [][2]string, budget *int) {
 	type queue struct {
 		js    []int
@@ -965,6 +967,45 @@ func pairElements(del, ins []entry, pair []int, used []bool, moved [][2]string, 
 				pair[k], used[j] = j, true
 				break
 			}
+		}
+	}
+}
+
+// pairLive pairs a live region that said one thing before and another
+// after in one hunk (a status line that went from "Saving…" to "Saved"):
+// the only one of its role and name on each side, both saying something.
+// Of several, which became which is not known: they stay added and
+// removed, as does a region that was empty or went empty.
+func pairLive(del, ins []entry, pair []int, used []bool) {
+	type sides struct{ k, j, dels, inss int }
+	by := map[[2]string]*sides{}
+	at := func(e *entry) *sides {
+		key := [2]string{e.role, e.name}
+		s := by[key]
+		if s == nil {
+			s = &sides{}
+			by[key] = s
+		}
+		return s
+	}
+	for k := range del {
+		if d := &del[k]; d.live && d.value != "" && pair[k] < 0 {
+			s := at(d)
+			s.k, s.dels = k, s.dels+1
+		}
+	}
+	if len(by) == 0 {
+		return
+	}
+	for j := range ins {
+		if y := &ins[j]; y.live && y.value != "" && !used[j] {
+			s := at(y)
+			s.j, s.inss = j, s.inss+1
+		}
+	}
+	for _, s := range by {
+		if s.dels == 1 && s.inss == 1 {
+			pair[s.k], used[s.j] = s.j, true
 		}
 	}
 }
@@ -1112,6 +1153,9 @@ func textChange(x, y *entry) (from, to string) {
 // element: its value and each state group.
 func compareEntry(x, y *entry) []item {
 	var out []item
+	if x.value != y.value && x.live {
+		out = append(out, liveChange(x, y))
+	}
 	if x.value != y.value && !x.live {
 		k := Typed
 		if x.role == "combobox" || x.role == "listbox" {
@@ -1145,6 +1189,18 @@ func compareEntry(x, y *entry) []item {
 		out = append(out, item{Change: about(b.change(stateKind(s)), y.named(from, to, 0, false))})
 	}
 	return out
+}
+
+// liveChange words a live region that says something else now:
+// `status: "Saving…" -> "Saved"`.
+func liveChange(x, y *entry) item {
+	from, to, toCut := shownPairCut(x.value, y.value)
+	var b builder
+	y.writeHead(&b)
+	b.fromTo(from, to)
+	el := &Element{Role: y.role, Named: y.name != "", From: from, To: to, ToCut: toCut, Quoted: true}
+	el.Name, el.NameCut = capCut(y.name, maxLabel)
+	return item{Change: about(b.changed(Changed, from, to), el)}
 }
 
 func stateKind(s string) Kind {

@@ -78,7 +78,9 @@ func about(c Change, e *Element) Change {
 	switch c.Kind {
 	case Added, Removed:
 	case Typed, Selected, Toggled, Changed:
-		if !e.Named || (!e.Quoted && !(isStateWord(e.From) && isStateWord(e.To))) {
+		// A live region is known by what it says, a name or none.
+		live := c.Kind == Changed && e.Quoted && liveRegion[e.Role]
+		if (!e.Named && !live) || (!e.Quoted && !(isStateWord(e.From) && isStateWord(e.To))) {
 			return c
 		}
 	default:

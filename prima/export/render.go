@@ -435,6 +435,9 @@ func (r *renderer) expectChange(s Step, k ariadiff.Kind, f *ariadiff.Element, l 
 		}
 		return "", "not a state Playwright checks"
 	case ariadiff.Changed:
+		if f.Quoted && (f.Role == "status" || f.Role == "alert") {
+			return r.says(s, f, f.To, f.ToCut, l)
+		}
 		if f.Quoted {
 			return "", ""
 		}
@@ -492,6 +495,35 @@ func (r *renderer) selected(s Step, f *ariadiff.Element, l *pwline.Line) (string
 
 // added asserts an added heading (visible) or the text of an added
 // status or alert.
+// says asserts what a live region f says after the step: text, of
+// which cut runes were cut from the end.
+func (r *renderer) says(s Step, f *ariadiff.Element, text string, cut int, l *pwline.Line) (string, string) {
+	if f.Named && (f.NameCut > 0 || r.hides(s, f.Name)) {
+		return "", "the name is cut or hidden"
+	}
+	matcher := "toHaveText"
+	if cut > 0 {
+		// Cut: what it starts with is still proven.
+		text, matcher = strings.TrimSuffix(text, shown.CutMark(cut)), "toContainText"
+	}
+	if strings.TrimSpace(text) == "" {
+		return "", "the text is cut"
+	}
+	v, why := r.expected(s, l, text, false)
+	if why != "" {
+		return "", why
+	}
+	if f.Named {
+		loc, _ := locator(f.Role, f.Name, nil, l)
+		return expect(loc, matcher+"("+v+")"), ""
+	}
+	// Live regions are known by what they say: the one that says this,
+	// so that another status on the page does not make the locator
+	// ambiguous.
+	loc := "page.getByRole(" + jsString(f.Role) + ").filter({ hasText: " + v + " })"
+	return expect(loc, matcher+"("+v+")"), ""
+}
+
 func (r *renderer) added(s Step, f *ariadiff.Element, l *pwline.Line) (string, string) {
 	switch f.Role {
 	case "heading":
@@ -513,30 +545,7 @@ func (r *renderer) added(s Step, f *ariadiff.Element, l *pwline.Line) (string, s
 		if !f.HasValue {
 			return "", ""
 		}
-		if f.Named && (f.NameCut > 0 || r.hides(s, f.Name)) {
-			return "", "the name is cut or hidden"
-		}
-		text, matcher := f.Value, "toHaveText"
-		if f.ValueCut > 0 {
-			// Cut: what it starts with is still proven.
-			text, matcher = strings.TrimSuffix(text, shown.CutMark(f.ValueCut)), "toContainText"
-		}
-		if strings.TrimSpace(text) == "" {
-			return "", "the text is cut"
-		}
-		v, why := r.expected(s, l, text, false)
-		if why != "" {
-			return "", why
-		}
-		if f.Named {
-			loc, _ := locator(f.Role, f.Name, nil, l)
-			return expect(loc, matcher+"("+v+")"), ""
-		}
-		// Live regions are known by what they say: the one that says
-		// this, so that another status on the page does not make the
-		// locator ambiguous.
-		loc := "page.getByRole(" + jsString(f.Role) + ").filter({ hasText: " + v + " })"
-		return expect(loc, matcher+"("+v+")"), ""
+		return r.says(s, f, f.Value, f.ValueCut, l)
 	}
 	return "", ""
 }

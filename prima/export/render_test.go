@@ -111,6 +111,10 @@ var goldens = []struct {
 		act("await page.getByRole('button', { name: 'Pay', exact: true }).click();", origin+"/controls", origin+"/controls",
 			diff("- alert\n- button \"Pay\"\n- paragraph: a\n- button \"Save\"",
 				"- alert: Card \"declined\"\n- heading \"Payment\" [level=3]\n- status \"Cart\": 3 items\n- paragraph: b\n- button \"Saved\"\n- heading\n- text: Thank you")...),
+		// A live region that says something else: what it says now.
+		act("await page.getByRole('button', { name: 'Sync', exact: true }).click();", origin+"/controls", origin+"/controls",
+			diff("- button \"Sync\"\n- status: 2 left\n- alert \"Sync\": waiting",
+				"- button \"Sync\"\n- status: All synced\n- alert \"Sync\": done")...),
 		// Removed and renamed elements, and counted runs, are not asserted.
 		act("await page.getByRole('button', { name: 'Clear', exact: true }).click();", origin+"/controls", origin+"/controls",
 			removed(`heading "Payment" [level=3]`),

@@ -30,6 +30,9 @@ test('prima session', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Payment', exact: true, level: 3 })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Cart', exact: true })).toHaveText('3 items');
   // not asserted: added: heading (a heading without a name)
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All synced' })).toHaveText('All synced');
+  await expect(page.getByRole('alert', { name: 'Sync', exact: true })).toHaveText('done');
   await page.getByRole('button', { name: 'Clear', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved 1 of 40 rows, the first of them named row one, and' })).toContainText('Saved 1 of 40 rows, the first of them named row one, and');
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('hello');
