@@ -117,7 +117,8 @@ const blank = "about:blank"
 func (b *bench) primaTask(ctx context.Context, tk task, acc accounting) (t tally) {
 	url := b.cfg.url + tk.Path
 	var reset result
-	if !b.primaUp {
+	if !b.up[b.instance] {
+		b.up[b.instance] = true
 		reset = b.prima(ctx, "browser", "open")
 	} else {
 		reset = b.prima(ctx, "go", "--allow-scheme", blank)
@@ -432,8 +433,10 @@ func seen(text string, tk task) bool {
 			continue
 		}
 		v := p.text
-		if i := strings.LastIndex(v, " -> "); i >= 0 { // a change: before -> after
-			v = unquote(strings.TrimSpace(v[i+4:]))
+		if _, raw, ok := strings.Cut(l, ": "); ok {
+			if i := strings.LastIndex(raw, " -> "); i >= 0 { // a change: "before" -> "after"
+				v = unquote(strings.TrimSpace(raw[i+4:]))
+			}
 		}
 		if tk.Solved.MatchString(v) {
 			return true

@@ -115,6 +115,7 @@ func run(ctx context.Context, cfg config) int {
 			p    *pair
 		}{{"from the first look", fromLook, &o.look}, {"from navigation", fromNav, &o.nav}} {
 			fmt.Fprintf(os.Stderr, "%-13s %-19s prima ...", tk.ID, a.name)
+			b.instance = [...]string{fromLook: "look", fromNav: "nav"}[a.acc]
 			a.p.prima = b.primaTask(ctx, tk, a.acc)
 			fmt.Fprintf(os.Stderr, " %s; playwright-cli ...", a.p.prima.brief())
 			a.p.cli = b.cliTask(ctx, tk, a.acc)
@@ -149,12 +150,18 @@ type bench struct {
 	ws               string // playwright-cli's working folder
 	home             string // PRIMA_HOME
 	primaUp, cliOpen bool
+	// instance is the prima instance the accounting under way drives:
+	// each has its own, as each is a new orchestrator (an instance counts
+	// the visits of a page, and the other accounting's would show as a
+	// return); up are the instances opened.
+	instance string
+	up       map[string]bool
 	transcript       io.Writer
 	transcriptCloser io.Closer
 }
 
 func newBench(cfg config) (*bench, error) {
-	b := &bench{cfg: cfg, ws: filepath.Join(cfg.work, "w"), home: filepath.Join(cfg.work, "h"), transcript: io.Discard}
+	b := &bench{cfg: cfg, ws: filepath.Join(cfg.work, "w"), home: filepath.Join(cfg.work, "h"), transcript: io.Discard, up: map[string]bool{}}
 	for _, d := range []string{filepath.Join(b.ws, ".playwright"), b.home, filepath.Join(cfg.work, "pc"), filepath.Join(cfg.work, "cc"), filepath.Join(cfg.work, "t")} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			return nil, err
@@ -256,7 +263,7 @@ func clip(s string, n int) string {
 
 func (b *bench) prima(ctx context.Context, args ...string) result {
 	b.primaUp = true
-	return b.exec(ctx, b.primaEnv, b.cfg.work, b.cfg.prima, append([]string{"--timeout", "4m"}, args...)...)
+	return b.exec(ctx, b.primaEnv, b.cfg.work, b.cfg.prima, append([]string{"--timeout", "4m", "--instance", b.instance}, args...)...)
 }
 
 func (b *bench) cli(ctx context.Context, args ...string) result {

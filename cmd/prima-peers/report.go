@@ -124,7 +124,9 @@ func report(cfg config, versions string, rs []outcome) string {
 	w("`scripts/bench-peers` on %d CPUs (shared), %s; %s; the big table is `/big?n=%d`.\n\n",
 		runtime.NumCPU(), time.Now().UTC().Format("2006-01-02T15:04Z"), versions, cfg.bigN)
 	w(`Each tool runs each task twice in the same run, once for each of two accountings, which differ only in
-where the count starts:
+where the count starts. prima drives each accounting on an instance of its own (` + "`--instance look|nav`" + `), as a new
+orchestrator would: an instance counts the visits of a page, and the other accounting's visit would show as a return
+(a ` + "`state:`" + ` line).
 
 - **from the first look** (navigation not counted): navigating to the page (` + "`prima go URL`" + `,
   ` + "`playwright-cli goto URL`" + `) is set-up; the orchestrator's first look is ` + "`prima snapshot -i`" + ` (only what

@@ -73,7 +73,8 @@ func TestEvalAnswerAndSections(t *testing.T) {
 	}
 	tk := task{Solved: exact("City: Paris")}
 	if !seen("added:\n  - status: City: Paris\n", tk) || !seen("- status [ref=e8]: \"City: Paris\"", tk) ||
-		!seen("changed:\n  - status: City: none -> City: Paris\n", tk) || seen("- status: City: none", tk) {
+		!seen("changed:\n  - status: City: none -> City: Paris\n", tk) || seen("- status: City: none", tk) ||
+		!seen("changed:\n  - status: \"City: none\" -> \"City: Paris\"\n", tk) || seen("  - status: \"City: Paris\" -> \"City: none\"\n", tk) {
 		t.Errorf("seen")
 	}
 	if l := ymlLinks("- [Snapshot](.playwright-cli/page-1.yml)\n"); len(l) != 1 || l[0] != ".playwright-cli/page-1.yml" {

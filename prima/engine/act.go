@@ -324,6 +324,10 @@ func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, afte
 	if after == nil || !ariadiff.AddsControls(after.Tree, cs) {
 		return nil, 0, after
 	}
+	var earlier *View // the last view with refs of this document before the action
+	if e.refView != nil && e.refPage == page && before != nil && e.refView.Doc == before.Doc {
+		earlier = e.refView
+	}
 	if after.RefFree {
 		if ariadiff.Size(after.Tree) > newRefsMaxNodes {
 			// A Playwright snapshot of a big page costs a second or more:
@@ -337,14 +341,45 @@ func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, afte
 		after = refd
 	}
 	var old map[string]bool
-	if before != nil && !before.RefFree {
+	switch {
+	case before != nil && !before.RefFree:
 		old = map[string]bool{}
 		for r := range before.Refs() {
 			old[r] = true
 		}
+	case earlier != nil && earlier != after:
+		old = stillThere(earlier, before)
 	}
 	lines, more := ariadiff.NewRefs(after.Tree, cs, old, NewRefsBudget)
 	return lines, more, after
+}
+
+// stillThere are the refs of an earlier view with refs whose elements the
+// ref-free view before the action still shows: refs stay with their
+// element, so one of them after the action names an element that was
+// there already. Told by role and name, a ref counts only when before
+// shows at least as many of its kind as earlier did: one hidden since
+// (a menu closed, now opened again) is listed anew.
+func stillThere(earlier, before *View) map[string]bool {
+	shown := map[string]int{}
+	before.Tree.Root.Walk(func(n *ariadiff.Node, _ int) bool {
+		shown[n.Role+"\x00"+n.Name]++
+		return true
+	})
+	byKind := map[string][]string{}
+	for r, en := range earlier.Refs() {
+		k := en.Role + "\x00" + en.Name
+		byKind[k] = append(byKind[k], r)
+	}
+	old := map[string]bool{}
+	for k, rs := range byKind {
+		if shown[k] >= len(rs) {
+			for _, r := range rs {
+				old[r] = true
+			}
+		}
+	}
+	return old
 }
 
 // targetFirst puts the changes about the acted element (t, when Changes
