@@ -370,7 +370,7 @@ type MisdirectedError struct {
 // Note is what a step says when the press reached the target, the page
 // answered it, and the click it moved away was stopped.
 func (e *MisdirectedError) Note() string {
-	return fmt.Sprintf("the page answered the press and moved before the release, which would have hit %s: prima stopped that click, so no element got one; the changes are the press's", e.On)
+	return fmt.Sprintf("the page moved on the press; prima stopped the click bound for %s", e.On)
 }
 
 func (e *MisdirectedError) Error() string {
