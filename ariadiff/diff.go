@@ -94,6 +94,10 @@ var announcing = map[string]bool{
 // liveRegion roles are identified by what they say, not by a name.
 var liveRegion = map[string]bool{"alert": true, "status": true, "log": true}
 
+// LiveRegion tells whether role is a live region's: what it says is an
+// announcement, which may echo a field's value but is no field.
+func LiveRegion(role string) bool { return liveRegion[role] }
+
 // What a diff makes of a role (classify): a significant element, with
 // how it holds its text.
 const (

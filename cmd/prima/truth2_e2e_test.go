@@ -979,18 +979,18 @@ func TestAPageThatChangesOnItsOwnProvesNoClick(t *testing.T) {
 		t.Errorf("no click saw the page change on its own: nothing above was tested")
 	}
 	for _, c := range []struct{ button, answer string }{
-		{"Save", `status: Save done`}, {"Later", `status: Later done`}, {"Frame", `status: Frame done`},
-		{"Fetch", `status: Fetch done`}, {"Json", `status: Json done 3`}, {"Xhr", `status: Xhr done`},
-		{"Message", `status: Message done`}, {"Socket", `status: Socket done`}, {"Worker", `status: Worker done`},
-		{"Store", `status: Store done`},
+		{"Save", `-> "Save done`}, {"Later", `-> "Later done`}, {"Frame", `-> "Frame done`},
+		{"Fetch", `-> "Fetch done`}, {"Json", `-> "Json done 3`}, {"Xhr", `-> "Xhr done`},
+		{"Message", `-> "Message done`}, {"Socket", `-> "Socket done`}, {"Worker", `-> "Worker done`},
+		{"Store", `-> "Store done`},
 		// Pushed by the server over a socket or an event stream the page
 		// opened at load, after the click's request asked for it.
-		{"Push", `status: Delivered`}, {"Stream", `status: Streamed`},
+		{"Push", `-> "Delivered`}, {"Stream", `-> "Streamed`},
 		// Pushed 100 ms after the request's own answer.
-		{"Push late", `status: Delivered late`},
+		{"Push late", `-> "Delivered late`},
 		// The first message of a socket or an event stream the click
 		// opened, 100 ms later.
-		{"Connect", `status: Welcome`}, {"Listen", `status: Subscribed`},
+		{"Connect", `-> "Welcome`}, {"Listen", `-> "Subscribed`},
 		{"Reset clock", `-> "Tick`},
 	} {
 		out := h.primaOK("do", "click "+c.button)

@@ -9,18 +9,18 @@ import (
 
 // A click answers while its page is still at work; what the page shows
 // between that envelope and the next command's is in the wait's Changes,
-// which then say where they start. The page's results come 800 ms after
-// the click: past what an action settles for, so the click's envelope
-// shows only the loading text.
+// which then say where they start. The page's results come 2.5 s after
+// the click: past what an action settles for, even on a loaded machine,
+// so the click's envelope shows only the loading text.
 func TestWaitShowsWhatThePageDidSinceThePreviousCommand(t *testing.T) {
 	h := newHarness(t)
-	h.primaOK("browser", "open", app.URL+"/surface/wait?ms=800")
+	h.primaOK("browser", "open", app.URL+"/surface/wait?ms=2500")
 	r := h.prima("pw", "click", "#refresh")
 	acts(t, "click Refresh results", r, "Loading results")
 	if strings.Contains(section(r.out, "Changes"), "Results ready") {
 		t.Fatalf("the results came within the click's own envelope: nothing is left for the wait to show\n%s", r)
 	}
-	time.Sleep(2 * time.Second) // the results show, no command running
+	time.Sleep(4 * time.Second) // the results show, no command running
 	r = h.prima("wait", "text", "Results ready")
 	acts(t, "wait text, already shown", r, "Results ready: 3 orders (run 1)", "Loading results")
 	mustContain(t, "the wait says where its Changes start", section(r.out, "Result"), "note: Changes since prima last saw this page")
@@ -28,7 +28,7 @@ func TestWaitShowsWhatThePageDidSinceThePreviousCommand(t *testing.T) {
 	// The same in --json, and from a wait's own end to the next wait.
 	r = h.prima("pw", "click", "#refresh")
 	acts(t, "click Refresh results again", r, "Loading results")
-	time.Sleep(2 * time.Second)
+	time.Sleep(4 * time.Second)
 	r = h.prima("wait", "text", "run 2", "--json")
 	var env struct {
 		OK    bool `json:"ok"`

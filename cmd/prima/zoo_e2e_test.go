@@ -25,14 +25,14 @@ func TestDragOnASortableBoardMovesTheCard(t *testing.T) {
 	snap := h.primaOK("snapshot")
 	app.Reset()
 	out := h.primaOK("pw", "drag", textRef(t, snap, "listitem", "Card A"), textRef(t, snap, "listitem", "Card D"))
-	if !strings.Contains(section(out, "Changes"), "status: To do: b c; Done: ") {
+	if !strings.Contains(section(out, "Changes"), `-> "To do: b c; Done: `) {
 		t.Errorf("the drag did not move Card A out of To do:\n%s", out)
 	}
 	if got := lastValue(settledActions(t, 1), "drop", "card-a"); got != "done" {
 		t.Errorf("the board reported Card A dropped in %q, want done", got)
 	}
 	out = h.primaOK("pw", "page.getByText('Card B').dragTo(page.getByText('Card D'), { steps: 5 })")
-	has(t, "a dragTo line with steps", out, "{ steps: 5 }", "status: To do: c; Done:")
+	has(t, "a dragTo line with steps", out, "{ steps: 5 }", `-> "To do: c; Done:`)
 }
 
 // A custom select that keeps the native <select> hidden under its own list
@@ -44,8 +44,8 @@ func TestDragOnASortableBoardMovesTheCard(t *testing.T) {
 func TestSelectFromACustomWidgetPicksItsOption(t *testing.T) {
 	h := newHarness(t)
 	for _, c := range []struct{ page, do, widget, status string }{
-		{"/zoo/choices", "select Green from Colour", `listbox "Colour" shows "Green"`, "status: Chosen: Green"},
-		{"/zoo/tomselect", "select Paris from City", `combobox "City" shows "Paris"`, "status: City: Paris"},
+		{"/zoo/choices", "select Green from Colour", `listbox "Colour" shows "Green"`, `-> "Chosen: Green"`},
+		{"/zoo/tomselect", "select Paris from City", `combobox "City" shows "Paris"`, `-> "City: Paris"`},
 	} {
 		h.primaOK("browser", "open", app.URL+c.page)
 		out := h.primaOK("do", c.do)
@@ -94,7 +94,7 @@ func TestADateFieldThatOpensItsCalendarOnPressIsOk(t *testing.T) {
 	// picks that day, with no snapshot between.
 	day := runRef(t, section(out, "New refs"), "generic", "December 15, 2026")
 	out = h.primaOK("pw", "click", day)
-	has(t, "the click on a day's ref from the New refs' run", section(out, "Changes"), "status: Arrival: 2026-12-15")
+	has(t, "the click on a day's ref from the New refs' run", section(out, "Changes"), `-> "Arrival: 2026-12-15"`)
 }
 
 // runRef finds the ref of `role "name"` in a ref list's run line, `-
@@ -124,7 +124,7 @@ func TestFillARichTextEditorByItsLabel(t *testing.T) {
 	h := newHarness(t)
 	h.primaOK("browser", "open", app.URL+"/zoo/quill")
 	out := h.primaOK("do", "fill Notes with Buy paper")
-	has(t, "the fill of the editor", out, "proven: 1/1", `"Call the printer" -> "Buy paper"`, "status: Text: Buy paper")
+	has(t, "the fill of the editor", out, "proven: 1/1", `"Call the printer" -> "Buy paper"`, `-> "Text: Buy paper"`)
 }
 
 // A data grid (Tabulator) sorted by a header click: the header is still
@@ -136,7 +136,7 @@ func TestSortingAGridKeepsItsHeader(t *testing.T) {
 	snap := h.primaOK("snapshot")
 	out := h.primaOK("pw", "click", ref(t, snap, "columnheader", "Age"))
 	changes := section(out, "Changes")
-	has(t, "the sort's Changes", changes, "status: Sorted by age asc")
+	has(t, "the sort's Changes", changes, `-> "Sorted by age asc"`)
 	if strings.Contains(changes, "columnheader") {
 		t.Errorf("the Changes name the header, which is still there:\n%s", changes)
 	}
@@ -161,9 +161,38 @@ func TestAnActionListsTheRefsOfWhatAppeared(t *testing.T) {
 		t.Errorf("the New refs do not list the options under their list:\n%s", fresh)
 	}
 	out = h.primaOK("pw", "click", paris)
-	has(t, "the click on a ref from New refs", section(out, "Changes"), "status: City: Paris")
+	has(t, "the click on a ref from New refs", section(out, "Changes"), `-> "City: Paris"`)
 	if strings.Contains(out, "### New refs") {
 		t.Errorf("a click that made nothing actionable appear lists refs:\n%s", out)
+	}
+}
+
+// New refs are what the action made appear, also when prima's view of the
+// page before it holds no refs (prima's own renderer, after an eval): an
+// option the navigation listed is not listed again when its list opens
+// (Choices), and options a list hid when it closed are listed again when
+// it opens again (Tom Select).
+func TestNewRefsLeaveOutWhatWasThereBefore(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open")
+	nav := section(h.primaOK("go", app.URL+"/zoo/choices"), "New refs")
+	first := ref(t, nav, "option", "Pick a colour")
+	h.primaOK("eval", "document.title")
+	fresh := section(h.primaOK("pw", "click", ref(t, nav, "listbox", "Colour")), "New refs")
+	if strings.Contains(fresh, "[ref="+first+"]") {
+		t.Errorf("the option go listed, there before the click, is listed again:\n%s", fresh)
+	}
+	ref(t, fresh, "option", "Red")
+
+	nav = section(h.primaOK("go", app.URL+"/zoo/tomselect"), "New refs")
+	city := ref(t, nav, "combobox", "City")
+	paris := ref(t, section(h.primaOK("pw", "click", city), "New refs"), "option", "Paris")
+	out := h.primaOK("pw", "press", "Escape")
+	has(t, "Escape on the open list", section(out, "Changes"), `removed:`)
+	h.primaOK("eval", "document.title")
+	again := section(h.primaOK("pw", "click", city), "New refs")
+	if !strings.Contains(again, "[ref="+paris+"]") {
+		t.Errorf("the options shown again when the list opened again are not listed (want %s):\n%s", paris, again)
 	}
 }
 
@@ -190,7 +219,7 @@ func TestPlaywrightOptionsAreTakenNotIgnored(t *testing.T) {
 	out = h.primaOK("pw", "page.goto('/zoo/sortable', { waitUntil: 'load' })")
 	has(t, "a goto with its load state", out, "waitUntil: 'load'")
 	out = h.primaOK("pw", "page.getByText('Card A').dragTo(page.getByText('Card D'), { sourcePosition: { x: 4, y: 4 }, targetPosition: { x: 6, y: 6 } })")
-	has(t, "a drag from and to given points", out, "sourcePosition: { x: 4, y: 4 }", "targetPosition: { x: 6, y: 6 }", "status: To do: b c; Done:")
+	has(t, "a drag from and to given points", out, "sourcePosition: { x: 4, y: 4 }", "targetPosition: { x: 6, y: 6 }", `-> "To do: b c; Done:`)
 }
 
 // "pick DATE in FIELD" on a date picker (flatpickr): prima opens the
@@ -201,9 +230,9 @@ func TestPickADateInADatePicker(t *testing.T) {
 	h := newHarness(t)
 	h.primaOK("browser", "open", app.URL+"/zoo/flatpickr")
 	for _, c := range []struct{ do, status string }{
-		{"pick 2026-12-24 in Arrival", "status: Arrival: 2026-12-24"},
-		{"pick February 3, 2027 in Arrival", "status: Arrival: 2027-02-03"},
-		{"pick 5 October 2026 in Arrival", "status: Arrival: 2026-10-05"},
+		{"pick 2026-12-24 in Arrival", `-> "Arrival: 2026-12-24"`},
+		{"pick February 3, 2027 in Arrival", `-> "Arrival: 2027-02-03"`},
+		{"pick 5 October 2026 in Arrival", `-> "Arrival: 2026-10-05"`},
 	} {
 		out := h.primaOK("do", c.do)
 		has(t, c.do, out, "proven: 1/1", "opened its calendar and picked the day", c.status)

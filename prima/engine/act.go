@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"time"
 
@@ -357,29 +359,45 @@ func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, afte
 // stillThere are the refs of an earlier view with refs whose elements the
 // ref-free view before the action still shows: refs stay with their
 // element, so one of them after the action names an element that was
-// there already. Told by role and name, a ref counts only when before
-// shows at least as many of its kind as earlier did: one hidden since
-// (a menu closed, now opened again) is listed anew.
+// there already. An element is told by its path (the roles and names of
+// it and its ancestors), and a ref counts only when before shows at least
+// as many at that path as earlier did: one hidden since (a list closed,
+// now opened again) is listed anew, and so is one that only shares its
+// role and name with another (a hidden native select's option).
 func stillThere(earlier, before *View) map[string]bool {
-	shown := map[string]int{}
-	before.Tree.Root.Walk(func(n *ariadiff.Node, _ int) bool {
-		shown[n.Role+"\x00"+n.Name]++
-		return true
+	shown := map[uint64]int{}
+	walkPaths(before.Tree, func(path uint64, _ *ariadiff.Node) { shown[path]++ })
+	byPath := map[uint64][]string{}
+	walkPaths(earlier.Tree, func(path uint64, n *ariadiff.Node) {
+		if r := n.Ref(); r != "" {
+			byPath[path] = append(byPath[path], r)
+		}
 	})
-	byKind := map[string][]string{}
-	for r, en := range earlier.Refs() {
-		k := en.Role + "\x00" + en.Name
-		byKind[k] = append(byKind[k], r)
-	}
 	old := map[string]bool{}
-	for k, rs := range byKind {
-		if shown[k] >= len(rs) {
+	for p, rs := range byPath {
+		if shown[p] >= len(rs) {
 			for _, r := range rs {
 				old[r] = true
 			}
 		}
 	}
 	return old
+}
+
+// walkPaths calls fn for each node of t with its path: a hash of the role
+// and name of each ancestor and its own.
+func walkPaths(t *ariadiff.Tree, fn func(path uint64, n *ariadiff.Node)) {
+	var stack []uint64
+	t.Root.Walk(func(n *ariadiff.Node, depth int) bool {
+		h := fnv.New64a()
+		if depth > 0 {
+			binary.Write(h, binary.LittleEndian, stack[depth-1])
+		}
+		h.Write([]byte(n.Role + "\x00" + n.Name + "\x00"))
+		stack = append(stack[:depth], h.Sum64())
+		fn(stack[depth], n)
+		return true
+	})
 }
 
 // targetFirst puts the changes about the acted element (t, when Changes

@@ -9,8 +9,9 @@ import (
 )
 
 // What an earlier view with refs says was there before an action whose
-// view before holds none: the refs of the elements before still shows, and
-// none of a kind of which before shows fewer (some hidden since).
+// view before holds none: the refs of the elements before still shows at
+// the same place, and none of a place where before shows fewer (some
+// hidden since), nor one that only shares a role and name with another.
 func TestStillThere(t *testing.T) {
 	earlier := &View{Tree: ariadiff.Parse(`- listbox "Colour" [ref=e4]:
   - option "Pick a colour" [ref=e7]
@@ -39,10 +40,24 @@ func TestStillThere(t *testing.T) {
 - button "Go"`, []string{"e4", "e7"}},
 		{"renamed", `- listbox "Colour":
   - option "Red"`, []string{"e4"}},
+		{"moved elsewhere", `- menuitem "Open"
+- menuitem "Save"`, []string{}},
 	} {
 		got := slices.Sorted(maps.Keys(stillThere(earlier, &View{Tree: ariadiff.Parse(c.before), RefFree: true})))
+		if got == nil {
+			got = []string{}
+		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s: old refs %v, want %v", c.name, got, c.want)
 		}
+	}
+	// A custom list's options, closed since, beside the hidden native
+	// select whose options have the same roles and names.
+	native := &View{Tree: ariadiff.Parse(`- combobox:
+  - option "Paris"
+- listbox "City" [ref=e10]:
+  - option "Paris" [ref=e11]`)}
+	if got := stillThere(native, &View{Tree: ariadiff.Parse("- combobox:\n  - option \"Paris\""), RefFree: true}); len(got) != 0 {
+		t.Errorf("the closed list's options are taken for the native select's: %v", got)
 	}
 }

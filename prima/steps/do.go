@@ -768,6 +768,9 @@ func fieldProof(typed *ariadiff.Change, value *[2]string, cs []ariadiff.Change) 
 	from, to := ariadiff.ShownPair(value[0], value[1])
 	found := ""
 	for _, c := range cs {
+		if c.Of != nil && ariadiff.LiveRegion(c.Of.Role) {
+			continue // a status echoing the value is no second field
+		}
 		if (c.Kind == ariadiff.Typed || c.Kind == ariadiff.Changed || c.Kind == ariadiff.Selected) && c.From == from && c.To == to {
 			if found != "" {
 				return "" // two fields changed alike: neither proves this one

@@ -171,6 +171,11 @@ func TestFieldProof(t *testing.T) {
 	if got := fieldProof(nil, &[2]string{"30", "70"}, both); got != "" {
 		t.Errorf("two fields changed alike prove neither, got %q", got)
 	}
+	// A status that echoes the value is no second field.
+	echo := ariadiff.Diff(ariadiff.Parse("- slider: \"30\"\n- status: \"30\""), ariadiff.Parse("- slider: \"70\"\n- status: \"70\""))
+	if got := fieldProof(nil, &[2]string{"30", "70"}, echo); !strings.HasPrefix(got, "changed: slider") && !strings.HasPrefix(got, "typed: slider") {
+		t.Errorf("fieldProof = %q, want the slider's change (changes %v)", got, echo)
+	}
 }
 
 // A date a do instruction writes is read in the usual spellings, and
