@@ -154,8 +154,8 @@ type bench struct {
 	// each has its own, as each is a new orchestrator (an instance counts
 	// the visits of a page, and the other accounting's would show as a
 	// return); up are the instances opened.
-	instance string
-	up       map[string]bool
+	instance         string
+	up               map[string]bool
 	transcript       io.Writer
 	transcriptCloser io.Closer
 }
