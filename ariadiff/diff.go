@@ -1159,8 +1159,7 @@ func compareEntry(x, y *entry) []item {
 	var out []item
 	if x.value != y.value && x.live {
 		out = append(out, liveChange(x, y))
-	}
-	if x.value != y.value && !x.live {
+	} else if x.value != y.value {
 		k := Typed
 		if x.role == "combobox" || x.role == "listbox" {
 			k = Selected

@@ -2,10 +2,8 @@ package engine
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"slices"
 	"time"
 
@@ -384,18 +382,26 @@ func stillThere(earlier, before *View) map[string]bool {
 	return old
 }
 
-// walkPaths calls fn for each node of t with its path: a hash of the role
-// and name of each ancestor and its own.
+// walkPaths calls fn for each node of t with its path: an FNV-1a hash
+// of the role and name of each ancestor and its own, folded in without an
+// allocation per node (a big page's view is walked whole).
 func walkPaths(t *ariadiff.Tree, fn func(path uint64, n *ariadiff.Node)) {
+	const offset, prime = 14695981039346656037, 1099511628211
+	fold := func(h uint64, s string) uint64 {
+		for i := 0; i < len(s); i++ {
+			h = (h ^ uint64(s[i])) * prime
+		}
+		return h * prime // a zero byte ends each part: "ab"+"c" is not "a"+"bc"
+	}
 	var stack []uint64
 	t.Root.Walk(func(n *ariadiff.Node, depth int) bool {
-		h := fnv.New64a()
+		h := uint64(offset)
 		if depth > 0 {
-			binary.Write(h, binary.LittleEndian, stack[depth-1])
+			h = stack[depth-1]
 		}
-		h.Write([]byte(n.Role + "\x00" + n.Name + "\x00"))
-		stack = append(stack[:depth], h.Sum64())
-		fn(stack[depth], n)
+		h = fold(fold(h, n.Role), n.Name)
+		stack = append(stack[:depth], h)
+		fn(h, n)
 		return true
 	})
 }

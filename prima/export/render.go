@@ -493,8 +493,6 @@ func (r *renderer) selected(s Step, f *ariadiff.Element, l *pwline.Line) (string
 	return "", "the action does not show how the element holds the selection"
 }
 
-// added asserts an added heading (visible) or the text of an added
-// status or alert.
 // says asserts what a live region f says after the step: text, of
 // which cut runes were cut from the end.
 func (r *renderer) says(s Step, f *ariadiff.Element, text string, cut int, l *pwline.Line) (string, string) {
@@ -524,6 +522,8 @@ func (r *renderer) says(s Step, f *ariadiff.Element, text string, cut int, l *pw
 	return expect(loc, matcher+"("+v+")"), ""
 }
 
+// added asserts an added heading (visible) or the text of an added
+// status or alert.
 func (r *renderer) added(s Step, f *ariadiff.Element, l *pwline.Line) (string, string) {
 	switch f.Role {
 	case "heading":
