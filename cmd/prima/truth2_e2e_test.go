@@ -830,7 +830,8 @@ func TestAClickWhoseAnswerIsASlowRequestIsWaitedFor(t *testing.T) {
 // ignores comes back empty: value_mismatch, not an ok read from the
 // replaced element that still holds what was typed. One that leaves the
 // page with nothing in its place before its input reached the page fails
-// (not_actionable); one the page takes away after is ok, with a note.
+// (not_actionable); one the page takes away after is ok, with a note,
+// even when a field put there earlier now carries its name.
 func TestAFieldThePageReplacesAsItIsFilledIsReadAgain(t *testing.T) {
 	h := newHarness(t)
 	h.primaOK("browser", "open", app.URL+"/truth2/retype")
@@ -858,6 +859,11 @@ func TestAFieldThePageReplacesAsItIsFilledIsReadAgain(t *testing.T) {
 	// happened, and the Changes show what the page did with it.
 	out := h.primaOK("pw", "fill", ref(t, snap, "textbox", "Referred by"), "Grace")
 	has(t, "a field taken away after its input", out, `textbox "Referred by": the page took the field away after the value reached it`, "Referred by Grace")
+	// One renamed as it is re-rendered, while a field put there before it
+	// left carries its old label and value: that one is no replacement, so
+	// the fill is not judged by it.
+	out = h.primaOK("pw", "fill", ref(t, snap, "textbox", "Team name"), "Falcons")
+	has(t, "a field renamed after its input", out, `textbox "Team name": the page took the field away after the value reached it`, `textbox "Team name (saved)": Falcons`)
 }
 
 // An action on an element of the wrong kind says so in a word a caller

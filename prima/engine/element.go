@@ -287,7 +287,8 @@ func positional(code string) bool {
 	return strings.Contains(code, ".nth(") || strings.Contains(code, "xpath=") || strings.Contains(code, ".first()") || strings.Contains(code, ".last()")
 }
 
-// sameKindJS tells whether an element is connected and of another's tag.
+// sameKindJS tells whether an element can stand for another that left the
+// page: connected, of its tag, and put in no earlier than the other left.
 //
 //go:embed js/same_kind.js
 var sameKindJS string

@@ -79,6 +79,16 @@
       // A window whose action took no view within 5 s of settling (none
       // with no Changes does) closes by itself; its report still reads it.
       if (p.win && now > p.until) { p.win = false; p.expired = p.winId; p.idle = side(); p.idleN = 0; }
+      // When, in delivered batches since the action began, each element
+      // entered or left the page: an element that takes a removed one's
+      // place entered no earlier than it left (same_kind.js).
+      if (p.win) {
+        p.batch++;
+        for (const r of rs) if (r.type === 'childList') {
+          for (const n of r.addedNodes) if (n.nodeType === 1) p.born.set(n, p.batch);
+          for (const n of r.removedNodes) if (n.nodeType === 1) p.gone.set(n, p.batch);
+        }
+      }
       // selfAt: the last time the page was seen changing on its own.
       if (!p.win) { p.selfAt = now; p.idleN++; sample(rs, p.idle); count(rs); return; }
       let tag = p.ctx || 'unk';
@@ -568,6 +578,7 @@
   p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9;
   p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++; p.reach = !!cfg.reach; p.scroller = undefined; p.scrollUntil = 0;
   p.asked = 0; p.askedEnd = -1e9; p.failed = []; p.pushUntil = 0;
+  p.batch = 0; p.born = new WeakMap(); p.gone = new WeakMap();
   p.inputs = [];
   // The element focused before the action: a change it fires as the
   // focus leaves commits what an earlier action typed.
