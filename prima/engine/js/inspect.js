@@ -77,7 +77,9 @@
     if (!win.__primaHit) {
       let d = t && t.tagName ? t.tagName.toLowerCase() : String(t);
       if (t && t.id) d += '#' + t.id;
-      const text = t && t.innerText ? t.innerText.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
+      // The body's or the root's text is the whole page's: it names nothing.
+      const whole = t && (t.tagName === 'BODY' || t.tagName === 'HTML');
+      const text = t && t.innerText && !whole ? t.innerText.trim().replace(/\s+/g, ' ').slice(0, 40) : '';
       if (text) d += ' "' + text + '"';
       // Swapped on hover: the click goes to the replacement, which the
       // action then checks against its used: line.
