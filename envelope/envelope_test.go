@@ -82,12 +82,12 @@ var goldenCases = []struct {
 			refRun("generic", "December %d, 2026", 1, 5, 36, `grid "December 2026"`),
 			// Too few to fold.
 			refRun("button", "Edit row %d", 1, 3, 60, `table "Orders"`),
-			// Names that share no whole word: a line each.
+			// Names that share no whole word: one line, each name whole.
 			[]NewRef{plainRef("option", "Red", "e70", `listbox "Colour"`), plainRef("option", "Green", "e71", `listbox "Colour"`),
 				plainRef("option", "Blue", "e72", `listbox "Colour"`), plainRef("option", "Grey", "e73", `listbox "Colour"`)},
-			// A shared part inside a word does not count: row10 … row13.
+			// A shared part inside a word does not count: row10 … row13 whole.
 			refRun("link", "row1%d", 0, 4, 80, ""),
-			// A name holding the ellipsis would read as the part: a line each.
+			// A name holding the ellipsis would read as the part: each whole.
 			[]NewRef{plainRef("tab", "Page 1 of 2 …", "e90", ""), plainRef("tab", "Page 2 of 2", "e91", ""),
 				plainRef("tab", "Page 3 of 2", "e92", ""), plainRef("tab", "Page 4 of 2", "e93", "")},
 			// Quotes and invisible characters stay escaped in the shared part.
@@ -879,5 +879,38 @@ func TestARefActionsUsedLineIsLeftOutWhereTheChangesProveIt(t *testing.T) {
 		if !strings.Contains(string(mustJSON(t, c.env)), `"used":`) {
 			t.Errorf("%s: --json lost used: %s", c.name, mustJSON(t, c.env))
 		}
+	}
+}
+
+// A ref list's run lines read back as the lines of the elements they
+// name, names escaped as any line's; other lines are left as they are.
+func TestExpandRunsReadsRunLinesBack(t *testing.T) {
+	refs := slices.Concat(
+		[]NewRef{{Ref: `checkbox "Gift wrap" via generic [ref=e20]`}},
+		refRun("generic", "December %d, 2026", 1, 4, 36, `grid "December 2026"`),
+		[]NewRef{plainRef("option", "Red", "e70", ""), plainRef("option", "Green, \"dark\"", "e71", ""),
+			plainRef("option", "Blue [b]", "e72", ""), plainRef("option", "Gr\u200bey …", "e73", "")},
+		[]NewRef{plainRef("row", "Order: Ada, 3 items", "e110", ""), plainRef("row", "Order: Bob [x]", "e111", ""),
+			plainRef("row", "Order: Cy", "e112", ""), plainRef("row", "Order: Di \"D\"", "e113", "")},
+		[]NewRef{plainRef("button", "Save", "e5", "")})
+	var want []string
+	in := ""
+	for _, r := range refs {
+		if r.In != "" && r.In != in {
+			want = append(want, "in "+r.In+":")
+		}
+		in = r.In
+		line := "- " + r.Ref
+		if r.In != "" {
+			line = "  " + line
+		}
+		want = append(want, line)
+	}
+	list := RefList(refs, 0)
+	if strings.Count(list, "\n") >= len(want)-1 {
+		t.Fatalf("no run folded:\n%s", list)
+	}
+	if got := ExpandRuns(list); got != strings.Join(want, "\n") {
+		t.Errorf("ExpandRuns of\n%s\n=\n%s\nwant\n%s", list, got, strings.Join(want, "\n"))
 	}
 }

@@ -66,9 +66,7 @@ func RefList(refs []NewRef, more int) string {
 		r := refs[i]
 		text, n := one(r.Ref), 1
 		if j := runEnd(refs, i); j-i >= minRun {
-			if t, ok := runLine(refs[i:j]); ok {
-				text, n = t, j-i
-			}
+			text, n = runLine(refs[i:j]), j-i
 		}
 		switch {
 		case n == 1 && r.In == "" && r.ID != "" && i+1 < len(refs) && refs[i+1].In == strings.TrimSuffix(r.Ref, " [ref="+r.ID+"]"):
@@ -110,22 +108,31 @@ func runEnd(refs []NewRef, i int) int {
 
 // runLine prints a run of refs as one line, `generic "December …, 2026":
 // 1 [ref=e36], 2 [ref=e37], …`: the name the run's names share around
-// the part that differs, then that part of each with its ref. ok is false
-// when they share too little of their names to be worth it, or when a
-// name holds the ellipsis the line would read as that part.
-func runLine(run []NewRef) (string, bool) {
+// the part that differs, then that part of each with its ref. Names that
+// share too little, or one of which holds the ellipsis the shared name
+// would read as the part that differs, are each printed whole after the
+// role: `option "Red" [ref=e12], "Green" [ref=e13], …`.
+func runLine(run []NewRef) string {
 	names := make([]string, len(run))
+	whole := false
 	for k, r := range run {
-		if strings.Contains(r.Name, "…") {
-			return "", false
-		}
+		whole = whole || strings.Contains(r.Name, "…")
 		names[k] = r.Name
 	}
-	pre, suf := sharedEnds(names)
-	if len(pre)+len(suf) < 4 {
-		return "", false
-	}
 	var b strings.Builder
+	pre, suf := sharedEnds(names)
+	if whole || len(pre)+len(suf) < 4 {
+		b.WriteString(run[0].Role)
+		for k, r := range run {
+			if k > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(" ")
+			shown.WriteQuoted(&b, r.Name)
+			b.WriteString(" [ref=" + r.ID + "]")
+		}
+		return b.String()
+	}
 	b.WriteString(run[0].Role + " ")
 	shown.WriteQuoted(&b, pre+"…"+suf)
 	b.WriteString(":")
@@ -137,7 +144,7 @@ func runLine(run []NewRef) (string, bool) {
 		writePart(&b, r.Name[len(pre):len(r.Name)-len(suf)])
 		b.WriteString(" [ref=" + r.ID + "]")
 	}
-	return b.String(), true
+	return b.String()
 }
 
 // writePart writes a run's differing part bare when it is one word or

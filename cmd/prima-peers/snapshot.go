@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/prima-dev/prima/envelope"
 )
 
 var refRE = regexp.MustCompile(`\[ref=((?:f\d+)?e\d+)\]`)
@@ -81,7 +83,7 @@ func unquote(s string) string {
 // run together (`- option [ref=e20]:` over `- mark: Ap` and `- text: ple`).
 // "" when text shows none; an error when it shows several, with other refs.
 func findRef(text string, want target) (string, error) {
-	lines := strings.Split(expandRuns(text), "\n")
+	lines := strings.Split(envelope.ExpandRuns(text), "\n")
 	var found []string
 	for i, l := range lines {
 		p, ok := parseLine(l)
@@ -186,46 +188,4 @@ func evalAnswer(out string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// runItemRE is one element of a run line: its part of the name, bare or
-// quoted, and its ref.
-var runItemRE = regexp.MustCompile(`^(?:, )?("(?:[^"\\]|\\.)*"|[^ ,"]+) \[ref=((?:f\d+)?e\d+)\]`)
-
-// expandRuns writes each run line of prima's ref lists (`- generic
-// "December …, 2026": 1 [ref=e36], 2 [ref=e37]`) as the line of each
-// element it names, as an orchestrator reads it.
-func expandRuns(text string) string {
-	var out []string
-	for _, l := range strings.Split(text, "\n") {
-		out = append(out, expandRun(l)...)
-	}
-	return strings.Join(out, "\n")
-}
-
-func expandRun(l string) []string {
-	t := strings.TrimLeft(l, " ")
-	indent := l[:len(l)-len(t)]
-	role, rest, ok := strings.Cut(strings.TrimPrefix(t, "- "), ` "`)
-	if !ok || !strings.HasPrefix(t, "- ") || strings.Contains(role, " ") {
-		return []string{l}
-	}
-	pattern, n := readQuoted(`"` + rest)
-	pre, suf, ok := strings.Cut(pattern, "…")
-	rest = rest[n-1:]
-	if !ok || !strings.HasPrefix(rest, ":") {
-		return []string{l}
-	}
-	rest = strings.TrimPrefix(rest, ":")
-	var lines []string
-	for rest != "" {
-		m := runItemRE.FindStringSubmatch(strings.TrimPrefix(rest, " "))
-		if m == nil {
-			return []string{l}
-		}
-		rest = strings.TrimPrefix(rest, " ")[len(m[0]):]
-		name, _ := json.Marshal(pre + unquote(m[1]) + suf)
-		lines = append(lines, fmt.Sprintf("%s- %s %s [ref=%s]", indent, role, name, m[2]))
-	}
-	return lines
 }

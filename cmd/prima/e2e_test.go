@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/fixtures"
 )
 
@@ -290,7 +291,7 @@ var refRE = regexp.MustCompile(`\[ref=((?:f\d+)?e\d+)\]`)
 func ref(t *testing.T, snapshot, role, name string) string {
 	t.Helper()
 	needle := fmt.Sprintf("%s %q", role, name)
-	for _, line := range strings.Split(snapshot, "\n") {
+	for _, line := range strings.Split(envelope.ExpandRuns(snapshot), "\n") {
 		if strings.Contains(line, "- "+needle+" ") || strings.HasSuffix(line, "- "+needle) {
 			if m := refRE.FindStringSubmatch(line); m != nil {
 				return m[1]

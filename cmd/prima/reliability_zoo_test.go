@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/prima-dev/prima/envelope"
 )
 
 // TestReliabilityZoo is the reliability suite's widget-zoo run: a
@@ -613,10 +615,11 @@ func zooCompact(res result) string {
 
 // ---- refs in snapshots and New refs ----------------------------------------
 
-// zooRef is the ref of `- ROLE "NAME"` in text ("" when none).
+// zooRef is the ref of `- ROLE "NAME"` in text, a run line's elements
+// included ("" when none).
 func zooRef(text, role, name string) string {
 	needle := fmt.Sprintf("- %s %q", role, name)
-	for _, l := range strings.Split(text, "\n") {
+	for _, l := range strings.Split(envelope.ExpandRuns(text), "\n") {
 		l = strings.TrimSpace(l)
 		if l == needle || strings.HasPrefix(l, needle+" ") {
 			if m := refRE.FindStringSubmatch(l); m != nil {

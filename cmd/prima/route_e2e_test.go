@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/prima-dev/prima/envelope"
 )
 
 // prima route answers the page's requests itself: the page renders what the
@@ -96,7 +98,7 @@ func TestInteractiveSnapshotListsWhatCanBeActedOn(t *testing.T) {
 	h := newHarness(t)
 	h.primaOK("browser", "open", app.URL+"/surface/save")
 	out := h.primaOK("snapshot", "-i")
-	snap := section(out, "Snapshot")
+	snap := envelope.ExpandRuns(section(out, "Snapshot"))
 	mustContain(t, "snapshot -i", snap, `- button "Save" [ref=`, `- button "Save with XHR" [ref=`, `- button "Load" [ref=`)
 	for _, not := range []string{"heading", "status", "paragraph", "Polls"} {
 		if strings.Contains(snap, not) {

@@ -92,29 +92,11 @@ func TestADateFieldThatOpensItsCalendarOnPressIsOk(t *testing.T) {
 	has(t, "the click on the date field", out, "the page moved on the press", "prima stopped the click bound for", `combobox "Month"`)
 	// The month's days are one line of New refs; a day's ref from it
 	// picks that day, with no snapshot between.
-	day := runRef(t, section(out, "New refs"), "generic", "December 15, 2026")
+	days := section(out, "New refs")
+	has(t, "the days' run line", days, `generic "December …, 2026": 1 [ref=`)
+	day := ref(t, days, "generic", "December 15, 2026")
 	out = h.primaOK("pw", "click", day)
 	has(t, "the click on a day's ref from the New refs' run", section(out, "Changes"), `-> "Arrival: 2026-12-15"`)
-}
-
-// runRef finds the ref of `role "name"` in a ref list's run line, `-
-// generic "December …, 2026": 1 [ref=e36], 15 [ref=e50]`, which names
-// the part of each name that differs, beside its ref.
-func runRef(t *testing.T, list, role, name string) string {
-	t.Helper()
-	run := regexp.MustCompile(`- ` + regexp.QuoteMeta(role) + ` "([^"]*)…([^"]*)": (.*)`)
-	for _, line := range strings.Split(list, "\n") {
-		m := run.FindStringSubmatch(line)
-		if m == nil || !strings.HasPrefix(name, m[1]) || !strings.HasSuffix(name, m[2]) || len(name) <= len(m[1])+len(m[2]) {
-			continue
-		}
-		part := name[len(m[1]) : len(name)-len(m[2])]
-		if r := regexp.MustCompile(`(?:^|, )` + regexp.QuoteMeta(part) + ` \[ref=((?:f\d+)?e\d+)\]`).FindStringSubmatch(m[3]); r != nil {
-			return r[1]
-		}
-	}
-	t.Fatalf("no run line lists %s %q in:\n%s", role, name, list)
-	return ""
 }
 
 // A rich-text editor (Quill) named by a label through aria-labelledby:
