@@ -863,7 +863,8 @@ func TestAFieldThePageReplacesAsItIsFilledIsReadAgain(t *testing.T) {
 	// left carries its old label and value: that one is no replacement, so
 	// the fill is not judged by it.
 	out = h.primaOK("pw", "fill", ref(t, snap, "textbox", "Team name"), "Falcons")
-	has(t, "a field renamed after its input", out, `textbox "Team name": the page took the field away after the value reached it`, `textbox "Team name (saved)": Falcons`)
+	has(t, "a field renamed after its input", out, `textbox "Team name": the page took the field away after the value reached it`,
+		"the field `used:` matches now was on the page before, and holds \"Rovers\"", `textbox "Team name (saved)": Falcons`)
 }
 
 // An action on an element of the wrong kind says so in a word a caller

@@ -293,8 +293,17 @@ func positional(code string) bool {
 //go:embed js/same_kind.js
 var sameKindJS string
 
+// thereBeforeError: the one element the used: line matches now was on the
+// page before the acted one left, so it is not its replacement.
+type thereBeforeError struct{ other playwright.ElementHandle }
+
+func (e *thereBeforeError) Error() string {
+	return "the element the locator matches now was there before"
+}
+
 // replacement finds the element that took h's place: the one element the
-// action's own used: line matches now, of h's tag, in h's frame.
+// action's own used: line matches now, of h's tag, in h's frame, put in
+// the page no earlier than h left.
 func (e *Engine) replacement(ctx context.Context, h playwright.ElementHandle, used pwline.Line) (playwright.ElementHandle, error) {
 	sel, err := used.LocatorSelector()
 	if err != nil || sel == "" {
@@ -320,10 +329,13 @@ func (e *Engine) replacement(ctx context.Context, h playwright.ElementHandle, us
 	if cut(err) {
 		return nil, err
 	}
-	if err != nil || same != true {
-		return nil, fmt.Errorf("the element the locator matches now is not of the same kind")
+	switch {
+	case err == nil && same == "same":
+		return h2, nil
+	case err == nil && same == "before":
+		return nil, &thereBeforeError{h2}
 	}
-	return h2, nil
+	return nil, fmt.Errorf("the element the locator matches now is not of the same kind")
 }
 
 // landedJS tells where the action's click landed: whether it reached the
@@ -847,10 +859,12 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 				// only the diff can show it.
 				left := &LeftPageError{Target: what, Role: t.Role, Name: t.Name, Want: want, Typing: a.Name == pwline.Type}
 				var h2 playwright.ElementHandle
+				var before *thereBeforeError
 				if !positional(p.Line.Locator) {
 					if h2, err = e.replacement(ctx, h, p.Line); cut(err) {
 						return err
 					}
+					errors.As(err, &before)
 				}
 				if h2 != nil {
 					if v, err = e.evaluateWithin(ctx, h2, readValueJS); cut(err) {
@@ -867,6 +881,16 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 					}
 					if seen == true {
 						p.Note = what + ": the page took the field away after the value reached it (its input event ran); the Changes show what the page did"
+						if before != nil {
+							// Another element carries the name now: what
+							// it holds is not this fill's result, but the
+							// caller reads the name and should know.
+							if v, err := e.evaluateWithin(ctx, before.other, readValueJS); cut(err) {
+								return err
+							} else if s, ok := v.(string); ok {
+								p.Note += "; the field `used:` matches now was on the page before, and holds " + browser.QuoteShort(s)
+							}
+						}
 						return nil
 					}
 					return left
