@@ -9,14 +9,11 @@
   const p = window.__primaSettle;
   if (!p) { resolve(['', false, false, false, 0, 0]); return; }
   const start = performance.now();
-  const moving = (now) => {
-    if (!p.anims) return false;
-    for (const a of document.getAnimations()) {
-      if (p.anims.has(a) || a.playState !== 'running') continue;
-      const t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
-      if (t && Number.isFinite(t.endTime)) { p.lastAnim = now; return true; }
-    }
-    return false;
+  // A finite animation that started since the action (not one running
+  // before) holds the settle until its finish event has run (track.js).
+  const hook = () => {
+    if (!p.anims || !p.waitAnim) return;
+    for (const a of document.getAnimations()) if (!p.anims.has(a)) p.waitAnim(a);
   };
   const check = () => {
     const now = performance.now();
@@ -26,9 +23,9 @@
     // A message the action's work posted (a scheduler's channel) is
     // answered in the next tasks; a socket or a worker may take longer.
     const answering = (p.answers > 0 && now < p.answersUntil) || (p.posted === p.winId && now - p.postedAt < 50) || now < p.scrollUntil || now < p.pushUntil;
-    if (p.timers.size === 0 && p.requests <= 0 && !answering && now - Math.max(p.lastMut, p.lastEnd, p.lastAnim) >= 25) {
-      if (!moving(now)) return end(false, false);
-    }
+    hook();
+    if (p.animWait && p.animWait.size > 0) p.lastAnim = now;
+    if (p.timers.size === 0 && p.requests <= 0 && !answering && now - Math.max(p.lastMut, p.lastEnd, p.lastAnim) >= 25) return end(false, false);
     p.st(check, 10);
   };
   check();

@@ -550,6 +550,29 @@
       });
     };
 
+    // An animation is over for the page when its finish event has run
+    // (what the page does then, a popup hidden, answers the action), a
+    // frame after its time ran out: a loaded machine puts more than the
+    // quiet time between the two. A finite one started while an action's
+    // settle is armed is waited for until then; one made by animate() is
+    // caught as it is made, however short.
+    p.waitAnim = (a) => {
+      const wait = p.animWait;
+      if (!wait || wait.has(a) || a.playState !== 'running') return;
+      const t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+      if (!t || !Number.isFinite(t.endTime)) return;
+      wait.add(a);
+      const done = () => { wait.delete(a); p.lastAnim = performance.now(); };
+      a.finished.then(done, done);
+    };
+    const animate = Element.prototype.animate;
+    if (animate) {
+      Element.prototype.animate = function () {
+        const a = animate.apply(this, arguments);
+        if (p.armed) p.waitAnim(a);
+        return a;
+      };
+    }
     const wo = window.open;
     window.open = function () { if (p.armed) p.popup = true; return wo.apply(this, arguments); };
     document.addEventListener('click', (e) => {
@@ -575,7 +598,7 @@
   p.armed = true; p.nav = false; p.popup = false; p.timers.clear(); p.requests = 0; p.lastMut = -1e9; p.lastEnd = -1e9; p.answers = 0;
   // The animations already running are the page's; one the action starts
   // (a panel fading out, then removed on transitionend) is its answer.
-  p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9;
+  p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9; p.animWait = new Set();
   p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++; p.reach = !!cfg.reach; p.scroller = undefined; p.scrollUntil = 0;
   p.asked = 0; p.askedEnd = -1e9; p.failed = []; p.pushUntil = 0;
   p.batch = 0; p.born = new WeakMap(); p.gone = new WeakMap();
