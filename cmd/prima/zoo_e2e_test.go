@@ -33,6 +33,13 @@ func TestDragOnASortableBoardMovesTheCard(t *testing.T) {
 	}
 	out = h.primaOK("pw", "page.getByText('Card B').dragTo(page.getByText('Card D'), { steps: 5 })")
 	has(t, "a dragTo line with steps", out, "{ steps: 5 }", `-> "To do: c; Done:`)
+	// A column's heading titles its list, named the same: a drop "onto To
+	// do" is onto the list, not ambiguous with its heading.
+	out = h.primaOK("do", "drag Card D onto To do")
+	has(t, "a drag onto a column by its name", out, "proven: 1/1", "getByRole('list', { name: 'To do', exact: true })")
+	if !regexp.MustCompile(`-> "To do: [a-z ]*d[a-z ]*;`).MatchString(section(out, "Changes")) {
+		t.Errorf("Card D did not move into To do:\n%s", out)
+	}
 }
 
 // A custom select that keeps the native <select> hidden under its own list

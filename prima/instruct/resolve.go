@@ -13,6 +13,10 @@ import (
 // does: every element with a ref may be meant, whatever its role.
 const See = "see"
 
+// Drop is the verb that resolves a drag's destination: what the element
+// is dropped onto.
+const Drop = "drop"
+
 // Candidate is an element an intent could mean.
 type Candidate struct {
 	Ref  string
@@ -70,6 +74,9 @@ func (e *ResolveError) Error() string {
 		return strings.Join(out, ", ")
 	}
 	what := strings.TrimSpace(e.Verb + " " + e.Target.String())
+	if e.Verb == Drop {
+		what = "drag onto " + e.Target.String()
+	}
 	if e.Ambiguous {
 		how := ""
 		if e.Match == MatchWords {
@@ -87,8 +94,11 @@ func (e *ResolveError) Error() string {
 	}
 	if len(e.Candidates) > 0 {
 		can := e.Verb + " can act on"
-		if e.Verb == See {
+		switch e.Verb {
+		case See:
 			can = "fit the role"
+		case Drop:
+			can = "a drag can drop onto"
 		}
 		msg += fmt.Sprintf("; elements that %s: %s", can, list(e.Candidates))
 	}
@@ -111,7 +121,7 @@ func pwHint(verb string) string {
 		return "prima pw " + verb + " REF"
 	case "rightclick":
 		return "prima pw click REF --button right"
-	case "drag":
+	case "drag", Drop:
 		return "prima pw drag REF TARGET"
 	case "upload":
 		return "prima pw upload REF FILE"
@@ -139,6 +149,10 @@ var clickable = map[string]bool{
 	"columnheader": true, "rowheader": true, // a grid sorts by a header's click
 }
 
+// dropZones are the roles of containers a heading of the same name may
+// title, which a drag drops onto.
+var dropZones = map[string]bool{"list": true, "listbox": true, "grid": true, "table": true, "tree": true, "treegrid": true, "region": true, "group": true, "tabpanel": true, "feed": true}
+
 // fits reports whether the verb can act on a node of this role.
 func fits(verb string, n *ariadiff.Node) bool {
 	switch verb {
@@ -148,7 +162,7 @@ func fits(verb string, n *ariadiff.Node) bool {
 		return n.Role == "combobox" || n.Role == "listbox"
 	case "check", "uncheck":
 		return checkable[n.Role]
-	case See, "drag":
+	case See, "drag", Drop:
 		// Anything shown may be looked at, dragged or dropped on.
 		return true
 	}
@@ -301,6 +315,16 @@ func resolveIn(t *ariadiff.Tree, verb string, target Target) (Candidate, error) 
 			}
 			if len(boxes) == 1 && len(hits) == 2 {
 				hits = boxes
+			}
+		}
+		if verb == Drop && len(hits) == 2 {
+			// A heading that titles a list or a board's column is named
+			// as it is: what a user drops onto is the container.
+			for k, h := range hits {
+				if o := hits[1-k]; h.Role == "heading" && dropZones[o.Role] {
+					hits = []Candidate{o}
+					break
+				}
 			}
 		}
 		switch {

@@ -28,12 +28,16 @@ func page(t *testing.T, name string) *ariadiff.Tree {
 	return tree
 }
 
-// resolve parses a literal instruction and resolves its target on a page.
+// resolve parses a literal instruction and resolves its target on a page:
+// a drag's destination, which is what it names last.
 func resolve(t *testing.T, file, instruction string) (Candidate, error) {
 	t.Helper()
 	in, err := Parse(instruction)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", instruction, err)
+	}
+	if in.Verb == "drag" {
+		return Resolve(page(t, file), Drop, in.To)
 	}
 	return Resolve(page(t, file), in.Verb, in.Target)
 }
@@ -112,6 +116,7 @@ func TestResolveNames(t *testing.T) {
 		{"the role word read whole is exact", "iframe", "click Inner button", Candidate{Ref: "f1e3", Role: "button", Name: "Inner button", Match: MatchExact}},
 		{"an open select is selected from by its combobox, not its list", "widgets", "select Paris from City", Candidate{Ref: "e2", Role: "combobox", Name: "City", Match: MatchExact}},
 		{"a grid's column header is clicked to sort, case aside", "widgets", "click name", Candidate{Ref: "e8", Role: "columnheader", Name: "Name", Match: MatchExact}},
+		{"a drag drops onto the list, not the heading that titles it", "widgets", "drag Card A onto To do", Candidate{Ref: "e12", Role: "list", Name: "To do", Match: MatchExact}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := resolve(t, c.page, c.instruction)
@@ -158,6 +163,7 @@ var resolveErrors = []struct {
 	{"check with a button role word has nothing to act on", "controls", "check the Agree button", false, nil},
 	{"a page without checkboxes has nothing to check", "dupes", "check Row A", false, nil},
 	{"plain text is not clickable", "dupes", "click Row A", false, []string{"e2", "e4", "e6", "e7", "e9", "e10", "e12", "e13"}},
+	{"a heading and a button of one name stay two places to drop onto", "widgets", "drag Card A onto Done", true, []string{"e15", "e16"}},
 }
 
 func TestResolveErrors(t *testing.T) {
@@ -167,7 +173,10 @@ func TestResolveErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := Resolve(page(t, c.page), in.Verb, in.Target)
+			got, err := resolve(t, c.page, c.instruction)
+			if in.Verb == "drag" {
+				in.Verb, in.Target = Drop, in.To
+			}
 			if err == nil {
 				t.Fatalf("%q on %s = %v, want an error", c.instruction, c.page, got)
 			}

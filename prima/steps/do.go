@@ -338,7 +338,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 			items = listItems(b.h)
 		}
 		if intent.Verb == "drag" {
-			to, err := locate(ctx, in, page, view, "drag", intent.To, 0)
+			to, err := locate(ctx, in, page, view, instruct.Drop, intent.To, 0)
 			if err != nil {
 				return nil, err
 			}
