@@ -1127,3 +1127,26 @@ func TestTypingIntoADebouncedSearchShowsItsAnswer(t *testing.T) {
 	out := h.primaOK("pw", "page.getByRole('textbox', { name: 'Query' }).pressSequentially('playwright and prima', { delay: 100 })")
 	mustContain(t, "the typed search", section(out, "Changes"), "Results for playwright and prima")
 }
+
+// A click whose handler holds the page's thread past --timeout: the
+// command fails with timeout at its deadline, and its Changes never say
+// `no change` about a page prima could not read again (the click ran; its
+// answer comes later), through pw and through do alike.
+func TestAClickThatHoldsThePageIsNeverNoChange(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/controls")
+	for _, via := range []string{"pw", "do"} {
+		name := "Hold via " + via
+		h.primaOK("eval", `(() => { const b = document.createElement('button'); b.textContent = '`+name+`'; b.onclick = () => { const s = Date.now(); while (Date.now() - s < 5000) {} b.textContent += ' done'; }; document.body.prepend(b); return 1; })()`)
+		args := []string{"do", "click " + name}
+		if via == "pw" {
+			args = []string{"pw", "click", ref(t, h.primaOK("snapshot", "-i"), "button", name)}
+		}
+		r := h.prima(append(args, "--timeout", "2s")...)
+		wantFailure(t, via+": a click on a button that holds the page", r, "timeout")
+		if changes := section(r.out, "Changes"); strings.Contains(changes, "no change") || !strings.Contains(changes, "not observed") {
+			t.Errorf("%s: the Changes claim what nobody read:\n%s", via, r.out)
+		}
+		time.Sleep(4 * time.Second) // the page's thread is its own again
+	}
+}

@@ -93,6 +93,9 @@ type doRun struct {
 	// a later look (a snapshot for refs), and on a page that changes on
 	// its own what changed since that after-view is nobody's known work.
 	upTo *engine.View
+	// unread: the last step ran and the page was not read after it, so
+	// its Changes are not known.
+	unread string
 }
 
 // runSteps performs the instructions in order, each on the page as the
@@ -139,6 +142,7 @@ func runSteps(ctx context.Context, p doPage, first *engine.View, instructions []
 		if r.after != nil {
 			run.redirected = r.redirected
 		}
+		run.unread = r.unread
 		rec.add(stepRecord{N: i + 1, Instruction: text, Status: r.status, Ref: r.ref, Used: r.used, Proof: r.proof, Error: errText(r.err), Planner: r.planner}, view, r.after, r.changes)
 		run.last = p.Next(ctx, view, r.after, run.blocked)
 		run.upTo = run.last
@@ -190,6 +194,11 @@ func Do(ctx context.Context, in *exec.Instance, instructions []string, opts DoOp
 	env.Changes = exec.Changes(own.Mark(all, run.own))
 	if run.blocked {
 		env.Changes.Groups = append(env.Changes.Groups, exec.BlockedChanges().Groups...)
+	}
+	if run.unread != "" {
+		// Never `no change` for a page nobody looked at after the
+		// last step.
+		env.Changes.Groups = append(env.Changes.Groups, exec.NotObserved(run.unread).Groups...)
 	}
 	if a, ok := rec.flush(); ok {
 		env.Artifacts = append(env.Artifacts, a)
@@ -260,6 +269,7 @@ type stepResult struct {
 	typed                    *ariadiff.Change
 	own                      *own.Attribution // who changed the page while the step ran
 	planner                  string           // who read the instruction: literal or model
+	unread                   string           // why the page was not read after the step ran
 }
 
 // literalStep reads an instruction with the literal grammar, resolves its
@@ -347,6 +357,9 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 		return in.Engine().OnElement(ctx, b.h, b.t, action, opts)
 	})
 	res := stepResult{used: o.Used, ref: ref, err: o.Err, after: o.After, changes: o.Changes, own: o.Own, events: browser.Texts(o.Events), blocked: o.Blocked, redirected: o.Redirected, typed: o.Typed}
+	if o.Ran {
+		res.unread = o.Unread
+	}
 	if res.err != nil {
 		res.status, res.proof = StepFail, res.err.Error()
 		return res
@@ -468,6 +481,9 @@ func envelopeStep(e *envelope.Envelope, after *engine.View) stepResult {
 func waitStep(ctx context.Context, in *exec.Instance, page playwright.Page, view *engine.View, intent instruct.Intent) stepResult {
 	o := in.Act(ctx, page, view, exec.PrepWait(ctx, page, intent.Value, intent.Verb == "waitgone", 0))
 	r := stepResult{err: o.Err, after: o.After, changes: o.Changes, events: browser.Texts(o.Events), blocked: o.Blocked}
+	if o.Ran {
+		r.unread = o.Unread
+	}
 	if o.Err != nil {
 		r.status, r.proof = StepFail, o.Err.Error()
 		return r
