@@ -23,9 +23,13 @@
     // A message the action's work posted (a scheduler's channel) is
     // answered in the next tasks; a socket or a worker may take longer.
     const answering = (p.answers > 0 && now < p.answersUntil) || (p.posted === p.winId && now - p.postedAt < 50) || now < p.scrollUntil || now < p.pushUntil;
-    hook();
-    if (p.animWait && p.animWait.size > 0) p.lastAnim = now;
-    if (p.timers.size === 0 && p.requests <= 0 && !answering && now - Math.max(p.lastMut, p.lastEnd, p.lastAnim) >= 25) return end(false, false);
+    if (p.timers.size === 0 && p.requests <= 0 && !answering && now - Math.max(p.lastMut, p.lastEnd, p.lastAnim) >= 25) {
+      // Only a page quiet otherwise is asked for its animations: the
+      // list forces a style update.
+      hook();
+      if (!p.animWait || p.animWait.size === 0) return end(false, false);
+      p.lastAnim = now;
+    }
     p.st(check, 10);
   };
   check();
