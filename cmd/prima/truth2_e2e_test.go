@@ -862,7 +862,14 @@ func TestAFieldThePageReplacesAsItIsFilledIsReadAgain(t *testing.T) {
 	// One renamed as it is re-rendered, while a field put there before it
 	// left carries its old label and value: that one is no replacement, so
 	// the fill is not judged by it.
+	app.Reset()
 	out = h.primaOK("pw", "fill", ref(t, snap, "textbox", "Team name"), "Falcons")
+	if got := lastValue(settledActions(t, 1), "input", "team-name"); got != "Falcons" {
+		t.Errorf("the page logged input %q on the team name, want Falcons", got)
+	}
+	if got := lastValue(app.Actions(), "input", "team-was"); got != "" {
+		t.Errorf("the field that was there before got input %q", got)
+	}
 	has(t, "a field renamed after its input", out, `textbox "Team name": the page took the field away after the value reached it`,
 		"the field `used:` matches now was on the page before, and holds \"Rovers\"", `textbox "Team name (saved)": Falcons`)
 }
