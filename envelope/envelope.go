@@ -71,10 +71,9 @@ type Envelope struct {
 	Command string `json:"command,omitempty"`
 	// Used is the one runnable Playwright line that acted; omitted when empty.
 	Used string `json:"used,omitempty"`
-	// Ref is the ref the command named as its target (`pw click e5`). The
-	// caller named the element, so when the Changes prove the action the
-	// markdown leaves used: out (JSON keeps it): it would restate the
-	// command.
+	// Ref is the ref the command named as its target (`pw click e5`); the
+	// markdown's used: line says which element that was, in code a test
+	// can keep.
 	Ref string `json:"ref,omitempty"`
 	// Proven is set by `do` only and renders `proven: N/M` in the Result section.
 	Proven *Proven `json:"proven,omitempty"`

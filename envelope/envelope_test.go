@@ -856,24 +856,33 @@ func refRun(role, format string, first, n, id int, in string) []NewRef {
 	return out
 }
 
-func TestARefActionsUsedLineIsLeftOutWhereTheChangesProveIt(t *testing.T) {
+// Every command that acted prints the line that acted, a proven action on
+// a ref included: it is the code a generated test keeps, and the one place
+// an orchestrator whose refs died finds the element again. Only a
+// navigation whose line is the goto of the address printed below leaves it
+// out.
+func TestEveryActionPrintsItsUsedLine(t *testing.T) {
 	used := "await page.getByRole('button', { name: 'Save', exact: true }).click();"
 	proof := &Changes{Groups: []ChangeGroup{{Kind: "added", Items: lines("status: Saved")}}}
 	own := &Changes{Groups: []ChangeGroup{{Kind: "added", Items: []ChangeItem{{Line: shown.Words("status: Tick"), Own: true}}}}}
+	goTo := "await page.goto('http://127.0.0.1:8080/a');"
 	cases := []struct {
 		name string
 		env  Envelope
+		used string
 		want bool // used: printed
 	}{
-		{"a ref, proven", Envelope{OK: true, Ref: "e5", Used: used, Changes: proof}, false},
-		{"a selector, proven", Envelope{OK: true, Used: used, Changes: proof}, true},
-		{"a ref, no change", Envelope{OK: true, Ref: "e5", Used: used, Changes: &Changes{}}, true},
-		{"a ref, only the page's own change", Envelope{OK: true, Ref: "e5", Used: used, Changes: own}, true},
-		{"a ref, not observed", Envelope{OK: true, Ref: "e5", Used: used, Changes: &Changes{Groups: []ChangeGroup{{Kind: "not observed", Items: []ChangeItem{{Note: "a dialog blocks the page"}}}}}}, true},
-		{"a ref, failed", Envelope{OK: false, Code: CodeValueMismatch, Ref: "e5", Used: used, Changes: proof}, true},
+		{"a ref, proven", Envelope{OK: true, Ref: "e5", Used: used, Changes: proof}, used, true},
+		{"a selector, proven", Envelope{OK: true, Used: used, Changes: proof}, used, true},
+		{"a ref, no change", Envelope{OK: true, Ref: "e5", Used: used, Changes: &Changes{}}, used, true},
+		{"a ref, only the page's own change", Envelope{OK: true, Ref: "e5", Used: used, Changes: own}, used, true},
+		{"a ref, not observed", Envelope{OK: true, Ref: "e5", Used: used, Changes: &Changes{Groups: []ChangeGroup{{Kind: "not observed", Items: []ChangeItem{{Note: "a dialog blocks the page"}}}}}}, used, true},
+		{"a ref, failed", Envelope{OK: false, Code: CodeValueMismatch, Ref: "e5", Used: used, Changes: proof}, used, true},
+		{"the goto of the printed address", Envelope{OK: true, Used: goTo, Page: &Page{URL: "http://127.0.0.1:8080/a"}, Changes: proof}, goTo, false},
+		{"a goto that was redirected elsewhere", Envelope{OK: true, Used: goTo, Page: &Page{URL: "http://127.0.0.1:8080/b"}, Changes: proof}, goTo, true},
 	}
 	for _, c := range cases {
-		if got := strings.Contains(c.env.Markdown(), "used: "+used); got != c.want {
+		if got := strings.Contains(c.env.Markdown(), "used: "+c.used); got != c.want {
 			t.Errorf("%s: used: printed = %v, want %v:\n%s", c.name, got, c.want, c.env.Markdown())
 		}
 		if !strings.Contains(string(mustJSON(t, c.env)), `"used":`) {

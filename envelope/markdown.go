@@ -208,7 +208,7 @@ func (e *Envelope) mdResult() string {
 		// it may land in.
 		line(&b, "command", e.Command)
 	}
-	if !e.usedRepeatsURL() && !e.usedRepeatsRef() {
+	if !e.usedRepeatsURL() {
 		line(&b, "used", e.Used)
 	}
 	if e.Proven != nil {
@@ -265,24 +265,6 @@ func mdPage(p *Page) string {
 // the Page section prints says nothing that line does not.
 func (e *Envelope) usedRepeatsURL() bool {
 	return e.Page != nil && e.Page.URL != "" && e.Used == "await page.goto('"+e.Page.URL+"');"
-}
-
-// usedRepeatsRef: a successful action on an element the caller named by
-// ref, whose Changes prove it, says with used: only what the command
-// said. Without proof (no change, or only the page's own) used: stays: it
-// is then the one line that says which element got the action.
-func (e *Envelope) usedRepeatsRef() bool {
-	if !e.OK || e.Ref == "" || e.Changes == nil {
-		return false
-	}
-	for _, g := range e.Changes.Groups {
-		for _, it := range g.Items {
-			if it.Line != nil && !it.Own {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // urlChange reports how to show a navigation from prev to cur: paths only when the origin is

@@ -119,10 +119,9 @@ func TestMCPServesTheCommandsAsTools(t *testing.T) {
 		t.Fatalf("pw click: %s\n%v", text, sc)
 	}
 	mustContain(t, "pw click", text, "### Changes", "Profile saved")
-	// The text leaves out used: for a ref the Changes prove; the
-	// structured content keeps it.
-	if want := "await page.getByRole('button', { name: 'Save', exact: true }).click();"; sc["used"] != want || strings.Contains(text, "used:") {
-		t.Errorf("pw click: used %q in the structured content, want %q, and none in the text:\n%s", sc["used"], want, text)
+	// The text and the structured content both carry the line that acted.
+	if want := "await page.getByRole('button', { name: 'Save', exact: true }).click();"; sc["used"] != want || !strings.Contains(text, "used: "+want) {
+		t.Errorf("pw click: used %q in the structured content, want %q, and the same in the text:\n%s", sc["used"], want, text)
 	}
 
 	res, text, sc = mcpCall(t, cs, ctx, "do", map[string]any{"instructions": []string{"fill Bio with Engineer"}})

@@ -549,7 +549,7 @@ func TestIconFontNameIsEscaped(t *testing.T) {
 	if strings.Contains(r.out, raw) {
 		t.Errorf("the envelope prints a raw private-use character:\n%+q", r.out)
 	}
-	// The ref's used: line is in --json (the Changes prove the click).
+	// The ref's used: line in --json escapes it too.
 	app.Reset()
 	r = h.prima("pw", "click", btn, "--json")
 	if strings.Contains(r.out, raw) {

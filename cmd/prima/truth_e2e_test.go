@@ -163,8 +163,7 @@ func refAfter(t *testing.T, snapshot, anchor, roleAndName string) string {
 var usedRE = regexp.MustCompile(`(?m)^used: (.+)$`)
 
 // actedJSON reads a --json envelope of an action that must have succeeded: the
-// Playwright line it ran (markdown leaves used: out for an action on a
-// ref that its Changes prove) and its Changes, one `kind: line` per line.
+// Playwright line it ran and its Changes, one `kind: line` per line.
 func actedJSON(t *testing.T, what string, r result) (used, changes string) {
 	t.Helper()
 	var env struct {
