@@ -102,3 +102,27 @@ func TestNoPackageIsOverTheLineLimit(t *testing.T) {
 		}
 	}
 }
+
+// The repository holds sources, not what they build: a binary committed
+// by mistake (a bench tool built at the root) grows every clone and goes
+// stale at the next change.
+func TestNoBuiltBinaryIsTracked(t *testing.T) {
+	root := filepath.Join("..", "..", "..")
+	out, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	for _, f := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		b := make([]byte, 4)
+		fh, err := os.Open(filepath.Join(root, f))
+		if err != nil {
+			continue
+		}
+		n, _ := fh.Read(b)
+		fh.Close()
+		magic := string(b[:n])
+		if magic == "\x7fELF" || magic == "\xcf\xfa\xed\xfe" || magic == "\xfe\xed\xfa\xcf" || strings.HasPrefix(magic, "MZ") {
+			t.Errorf("%s is a built binary: remove it from git (git rm --cached) and ignore it", f)
+		}
+	}
+}
