@@ -144,6 +144,12 @@ const (
 // page shows (a paragraph, a cell, a list item, a loose `text:` line…).
 type entry struct {
 	text     bool // a text entry
+	// quiet: the name of a named element that holds children (a menu, a
+	// group), which no line prints: it lets the same element shown as a
+	// named leaf on the other side (the menu before it was filled) pair
+	// with it, so an element that gains or loses its children stays.
+	// Unpaired, it is dropped.
+	quiet    bool
 	live     bool // a live region
 	role     string
 	name     string
@@ -458,6 +464,9 @@ func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
 		f.add(e)
 	} else if !own.all {
 		f.text(n, siblings, i, sc, own)
+		if n.Name != "" && len(n.Children) > 0 && !n.HasValue {
+			f.add(entry{text: true, quiet: true, role: n.Role, name: n.Name, groups: n.Groups, scope: sc, hidden: own.hidden})
+		}
 	}
 	if len(n.Children) > 0 {
 		s := int32(len(f.scopes))
@@ -573,6 +582,8 @@ func (f *flat) scopeText(s *scope, self *entry, texts bool) (string, bool) {
 		x := &f.es[k]
 		var t string
 		switch {
+		case x.quiet:
+			continue
 		case texts && x.text:
 			t = x.content()
 			blocks = blocks && (x.role == "paragraph" || x.role == "heading" || x.role == "blockquote")
@@ -681,7 +692,7 @@ func diff(before, after *Tree, inPlace bool) []Change {
 			out = append(out, it.word())
 		}
 	}, func(del, ins []entry) {
-		unseen := func(e entry) bool { return e.hidden }
+		unseen := func(e entry) bool { return e.hidden || e.quiet }
 		del, ins = slices.DeleteFunc(slices.Clone(del), unseen), slices.DeleteFunc(slices.Clone(ins), unseen)
 		if len(del)+len(ins) > 0 {
 			out = append(out, hunk(del, ins, inPlace, &budget)...)

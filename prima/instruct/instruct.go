@@ -25,6 +25,11 @@ type Intent struct {
 	// dialogs; "" when none) or the wait text.
 	Value  string
 	Values []string // upload: the files, in the order given
+	// Stop: the instruction ended in a full stop right after a one-word
+	// value, which was read as the sentence's end and left out of Value;
+	// the step says so. A value of several words keeps its closing stop:
+	// it is a sentence, typed as written.
+	Stop bool
 }
 
 // Target names an element as a user would: by its visible name, label,
@@ -110,8 +115,12 @@ func Parse(s string) (Intent, error) {
 // quoted form.
 func parse(instruction, src string, checkCompound bool) (Intent, error) {
 	src = strings.TrimSpace(src)
-	// A closing full stop is punctuation; "!" may be part of a value.
-	src = strings.TrimSuffix(src, ".")
+	// A closing full stop is punctuation, unless it ends a value of
+	// several words (below); "!" may be part of a value.
+	stopped := strings.HasSuffix(src, ".") && !strings.HasSuffix(src, "..")
+	if stopped {
+		src = strings.TrimSuffix(src, ".")
+	}
 	fail := func(reason string) (Intent, error) {
 		return Intent{}, &UnparsedError{Instruction: instruction, Reason: reason}
 	}
@@ -191,7 +200,11 @@ func parse(instruction, src string, checkCompound bool) (Intent, error) {
 		}
 		for _, form := range forms {
 			if tgt, v, ok := form(); ok {
-				return with(vb, tgt, v)
+				in, err := with(vb, tgt, v)
+				if r, _ := utf8.DecodeRuneInString(strings.TrimSpace(v)); err == nil && stopped && strings.HasSuffix(src, v) && !IsOpenQuote(r) {
+					in.Value, in.Stop = closeSentence(in.Value)
+				}
+				return in, err
 			}
 		}
 		return fail(`say "fill NAME with VALUE" or "type VALUE into NAME"`)
@@ -539,6 +552,16 @@ func splitOn(s string, words ...string) (string, string, bool) {
 
 // value reads an instruction's value: quoted, or the rest as written. An
 // opening quote without its closing one is an error, not part of the value.
+// closeSentence gives an unquoted value back the full stop that ended
+// its instruction when the value is a sentence (several words); a word
+// keeps it off, and stop says so.
+func closeSentence(v string) (string, bool) {
+	if strings.ContainsAny(strings.TrimSpace(v), " \t") {
+		return v + ".", false
+	}
+	return v, true
+}
+
 func value(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	if r, _ := utf8.DecodeRuneInString(s); IsOpenQuote(r) {

@@ -433,6 +433,9 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 	if via != "" {
 		notes = append(notes, via)
 	}
+	if intent.Stop {
+		notes = append(notes, fmt.Sprintf("the closing full stop ended the instruction, so %q was typed without it: quote the value to type it", intent.Value))
+	}
 	if len(notes) > 0 {
 		res.proof += " (" + strings.Join(notes, "; ") + ")"
 	}

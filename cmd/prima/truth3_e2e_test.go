@@ -1,0 +1,41 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// The third round of wrong answers, on /truth3/shapes: shapes real widgets
+// have, in plain markup, each with the page's status line as the oracle.
+
+// A menu that is empty until Actions fills it, and empties again, never
+// leaves the page: the Changes list its items coming and going, never the
+// menu itself as removed or added.
+func TestAMenuThatFillsAndEmptiesInPlaceStays(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/shapes")
+	snap := h.primaOK("snapshot")
+	actions := ref(t, snap, "button", "Actions")
+	for i, want := range []string{`added:`, `removed:`} {
+		r := h.prima("pw", "click", actions)
+		wantOK(t, "click Actions", r)
+		wantChanges(t, "click Actions", r.out, want, `menuitem "Copy"`, `menuitem "Delete"`)
+		if c := section(r.out, "Changes"); strings.Contains(c, `menu "Row actions"`) {
+			t.Errorf("click %d on Actions: the menu never left the page, yet the Changes list it:\n%s", i+1, c)
+		}
+	}
+}
+
+// A sentence given as a value keeps its closing full stop; a one-word
+// value's is read as the instruction's end, and the step says so.
+func TestASentenceIsTypedWithItsFullStop(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/shapes")
+	out := h.primaOK("do", "fill Note with Call me back before noon.")
+	hasIn(t, "fill a sentence", section(out, "Changes"), out, `"" -> "Call me back before noon."`)
+	out = h.primaOK("do", "fill Note with Ada.")
+	hasIn(t, "fill a word", section(out, "Steps"), out, `-> "Ada"`, `"Ada" was typed without it: quote the value to type it`)
+	if got := h.primaOK("eval", "document.getElementById('note').value"); !strings.Contains(got, "Ada") || strings.Contains(got, "Ada.") {
+		t.Errorf("the field holds something else than Ada:\n%s", got)
+	}
+}
