@@ -39,3 +39,19 @@ func TestASentenceIsTypedWithItsFullStop(t *testing.T) {
 		t.Errorf("the field holds something else than Ada:\n%s", got)
 	}
 }
+
+// Choices.js with its label as text beside the widget, not tied to it:
+// the text names the widget a user sees, which is opened and picked from
+// as a user does; the hidden native select behind it is never set. The
+// widget's own value (Choices' getValue) is the status line.
+func TestSelectFromAWidgetNamedByTheTextBesideIt(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/choices-beside")
+	waitStatus(t, h, "Chosen: nothing")
+	out := h.primaOK("do", "select Green from Colour")
+	hasIn(t, "select Green from Colour", out, out, "proven: 1/1", `the text "Colour" shown right before it names it`, `"Chosen: nothing" -> "Chosen: Green"`)
+	if strings.Contains(out, "selectOption") {
+		t.Errorf("the hidden native select was set behind the widget:\n%s", out)
+	}
+	waitStatus(t, h, "Chosen: Green")
+}

@@ -26,6 +26,10 @@ type Candidate struct {
 	// (rule 10). Empty on the candidates a ResolveError lists as the
 	// elements the verb could act on.
 	Match string
+	// Beside: Name is no name of the element's own but the text shown
+	// right before it (a label not tied to it), which a user reads as its
+	// name.
+	Beside bool
 }
 
 func (c Candidate) String() string {
@@ -35,7 +39,10 @@ func (c Candidate) String() string {
 // Note is what a step says about a match that was not exact, e.g.
 // `matched link "Save draft" by its words`; "" for an exact match.
 func (c Candidate) Note() string {
-	if c.Match != MatchWords {
+	switch {
+	case c.Beside:
+		return fmt.Sprintf("the %s has no name; the text %q shown right before it names it", c.Role, short(c.Name))
+	case c.Match != MatchWords:
 		return ""
 	}
 	return fmt.Sprintf("matched %s %q by its words", c.Role, short(c.Name))
@@ -181,15 +188,102 @@ func roleFits(want, role string) bool {
 type name struct {
 	text    string
 	content bool // the node's text content: a quoted target matches it as a phrase
+	beside  bool // the text shown right before an unnamed widget (besideNames)
 }
+
+// labelled are the roles a text before them names when nothing else does.
+var labelled = map[string]bool{"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true, "listbox": true, "slider": true}
+
+// besideNames are the labels not tied to their widget: a short text shown
+// right before an unnamed widget (a combobox, a listbox, a field, a
+// slider), as its previous sibling, names it, the way a user reads a form
+// whose label is a <div> beside the control. The widget may sit alone in
+// the container that follows the text. Only an unnamed widget: a name of
+// its own is what it is called.
+func besideNames(t *ariadiff.Tree) map[*ariadiff.Node]string {
+	out := map[*ariadiff.Node]string{}
+	var visit func(n *ariadiff.Node)
+	visit = func(n *ariadiff.Node) {
+		for i, c := range n.Children {
+			if i > 0 {
+				if text := labelText(n.Children[i-1]); text != "" {
+					if w := loneWidget(c); w != nil {
+						out[w] = text
+					}
+				}
+			}
+			visit(c)
+		}
+	}
+	visit(t.Root)
+	return out
+}
+
+// labelText is what a node shows when it is only a short text: a `text:`
+// line, or an element of no role of note with an inline text and no
+// children.
+func labelText(n *ariadiff.Node) string {
+	if len(n.Children) > 0 || !n.HasValue || len([]rune(n.Value)) > 60 {
+		return ""
+	}
+	switch n.Role {
+	case "text", "generic", "paragraph", "strong", "emphasis", "label":
+		return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(n.Value), ":"))
+	}
+	return ""
+}
+
+// loneWidget is n when it is an unnamed labelled widget with a ref, or
+// the one such widget inside n when n is an unnamed container that shows
+// no text before it.
+func loneWidget(n *ariadiff.Node) *ariadiff.Node {
+	if labelled[n.Role] {
+		if n.Name == "" && n.Ref() != "" {
+			return n
+		}
+		return nil
+	}
+	if n.Name != "" || n.HasValue || classifyAction(n.Role) {
+		return nil
+	}
+	var found *ariadiff.Node
+	n.Walk(func(x *ariadiff.Node, _ int) bool {
+		if found == n {
+			return false
+		}
+		if labelled[x.Role] {
+			if x.Name == "" && x.Ref() != "" && found == nil {
+				found = x
+			} else {
+				found = n // a second widget, or a named one: none is alone
+			}
+			return false
+		}
+		if found == nil && (labelText(x) != "" || clickable[x.Role]) {
+			found = n // text or a control before any widget
+			return false
+		}
+		return true
+	})
+	if found == n {
+		return nil
+	}
+	return found
+}
+
+// classifyAction: a role a user acts on, which is no wrapper of a widget.
+func classifyAction(role string) bool { return clickable[role] || checkable[role] }
 
 // names are the texts a user may call a node by: its name, its
 // placeholder, for an unnamed clickable its shown text, and, for a
 // target known by its content, its text content.
-func names(n *ariadiff.Node, content bool) []name {
+func names(n *ariadiff.Node, content bool, beside map[*ariadiff.Node]string) []name {
 	var out []name
 	if n.Name != "" {
 		out = append(out, name{text: n.Name})
+	}
+	if b := beside[n]; b != "" {
+		out = append(out, name{text: b, beside: true})
 	}
 	for _, p := range n.Props {
 		if p.Key == "placeholder" && p.Value != "" {
@@ -291,15 +385,16 @@ func resolveIn(t *ariadiff.Tree, verb string, target Target) (Candidate, error) 
 		tiers = append(tiers, tier{MatchWords, func(s name) bool { return s.content && hasPhrase(Words(s.text), words) }})
 	}
 	all := make([][]name, len(pool))
+	beside := besideNames(t)
 	for i, n := range pool {
-		all[i] = names(n, target.Content)
+		all[i] = names(n, target.Content, beside)
 	}
 	for _, tr := range tiers {
 		var hits []Candidate
 		for i, n := range pool {
 			for _, s := range all[i] {
 				if tr.ok(s) {
-					hits = append(hits, Candidate{Ref: n.Ref(), Role: n.Role, Name: s.text, Match: tr.match})
+					hits = append(hits, Candidate{Ref: n.Ref(), Role: n.Role, Name: s.text, Match: tr.match, Beside: s.beside})
 					break
 				}
 			}

@@ -50,6 +50,9 @@ func TestResolve(t *testing.T) {
 		ref, role   string
 	}{
 		{"exact name wins over contains", "profile", "click Save", "e10", "button"},
+		{"a text right before an unnamed listbox names it", "beside", "select Red from Colour", "e5", "listbox"},
+		{"a text right before a container of one unnamed combobox names it", "beside", "select Paris from City", "e13", "combobox"},
+		{"a widget's own name, not the text before it, is what it is called", "beside", "fill Remarks with x", "e31", "textbox"},
 		{"case-insensitive exact wins over contains", "profile", "click save", "e10", "button"},
 		{"case-insensitive exact on a longer name", "profile", "click SAVE ALL", "e11", "button"},
 		{"spaces in the target are normalised", "profile", "click Save   all", "e11", "button"},
@@ -271,4 +274,24 @@ func ExampleResolve() {
 	// textbox "Name" [ref=e4]
 	// button "Save" [ref=e10]
 	// nothing on the page fits fill Email; elements that fill can act on: textbox "Name" [ref=e4], textbox "Message" [ref=e27]
+}
+
+// A text beside a widget names it only where a user could tell which
+// widget it names: one unnamed widget right after it. Two widgets after
+// it, a widget with a name of its own, or a control before the widget
+// leave the text naming nothing.
+func TestATextBesideNamesOnlyTheOneWidgetAfterIt(t *testing.T) {
+	for _, c := range []struct{ instruction, why string }{
+		{"select Small from Size", "two comboboxes follow the text"},
+		{"fill Notes with x", "the textbox after the text has a name of its own"},
+		{"fill Due with x", "a button comes before the textbox"},
+	} {
+		if got, err := resolve(t, "beside", c.instruction); err == nil {
+			t.Errorf("%s: resolved to %v, want none (%s)", c.instruction, got, c.why)
+		}
+	}
+	c, err := resolve(t, "beside", "select Red from Colour")
+	if err != nil || !c.Beside || !strings.Contains(c.Note(), `the text "Colour" shown right before it names it`) {
+		t.Errorf("select Red from Colour: %+v, %v; note %q", c, err, c.Note())
+	}
 }

@@ -303,7 +303,11 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 					b.h.Dispose()
 					return stepResult{status: StepFail, proof: err.Error(), err: err}
 				}
-				return widgetSelect(ctx, in, page, view, b, value)
+				res := widgetSelect(ctx, in, page, view, b, value)
+				if b.matched != "" && res.status == StepOK {
+					res.proof += " (" + b.matched + ")"
+				}
+				return res
 			}
 			b.h.Dispose()
 		}
