@@ -169,3 +169,9 @@ func runeOffset(s string, max int) int {
 	}
 	return i
 }
+
+// MaxLabel is how many runes of a name, value or text a line prints.
+const MaxLabel = maxLabel
+
+// CapRunes is s cut to max runes, with the cut mark when cut.
+func CapRunes(s string, max int) string { return capRunes(s, max) }

@@ -143,12 +143,12 @@ const (
 // entry is one thing a diff compares: a significant element, or a text the
 // page shows (a paragraph, a cell, a list item, a loose `text:` line…).
 type entry struct {
-	text     bool // a text entry
+	text bool // a text entry
 	// quiet: the name of a named element that holds children (a menu, a
 	// group), which no line prints: it lets the same element shown as a
-	// named leaf on the other side (the menu before it was filled) pair
-	// with it, so an element that gains or loses its children stays.
-	// Unpaired, it is dropped.
+	// named leaf on the other side (the menu before it was filled, an
+	// editor whose line became a list) pair with it, so an element that
+	// gains or loses its children stays. Unpaired, it is dropped.
 	quiet    bool
 	live     bool // a live region
 	role     string
@@ -158,7 +158,11 @@ type entry struct {
 	// selected are a list's selected options' names, one each, when its
 	// value joins them.
 	selected []string
-	groups   []string // the node's groups, noise included; see states
+	// options: a list's first option names and how many it holds, which
+	// a list that came or went shows (the suggestions a search offers).
+	options []string
+	nOpts   int
+	groups  []string // the node's groups, noise included; see states
 	// ctx tells apart elements whose role and name repeat: the text
 	// around them (their list item, row, container). "" when unique.
 	ctx string
@@ -192,6 +196,10 @@ type identity struct {
 
 func (e *entry) id() identity {
 	switch {
+	case e.text && e.name != "":
+		// A named element is known by its name, whatever text it shows
+		// inline or through its children (quiet).
+		return identity{true, e.role, e.name, ""}
 	case e.text:
 		return identity{true, e.role, e.name, e.value}
 	case e.live:
@@ -439,6 +447,7 @@ func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
 		case c&cSelect != 0 && !wrapsField(n):
 			// The selection is the value; options are not entries of their own.
 			e.value, e.selected, e.hasValue = selection(n)
+			e.options, e.nOpts = optionsOf(n)
 			f.add(e)
 			return
 		case c&cLive != 0:
@@ -498,7 +507,7 @@ func (f *flat) text(n *Node, siblings []*Node, i int, sc int32, own owner) {
 	if own.name != "" && strings.Contains(own.name, t) {
 		return // a part of the element's name
 	}
-	if labels(siblings, i-1, t) || labels(siblings, i+1, t) {
+	if labels(siblings, i-1, t, false) || labels(siblings, i+1, t, true) {
 		return // the label an element next to it is named by
 	}
 	f.add(entry{text: true, role: n.Role, name: n.Name, value: n.Value,
@@ -506,11 +515,22 @@ func (f *flat) text(n *Node, siblings []*Node, i int, sc int32, own owner) {
 }
 
 // labels reports whether siblings[k] is a significant element named t.
-func labels(siblings []*Node, k int, t string) bool {
+// The element may sit in an unnamed wrapper (a widget's own div around
+// its field): the wrapper's first child when it follows the text (first),
+// its last when it comes before. A page may draw or drop that wrapper as
+// the widget opens and closes, and the text labels the element either way.
+func labels(siblings []*Node, k int, t string, first bool) bool {
 	if k < 0 || k >= len(siblings) {
 		return false
 	}
 	s := siblings[k]
+	for s.Name == "" && classify(s.Role)&cSig == 0 && !s.HasValue && len(s.Children) > 0 {
+		if first {
+			s = s.Children[0]
+		} else {
+			s = s.Children[len(s.Children)-1]
+		}
+	}
 	if s.Name == "" || classify(s.Role)&cSig == 0 {
 		return false
 	}
@@ -635,6 +655,47 @@ func selection(n *Node) (string, []string, bool) {
 	return strings.Join(sel, ", "), sel, true
 }
 
+// shownOptions is how many option names a list that came or went lists.
+const shownOptions = 5
+
+// optionsOf is a list's first option names and its count of options, its
+// own (not those of a list inside it).
+func optionsOf(n *Node) ([]string, int) {
+	var names []string
+	count := 0
+	n.Walk(func(c *Node, _ int) bool {
+		if c != n && (c.Role == "combobox" || c.Role == "listbox") {
+			return false
+		}
+		if c.Role == "option" {
+			if count++; len(names) < shownOptions {
+				names = append(names, c.Name)
+			}
+		}
+		return true
+	})
+	return names, count
+}
+
+// writeOptions adds a list's options to the line of a list that came or
+// went: ` (options: "Paris", "Prague")`, with how many more.
+func (e *entry) writeOptions(b *builder) {
+	if e.nOpts == 0 || e.value != "" {
+		return
+	}
+	b.word(" (options: ")
+	for i, o := range e.options {
+		if i > 0 {
+			b.word(", ")
+		}
+		b.quoted(o, maxSummary)
+	}
+	if more := e.nOpts - len(e.options); more > 0 {
+		b.word(", +" + strconv.Itoa(more) + " more")
+	}
+	b.word(")")
+}
+
 // textOf gathers the text a node shows, capped at max bytes.
 func textOf(n *Node, max int) string {
 	var parts []string
@@ -684,6 +745,7 @@ func diff(before, after *Tree, inPlace bool) []Change {
 	a, b := fa.es, fb.es
 	var out []Change
 	budget := lcsBudget
+	var hunks [][2][]entry
 	alignEntries(a, b, func(x, y *entry) {
 		if x.hidden && y.hidden {
 			return
@@ -695,9 +757,19 @@ func diff(before, after *Tree, inPlace bool) []Change {
 		unseen := func(e entry) bool { return e.hidden || e.quiet }
 		del, ins = slices.DeleteFunc(slices.Clone(del), unseen), slices.DeleteFunc(slices.Clone(ins), unseen)
 		if len(del)+len(ins) > 0 {
-			out = append(out, hunk(del, ins, inPlace, &budget)...)
+			hunks = append(hunks, [2][]entry{del, ins})
 		}
 	})
+	if inPlace {
+		var moved []item
+		hunks, moved = pairMoved(hunks, fb)
+		out = append(out, collapse(moved)...)
+	}
+	for _, h := range hunks {
+		if len(h[0])+len(h[1]) > 0 {
+			out = append(out, hunk(h[0], h[1], inPlace, &budget)...)
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return kindRank(out[i].Kind) < kindRank(out[j].Kind) })
 	if len(out) == 0 {
 		// Nothing an entry covers changed: a wrapper, a link's URL, an
@@ -708,6 +780,99 @@ func diff(before, after *Tree, inPlace bool) []Change {
 		}
 	}
 	return out
+}
+
+// pairMoved takes out of the hunks the elements and texts that left one
+// place and showed up at another, the same on both sides (a grid's rows
+// after a sort, a calendar's event dragged to another day): each one
+// that went is paired, in order, with one of the same identity that came,
+// and is worded as moved, with what changed in it, never as removed and
+// added. after is the flattened tree the entries that came are from, so
+// that a move says which named element now holds the entry.
+func pairMoved(hunks [][2][]entry, after *flat) ([][2][]entry, []item) {
+	came := map[int32][][2]int{}
+	for h := range hunks {
+		for j := range hunks[h][1] {
+			e := &hunks[h][1][j]
+			if !e.live {
+				came[e.key] = append(came[e.key], [2]int{h, j})
+			}
+		}
+	}
+	if len(came) == 0 {
+		return hunks, nil
+	}
+	gone := make([][]bool, len(hunks))
+	taken := make([][]bool, len(hunks))
+	for h := range hunks {
+		gone[h] = make([]bool, len(hunks[h][0]))
+		taken[h] = make([]bool, len(hunks[h][1]))
+	}
+	var items []item
+	for h := range hunks {
+		for k := range hunks[h][0] {
+			d := &hunks[h][0][k]
+			q := came[d.key]
+			if d.live || len(q) == 0 {
+				continue
+			}
+			at := q[0]
+			came[d.key] = q[1:]
+			y := &hunks[at[0]][1][at[1]]
+			gone[h][k], taken[at[0]][at[1]] = true, true
+			items = append(items, compare(d, y)...)
+			var b builder
+			y.writeHead(&b)
+			if y.text && y.name == "" {
+				b = builder{}
+				b.word(y.role + ": ")
+				b.plain(y.content(), maxLabel)
+			}
+			b.word(" moved")
+			if in := after.holder(y); in != nil {
+				b.word(" into ")
+				b.line(in)
+			}
+			c := b.change(Changed)
+			items = append(items, item{Change: c, role: y.role + " moved", text: y.text, to: y})
+		}
+	}
+	if len(items) == 0 {
+		return hunks, nil
+	}
+	for h := range hunks {
+		del, ins := hunks[h][0][:0:0], hunks[h][1][:0:0]
+		for k, d := range hunks[h][0] {
+			if !gone[h][k] {
+				del = append(del, d)
+			}
+		}
+		for j, y := range hunks[h][1] {
+			if !taken[h][j] {
+				ins = append(ins, y)
+			}
+		}
+		hunks[h] = [2][]entry{del, ins}
+	}
+	return hunks, items
+}
+
+// holder is the label of the nearest named element that holds e (its own
+// entry opens the scope e is in), within four levels; nil when none.
+func (f *flat) holder(e *entry) shown.Line {
+	sc := e.scope
+	for level := 0; sc >= 0 && level < 4; level++ {
+		s := &f.scopes[sc]
+		if s.start > 0 {
+			if o := &f.es[s.start-1]; o.name != "" && (o.quiet || !o.text) {
+				var b builder
+				o.writeHead(&b)
+				return b.l
+			}
+		}
+		sc = s.parent
+	}
+	return nil
 }
 
 // DiffText is Diff on snapshot text.
@@ -808,10 +973,12 @@ func (it *item) word() Change {
 	case it.to != nil:
 		var b builder
 		it.to.writeLabel(&b)
+		it.to.writeOptions(&b)
 		return about(b.change(it.Kind), it.to.shown())
 	}
 	var b builder
 	it.from.writeLabel(&b)
+	it.from.writeOptions(&b)
 	return about(b.change(it.Kind), it.from.shown())
 }
 
@@ -1132,6 +1299,11 @@ func compare(x, y *entry) []item {
 func compareText(x, y *entry) []item {
 	var out []item
 	from, to := textChange(x, y)
+	if x.quiet || y.quiet {
+		// The element stayed; what it shows through its children is
+		// their own entries' to tell.
+		from, to = "", ""
+	}
 	if from != to {
 		out = append(out, item{Change: Change{Kind: Changed}, role: y.role, text: true, from: x, to: y})
 	}

@@ -49,6 +49,11 @@ func readLine(c Change) *Element {
 			f.States = append(f.States, s[2:end])
 			s = s[end+1:]
 		}
+		// A list that came or went names its options: words about the
+		// element, not part of it.
+		if i := strings.Index(s, " (options: "); i >= 0 && strings.HasSuffix(s, ")") {
+			s = s[:i]
+		}
 		if s == "" {
 			return &f
 		}
