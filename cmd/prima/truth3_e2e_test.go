@@ -55,3 +55,39 @@ func TestSelectFromAWidgetNamedByTheTextBesideIt(t *testing.T) {
 	}
 	waitStatus(t, h, "Chosen: Green")
 }
+
+// An editor's toolbar button that makes its line a list through
+// execCommand: the input event that follows on the editor is the button's
+// answer (no click or key of prima's reached the editor), not a stray
+// input; the Changes show the list item, never the editor as removed.
+func TestAToolbarButtonThatEditsItsEditorIsNoStray(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/shapes")
+	waitStatus(t, h, "Tags: Red, Green, Blue; size: none; zoom: 1; memo: lines")
+	for _, args := range [][]string{{"do", "click Bullets"}, {"pw", "click", "#bullets"}} {
+		h.primaOK("reload")
+		waitStatus(t, h, "Tags: Red, Green, Blue; size: none; zoom: 1; memo: lines")
+		r := h.prima(args...)
+		wantOK(t, strings.Join(args, " "), r)
+		wantChanges(t, strings.Join(args, " "), r.out, "listitem: Buy paper", "memo: a list")
+		if c := section(r.out, "Changes"); strings.Contains(c, `removed:`) {
+			t.Errorf("%s: the editor never left, yet the Changes list something removed:\n%s", args, c)
+		}
+	}
+}
+
+// A native select that a custom widget (Choices.js) hides under its own
+// face is never set behind the widget's back: the action is refused,
+// naming what is shown in its place, and the widget's value (its own
+// API's, the status line) stays.
+func TestAValueIsNeverSetBehindTheWidgetShownInItsPlace(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/zoo/choices")
+	waitStatus(t, h, "Chosen: nothing")
+	for _, args := range [][]string{{"pw", "select", "#colour", "Green"}, {"pw", "page.locator('#colour').selectOption('Green')"}} {
+		r := h.prima(args...)
+		wantFailure(t, strings.Join(args, " "), r, "not_actionable")
+		hasIn(t, strings.Join(args, " "), section(r.out, "Failure"), r.out, "is hidden from the user", "choices")
+	}
+	waitStatus(t, h, "Chosen: nothing")
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/prima-dev/prima/prima/guard"
 	"github.com/prima-dev/prima/prima/own"
 	"github.com/prima-dev/prima/prima/pwline"
+	"github.com/prima-dev/prima/refs"
 )
 
 // Action is an action ready to run: the target resolved and bound, the
@@ -100,7 +101,7 @@ type Outcome struct {
 	// appear, from the after-view (a Playwright snapshot then), so the
 	// next command acts on them with no snapshot between; MoreRefs counts
 	// those past the budget.
-	NewRefs  []ariadiff.RefLine
+	NewRefs  []refs.RefLine
 	MoreRefs int
 }
 
@@ -320,8 +321,8 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 // own holds no refs: a Playwright snapshot is taken then, and serves only
 // when it shows the very page the proof was computed from (else no refs,
 // and after as it was).
-func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, after *View, cs []ariadiff.Change) ([]ariadiff.RefLine, int, *View) {
-	if after == nil || !ariadiff.AddsControls(after.Tree, cs) {
+func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, after *View, cs []ariadiff.Change) ([]refs.RefLine, int, *View) {
+	if after == nil || !refs.AddsControls(after.Tree, cs) {
 		return nil, 0, after
 	}
 	var earlier *View // the last view with refs of this document before the action
@@ -329,7 +330,7 @@ func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, afte
 		earlier = e.refView
 	}
 	if after.RefFree {
-		if ariadiff.Size(after.Tree) > newRefsMaxNodes {
+		if refs.Size(after.Tree) > newRefsMaxNodes {
 			// A Playwright snapshot of a big page costs a second or more:
 			// the caller's next snapshot (with --grep) is cheaper.
 			return nil, 0, after
@@ -350,7 +351,7 @@ func (e *Engine) NewRefs(ctx context.Context, page playwright.Page, before, afte
 	case earlier != nil && earlier != after:
 		old = stillThere(earlier, before)
 	}
-	lines, more := ariadiff.NewRefs(after.Tree, cs, old, NewRefsBudget)
+	lines, more := refs.NewRefs(after.Tree, cs, old, NewRefsBudget)
 	return lines, more, after
 }
 

@@ -221,7 +221,8 @@ type inspection struct {
 	doc                                  string // the settle tracker's document id, armed in the main document
 	value                                string // what the field held before the action
 	cover                                string
-	label                                bool // its own label covers its centre: the pointer reaches the label
+	unseen                               string // a field no user sees: what is shown in its place
+	label                                bool   // its own label covers its centre: the pointer reaches the label
 	point                                *pwline.Point
 	options                              [][2]string // a select's options, [value, label]; nil for another element
 }
@@ -239,6 +240,7 @@ func (e *Engine) inspect(ctx context.Context, h playwright.ElementHandle, pointe
 	in.value, _ = m["value"].(string)
 	in.doc, _ = m["doc"].(string)
 	in.cover, _ = m["cover"].(string)
+	in.unseen, _ = m["unseen"].(string)
 	if p, ok := m["point"].(map[string]any); ok {
 		in.point = &pwline.Point{X: jsInt(p["x"]), Y: jsInt(p["y"])}
 	}
@@ -463,12 +465,15 @@ var straysJS string
 // strays fails when the action's input reached another control than the
 // bound elements (h and also), or a key action's keys none of them; a
 // page that keeps no record (another document, no tracker) tells nothing.
-func (e *Engine) strays(ctx context.Context, h playwright.ElementHandle, also []playwright.ElementHandle, keyed bool, what string) error {
+// keyed: the action's keys go to the element; texts: the action sends
+// text or keys (fill, type, clear, press), so a field's input events may be
+// its hand's.
+func (e *Engine) strays(ctx context.Context, h playwright.ElementHandle, also []playwright.ElementHandle, keyed, texts bool, what string) error {
 	others := make([]any, len(also))
 	for i, x := range also {
 		others[i] = x
 	}
-	v, err := e.evaluateWithin(ctx, h, straysJS, []any{others, keyed})
+	v, err := e.evaluateWithin(ctx, h, straysJS, []any{others, keyed, texts})
 	if err != nil {
 		return deadlineOnly(err)
 	}
@@ -637,6 +642,10 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		return nil, &NotActionableError{Target: what, Why: "is readonly"}
 	case ins.hidden:
 		return nil, &NotActionableError{Target: what, Why: "is not visible (it has no size)"}
+	case ins.unseen != "" && (a.Sets() || a.Name == pwline.Select):
+		// A value set behind the widget's back is not what the page shows:
+		// the widget the user sees is what a user acts on.
+		return nil, &NotActionableError{Target: what, Why: "is hidden from the user, with " + ins.unseen + " shown in its place: a value set there is not what the page shows; act on what is shown (its ref in a snapshot)"}
 	case pointer && ins.cover != "" && ins.point == nil:
 		return nil, &NotActionableError{Target: what, Why: "is covered by " + ins.cover}
 	case a.Name == pwline.Select && ins.options == nil:
@@ -761,7 +770,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		}
 	}
 	keyed := a.Keyed()
-	p.Strays = func() error { return e.strays(ctx, target, []playwright.ElementHandle{h, gave}, keyed, what) }
+	p.Strays = func() error { return e.strays(ctx, target, []playwright.ElementHandle{h, gave}, keyed, keyed || a.Sets(), what) }
 	p.Release = func() {
 		h.Dispose()
 		if acting != h {
@@ -999,7 +1008,7 @@ func (e *Engine) OnFocused(ctx context.Context, page playwright.Page, line pwlin
 			}
 		}
 		a.Note = "the keys went to " + what + ", which had the focus"
-		a.Strays = func() error { return e.strays(ctx, h, nil, true, what) }
+		a.Strays = func() error { return e.strays(ctx, h, nil, true, true, what) }
 		a.Release = func() { h.Dispose() }
 	} else {
 		v.Dispose()
@@ -1052,7 +1061,7 @@ func (e *Engine) Drag(ctx context.Context, page playwright.Page, from, to playwr
 		}
 	}
 	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo, Steps: o.Steps, SourcePosition: o.From, TargetPosition: o.To}, Strays: func() error {
-		return e.strays(ctx, from, []playwright.ElementHandle{to}, false, whatFrom)
+		return e.strays(ctx, from, []playwright.ElementHandle{to}, false, false, whatFrom)
 	}, Release: func() {
 		from.Dispose()
 		to.Dispose()

@@ -281,17 +281,17 @@ func TestStrayInputNamesTheControlsItReached(t *testing.T) {
 	h := &fakeHandle{answers: map[string]any{straysJS: map[string]any{
 		"strays": []any{map[string]any{"what": `checkbox "Share"`, "events": []any{"click", "input"}}},
 	}}}
-	err := e.strays(ctx, h, nil, false, `button "Save"`)
+	err := e.strays(ctx, h, nil, false, false, `button "Save"`)
 	var si *StrayInputError
 	if !errors.As(err, &si) || len(si.Others) != 1 || si.Others[0] != `checkbox "Share" (click, input)` {
 		t.Errorf("a stray click: %v", err)
 	}
 	h.answers[straysJS] = map[string]any{"keyTo": `textbox "Search"`}
-	if err := e.strays(ctx, h, nil, true, `textbox "Name"`); !errors.As(err, &si) || si.KeyTo != `textbox "Search"` {
+	if err := e.strays(ctx, h, nil, true, true, `textbox "Name"`); !errors.As(err, &si) || si.KeyTo != `textbox "Search"` {
 		t.Errorf("keys that went to another field: %v", err)
 	}
 	h.answers[straysJS] = map[string]any{"strays": []any{}}
-	if err := e.strays(ctx, h, nil, false, `button "Save"`); err != nil {
+	if err := e.strays(ctx, h, nil, false, false, `button "Save"`); err != nil {
 		t.Errorf("input that reached only the element: %v", err)
 	}
 }

@@ -7,8 +7,14 @@
 // (an option of its own list), or, for a field, to its form's submit
 // button (Enter submits). A change on the element focused before the
 // action commits what an earlier action typed, as the focus leaves it.
+// An input, beforeinput or change on a control the hand never reached
+// (no click or key of the action went to it) is the page's own script
+// answering the action (an editor's toolbar button running execCommand, a
+// widget keeping a field in step), not input of the hand's, unless the
+// action sends text or keys itself (texts), which the page may have moved
+// elsewhere by moving the focus.
 // null when the page keeps no record (no tracker, another document).
-(el, [others, keyed]) => {
+(el, [others, keyed, texts]) => {
   const p = el.ownerDocument.defaultView.__primaSettle;
   if (!p || !p.inputs) return null;
   const bound = [el].concat(others || []).filter(Boolean);
@@ -83,6 +89,14 @@
   };
   const strays = new Map();
   let keys = 0, keysOwn = 0, keyTo = null;
+  const HAND = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'keydown']);
+  const reached = new Set();
+  for (const r of p.inputs) {
+    if (!HAND.has(r.t)) continue;
+    let c = controlOf(r.path);
+    if (c && c.tagName === 'LABEL' && c.control) c = c.control;
+    if (c) reached.add(c);
+  }
   for (const r of p.inputs) {
     let c = controlOf(r.path);
     // A label stands for its control: the browser clicks that one next.
@@ -97,6 +111,7 @@
     }
     if (!c || own(r, c)) continue;
     if (r.t === 'change' && (c === p.focused || (p.focused && p.focused.labels && Array.from(p.focused.labels).includes(c)))) continue;
+    if (!texts && !HAND.has(r.t) && !reached.has(c)) continue;
     const s = strays.get(c) || { what: describe(c), events: [] };
     if (!s.events.includes(r.t)) s.events.push(r.t);
     strays.set(c, s);
