@@ -391,12 +391,20 @@ func resolveIn(t *ariadiff.Tree, verb string, target Target) (Candidate, error) 
 	}
 	for _, tr := range tiers {
 		var hits []Candidate
-		for i, n := range pool {
-			for _, s := range all[i] {
-				if tr.ok(s) {
-					hits = append(hits, Candidate{Ref: n.Ref(), Role: n.Role, Name: s.text, Match: tr.match, Beside: s.beside})
-					break
+		// An element's own name first: a text beside a widget names it
+		// only when no element is called so (a hidden native select that
+		// a tied label names, beside its custom face).
+		for _, beside := range []bool{false, true} {
+			for i, n := range pool {
+				for _, s := range all[i] {
+					if s.beside == beside && tr.ok(s) {
+						hits = append(hits, Candidate{Ref: n.Ref(), Role: n.Role, Name: s.text, Match: tr.match, Beside: s.beside})
+						break
+					}
 				}
+			}
+			if len(hits) > 0 {
+				break
 			}
 		}
 		if verb == "select" && len(hits) > 1 {

@@ -53,6 +53,7 @@ func TestResolve(t *testing.T) {
 		{"a text right before an unnamed listbox names it", "beside", "select Red from Colour", "e5", "listbox"},
 		{"a text right before a container of one unnamed combobox names it", "beside", "select Paris from City", "e13", "combobox"},
 		{"a widget's own name, not the text before it, is what it is called", "beside", "fill Remarks with x", "e31", "textbox"},
+		{"an element called so beats one a text beside names", "beside", "select Lisbon from Town", "e61", "combobox"},
 		{"case-insensitive exact wins over contains", "profile", "click save", "e10", "button"},
 		{"case-insensitive exact on a longer name", "profile", "click SAVE ALL", "e11", "button"},
 		{"spaces in the target are normalised", "profile", "click Save   all", "e11", "button"},
