@@ -194,22 +194,21 @@ type name struct {
 // labelled are the roles a text before them names when nothing else does.
 var labelled = map[string]bool{"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true, "listbox": true, "slider": true}
 
-// besideNames are the labels not tied to their widget: a short text shown
-// right before an unnamed widget (a combobox, a listbox, a field, a
-// slider), as its previous sibling, names it, the way a user reads a form
-// whose label is a <div> beside the control. The widget may sit alone in
-// the container that follows the text. Only an unnamed widget: a name of
-// its own is what it is called.
+// besideNames are the labels not tied to their widget: a short text
+// names the one unnamed widget (a combobox, a listbox, a field, a slider)
+// that follows it among its next siblings and their content, the way a
+// user reads a form whose label is a <div> beside the control. Controls
+// between them (an editor's toolbar, a Today button) do not part them;
+// another text (the next label), a widget with a name of its own, or a
+// second unnamed widget before the next text leave the text naming none.
 func besideNames(t *ariadiff.Tree) map[*ariadiff.Node]string {
 	out := map[*ariadiff.Node]string{}
 	var visit func(n *ariadiff.Node)
 	visit = func(n *ariadiff.Node) {
 		for i, c := range n.Children {
-			if i > 0 {
-				if text := labelText(n.Children[i-1]); text != "" {
-					if w := loneWidget(c); w != nil {
-						out[w] = text
-					}
+			if text := labelText(c); text != "" {
+				if w := widgetAfter(n.Children[i+1:]); w != nil {
+					out[w] = text
 				}
 			}
 			visit(c)
@@ -233,46 +232,44 @@ func labelText(n *ariadiff.Node) string {
 	return ""
 }
 
-// loneWidget is n when it is an unnamed labelled widget with a ref, or
-// the one such widget inside n when n is an unnamed container that shows
-// no text before it.
-func loneWidget(n *ariadiff.Node) *ariadiff.Node {
-	if labelled[n.Role] {
-		if n.Name == "" && n.Ref() != "" {
-			return n
-		}
-		return nil
-	}
-	if n.Name != "" || n.HasValue || classifyAction(n.Role) {
-		return nil
-	}
+// widgetAfter is the one unnamed labelled widget with a ref among nodes
+// and their content, in order, before the next text; nil when there is
+// none, or another before that text, or a named one first.
+func widgetAfter(nodes []*ariadiff.Node) *ariadiff.Node {
 	var found *ariadiff.Node
-	n.Walk(func(x *ariadiff.Node, _ int) bool {
-		if found == n {
-			return false
-		}
-		if labelled[x.Role] {
-			if x.Name == "" && x.Ref() != "" && found == nil {
-				found = x
-			} else {
-				found = n // a second widget, or a named one: none is alone
+	done := false
+	var scan func(x *ariadiff.Node)
+	scan = func(x *ariadiff.Node) {
+		switch {
+		case done:
+		case labelled[x.Role]:
+			if x.Name != "" || x.Ref() == "" || found != nil {
+				found, done = nil, true
+				return
 			}
-			return false
+			found = x
+		case labelText(x) != "":
+			done = true
+		case clickable[x.Role] || checkable[x.Role]:
+			// A control between the text and its widget: a toolbar's
+			// button, a shortcut beside a date field.
+		case x.Name != "" && found == nil:
+			// A named section of its own: the text is not its label.
+			done = true
+		default:
+			for _, c := range x.Children {
+				scan(c)
+			}
 		}
-		if found == nil && (labelText(x) != "" || clickable[x.Role]) {
-			found = n // text or a control before any widget
-			return false
+	}
+	for _, x := range nodes {
+		scan(x)
+		if done {
+			break
 		}
-		return true
-	})
-	if found == n {
-		return nil
 	}
 	return found
 }
-
-// classifyAction: a role a user acts on, which is no wrapper of a widget.
-func classifyAction(role string) bool { return clickable[role] || checkable[role] }
 
 // names are the texts a user may call a node by: its name, its
 // placeholder, for an unnamed clickable its shown text, and, for a

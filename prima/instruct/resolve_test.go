@@ -54,6 +54,7 @@ func TestResolve(t *testing.T) {
 		{"a text right before a container of one unnamed combobox names it", "beside", "select Paris from City", "e13", "combobox"},
 		{"a widget's own name, not the text before it, is what it is called", "beside", "fill Remarks with x", "e31", "textbox"},
 		{"an element called so beats one a text beside names", "beside", "select Lisbon from Town", "e61", "combobox"},
+		{"a control between a text and its widget does not part them", "beside", "fill Due with x", "e43", "textbox"},
 		{"case-insensitive exact wins over contains", "profile", "click save", "e10", "button"},
 		{"case-insensitive exact on a longer name", "profile", "click SAVE ALL", "e11", "button"},
 		{"spaces in the target are normalised", "profile", "click Save   all", "e11", "button"},
@@ -278,14 +279,13 @@ func ExampleResolve() {
 }
 
 // A text beside a widget names it only where a user could tell which
-// widget it names: one unnamed widget right after it. Two widgets after
-// it, a widget with a name of its own, or a control before the widget
-// leave the text naming nothing.
+// widget it names: one unnamed widget after it before the next text. Two
+// widgets after it, or a widget with a name of its own, leave the text
+// naming nothing; a control between them (a toolbar) does not.
 func TestATextBesideNamesOnlyTheOneWidgetAfterIt(t *testing.T) {
 	for _, c := range []struct{ instruction, why string }{
 		{"select Small from Size", "two comboboxes follow the text"},
 		{"fill Notes with x", "the textbox after the text has a name of its own"},
-		{"fill Due with x", "a button comes before the textbox"},
 	} {
 		if got, err := resolve(t, "beside", c.instruction); err == nil {
 			t.Errorf("%s: resolved to %v, want none (%s)", c.instruction, got, c.why)

@@ -379,9 +379,10 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 		}
 	default:
 		res.proof = proof(intent.Verb, target, view.URL, o.After.URL, res.changes)
-		if res.proof == "" && target.Role == "" && (intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear") {
-			// Found through markup, the field has no head in the tree: its
-			// change is the one with the values read from the element.
+		if res.proof == "" && (target.Role == "" || target.Name == "") && (intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear") {
+			// Found through markup, or unnamed (a text beside it names
+			// it), the field has no head in the tree: its change is the
+			// one with the values read from the element.
 			res.proof = fieldProof(o.Typed, o.Value, res.changes)
 		}
 		if res.proof == "" && intent.Verb == "fill" && o.Value != nil && o.Value[0] == o.Value[1] {
@@ -645,6 +646,13 @@ func markupTarget(page playwright.Page, t instruct.Target, verb string) (playwri
 		if n > 1 {
 			return nil, engine.Target{}, &exec.MarkupAmbiguousError{Text: t.Text, Code: code, Count: n}
 		}
+		if c == text && (verb == "fill" || verb == "type" || verb == "clear") {
+			// A text is no field: what a user fills is the field it
+			// labels from beside it, if it labels one.
+			if fl, code, ok := fieldBeside(page, loc); ok {
+				return fl, engine.Target{Code: code}, nil
+			}
+		}
 		found := engine.Target{Code: code}
 		if c.role != "" {
 			found.Role, found.Name = c.role, t.Text
@@ -652,6 +660,36 @@ func markupTarget(page playwright.Page, t instruct.Target, verb string) (playwri
 		return loc, found, nil
 	}
 	return nil, engine.Target{}, errNoMarkup
+}
+
+// fieldBesideJS finds the one field a text labels from beside it.
+//
+//go:embed js/field_beside.js
+var fieldBesideJS string
+
+// fieldBeside is the field the text at loc labels from beside it (no tie,
+// a toolbar between them at most), as a locator and its code.
+func fieldBeside(page playwright.Page, loc playwright.Locator) (playwright.Locator, string, bool) {
+	h, err := loc.ElementHandle()
+	if err != nil {
+		return nil, "", false
+	}
+	defer h.Dispose()
+	v, err := h.EvaluateHandle(fieldBesideJS)
+	if err != nil {
+		return nil, "", false
+	}
+	f := v.AsElement()
+	if f == nil {
+		v.Dispose()
+		return nil, "", false
+	}
+	defer f.Dispose()
+	code, sel, err := browser.LocatorOf(page, f)
+	if err != nil {
+		return nil, "", false
+	}
+	return page.Locator(sel), code, true
 }
 
 // errNoMarkup: no visible element shows the text either.
