@@ -223,6 +223,7 @@ type inspection struct {
 	cover                                string
 	unseen                               string // a field no user sees: what is shown in its place
 	label                                bool   // its own label covers its centre: the pointer reaches the label
+	shownLabel                           bool   // it is hidden from the user and its own label shows: the pointer goes there
 	point                                *pwline.Point
 	options                              [][2]string // a select's options, [value, label]; nil for another element
 }
@@ -236,7 +237,7 @@ func (e *Engine) inspect(ctx context.Context, h playwright.ElementHandle, pointe
 	}
 	m, _ := v.(map[string]any)
 	b := func(k string) bool { x, _ := m[k].(bool); return x }
-	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable"), label: b("label")}
+	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable"), label: b("label"), shownLabel: b("shownLabel")}
 	in.value, _ = m["value"].(string)
 	in.doc, _ = m["doc"].(string)
 	in.cover, _ = m["cover"].(string)
@@ -677,6 +678,16 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 			if l, ok := lh.(playwright.ElementHandle); ok {
 				acting = l
 				p.Note = what + ": its own label covers it (a custom checkbox's box); prima clicked the label, as a user does"
+				if ins.shownLabel {
+					p.Note = what + ": it is hidden from the user and its own label is shown in its place; prima clicked the label, as a user does"
+					// Playwright's own hit test would find another label
+					// over the hidden box: used: names the label clicked.
+					if f, ferr := l.OwnerFrame(); ferr == nil {
+						if lcode, _, lerr := browser.LocatorOf(f.Page(), l); lerr == nil {
+							p.Line = LineOf(a, lcode, o)
+						}
+					}
+				}
 			} else {
 				lh.Dispose()
 			}

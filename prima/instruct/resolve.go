@@ -271,6 +271,32 @@ func widgetAfter(nodes []*ariadiff.Node) *ariadiff.Node {
 	return found
 }
 
+// holdsAll is the index of the hit whose element holds every other hit's,
+// else -1.
+func holdsAll(pool []*ariadiff.Node, hits []Candidate) int {
+	byRef := map[string]*ariadiff.Node{}
+	for _, n := range pool {
+		byRef[n.Ref()] = n
+	}
+	for i, h := range hits {
+		inside := map[string]bool{}
+		if n := byRef[h.Ref]; n != nil {
+			n.Walk(func(x *ariadiff.Node, _ int) bool {
+				inside[x.Ref()] = true
+				return true
+			})
+		}
+		all := true
+		for j, o := range hits {
+			all = all && (j == i || inside[o.Ref])
+		}
+		if all {
+			return i
+		}
+	}
+	return -1
+}
+
 // names are the texts a user may call a node by: its name, its
 // placeholder, for an unnamed clickable its shown text, and, for a
 // target known by its content, its text content.
@@ -415,6 +441,13 @@ func resolveIn(t *ariadiff.Tree, verb string, target Target) (Candidate, error) 
 			}
 			if len(boxes) == 1 && len(hits) == 2 {
 				hits = boxes
+			}
+		}
+		if verb == Drop && len(hits) > 1 {
+			// One holding all the others (a calendar's day cell and the
+			// day number in it, named alike): a drop lands in the outer.
+			if o := holdsAll(pool, hits); o >= 0 {
+				hits = []Candidate{hits[o]}
 			}
 		}
 		if verb == Drop && len(hits) == 2 {

@@ -55,6 +55,7 @@ func TestResolve(t *testing.T) {
 		{"a widget's own name, not the text before it, is what it is called", "beside", "fill Remarks with x", "e31", "textbox"},
 		{"an element called so beats one a text beside names", "beside", "select Lisbon from Town", "e61", "combobox"},
 		{"a control between a text and its widget does not part them", "beside", "fill Due with x", "e43", "textbox"},
+		{"a drop onto a day and the day number in it lands in the day", "beside", "drag Dentist onto June 24, 2026", "e71", "gridcell"},
 		{"case-insensitive exact wins over contains", "profile", "click save", "e10", "button"},
 		{"case-insensitive exact on a longer name", "profile", "click SAVE ALL", "e11", "button"},
 		{"spaces in the target are normalised", "profile", "click Save   all", "e11", "button"},

@@ -150,6 +150,14 @@
   }));
   const mine = (x, y) => { const t = root.elementFromPoint(x, y); return own(t) || (!!t && slotted(t, x, y)); };
   const cx = b.left + b.width / 2, cy = b.top + b.height / 2;
+  // A control hidden from the user whose own label is shown (a segmented
+  // control's radio drawn as its label): the pointer goes to the label, as
+  // a user's does, wherever the hidden box lies.
+  if (unseen(el) && el.labels && Array.from(el.labels).some(shows)) {
+    r.label = true;
+    r.shownLabel = true;
+    return r;
+  }
   if (mine(cx, cy)) {
     // A box its own label covers (a custom checkbox's hidden input): the
     // pointer reaches the label, which a user clicks, never the box.
@@ -180,6 +188,10 @@
     if (mine(ox + px, oy + py)) { r.point = { x: px, y: py }; return r; }
   }
   return r;
+  }
+  function shows(l) {
+    const q = l.getBoundingClientRect();
+    return q.width > 1 && q.height > 1 && (!l.checkVisibility || l.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
   }
   // unseen: '' when a user sees f (or reaches it: an invisible native
   // control laid over its custom face takes the user's clicks), else what
