@@ -49,7 +49,7 @@ func TestSelectFromAWidgetNamedByTheTextBesideIt(t *testing.T) {
 	h.primaOK("browser", "open", app.URL+"/truth3/choices-beside")
 	waitStatus(t, h, "Chosen: nothing")
 	out := h.primaOK("do", "select Green from Colour")
-	hasIn(t, "select Green from Colour", out, out, "proven: 1/1", `the text "Colour" shown right before it names it`, `"Chosen: nothing" -> "Chosen: Green"`)
+	hasIn(t, "select Green from Colour", out, out, "proven: 1/1", `named by the text "Colour" shown before the`, `"Chosen: nothing" -> "Chosen: Green"`)
 	if strings.Contains(out, "selectOption") {
 		t.Errorf("the hidden native select was set behind the widget:\n%s", out)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
+	"github.com/prima-dev/prima/refs"
 	"github.com/prima-dev/prima/shown"
 )
 
@@ -65,7 +66,7 @@ func (in *Instance) fill(ctx context.Context, env *envelope.Envelope, o engine.O
 
 // NewRefs are the New refs section's entries, a one-step command's or a
 // do run's.
-func NewRefs(lines []ariadiff.RefLine) []envelope.NewRef {
+func NewRefs(lines []refs.RefLine) []envelope.NewRef {
 	var out []envelope.NewRef
 	for _, l := range lines {
 		out = append(out, envelope.NewRef{Ref: l.Line, In: l.In, Role: l.Role, Name: l.Name, ID: l.Ref})

@@ -77,7 +77,7 @@ func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *env
 		return env
 	}
 	if req.Interactive {
-		lines, more := ariadiff.Interactive(view.Tree, req.Grep, SnapshotBudget)
+		lines, more := refs.Interactive(view.Tree, req.Grep, SnapshotBudget)
 		env.Snapshot = envelope.RefList(NewRefs(lines), more)
 		switch {
 		case len(lines)+more > 0:

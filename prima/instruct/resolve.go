@@ -41,7 +41,7 @@ func (c Candidate) String() string {
 func (c Candidate) Note() string {
 	switch {
 	case c.Beside:
-		return fmt.Sprintf("the %s has no name; the text %q shown right before it names it", c.Role, short(c.Name))
+		return fmt.Sprintf("named by the text %q shown before the %s", short(c.Name), c.Role)
 	case c.Match != MatchWords:
 		return ""
 	}
@@ -218,6 +218,12 @@ func besideNames(t *ariadiff.Tree) map[*ariadiff.Node]string {
 	return out
 }
 
+// ownName: the node has a name a user reads; a widget named by its role
+// word alone ("Combobox", a library's default) has none.
+func ownName(n *ariadiff.Node) bool {
+	return n.Name != "" && !strings.EqualFold(strings.TrimSpace(n.Name), n.Role)
+}
+
 // labelText is what a node shows when it is only a short text: a `text:`
 // line, or an element of no role of note with an inline text and no
 // children.
@@ -242,8 +248,10 @@ func widgetAfter(nodes []*ariadiff.Node) *ariadiff.Node {
 	scan = func(x *ariadiff.Node) {
 		switch {
 		case done:
+		case labelled[x.Role] && x.Ref() == "":
+			// No ref: nothing a user sees (a hidden native select).
 		case labelled[x.Role]:
-			if x.Name != "" || x.Ref() == "" || found != nil {
+			if ownName(x) || found != nil {
 				found, done = nil, true
 				return
 			}

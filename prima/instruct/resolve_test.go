@@ -56,6 +56,7 @@ func TestResolve(t *testing.T) {
 		{"an element called so beats one a text beside names", "beside", "select Lisbon from Town", "e61", "combobox"},
 		{"a control between a text and its widget does not part them", "beside", "fill Due with x", "e43", "textbox"},
 		{"a drop onto a day and the day number in it lands in the day", "beside", "drag Dentist onto June 24, 2026", "e71", "gridcell"},
+		{"a widget named only by its role word is named by the text beside it", "beside", "select Green from Paint", "e91", "combobox"},
 		{"case-insensitive exact wins over contains", "profile", "click save", "e10", "button"},
 		{"case-insensitive exact on a longer name", "profile", "click SAVE ALL", "e11", "button"},
 		{"spaces in the target are normalised", "profile", "click Save   all", "e11", "button"},
@@ -293,7 +294,7 @@ func TestATextBesideNamesOnlyTheOneWidgetAfterIt(t *testing.T) {
 		}
 	}
 	c, err := resolve(t, "beside", "select Red from Colour")
-	if err != nil || !c.Beside || !strings.Contains(c.Note(), `the text "Colour" shown right before it names it`) {
+	if err != nil || !c.Beside || !strings.Contains(c.Note(), `named by the text "Colour" shown before the`) {
 		t.Errorf("select Red from Colour: %+v, %v; note %q", c, err, c.Note())
 	}
 }

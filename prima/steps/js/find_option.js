@@ -40,7 +40,13 @@
     const r = pick(owned);
     if (r.el || r.why === 'ambiguous') return r;
   }
-  const near = widget.closest('[role=combobox], [role=listbox], .choices, .ts-wrapper') || widget.parentElement || widget;
+  // Else the smallest container around the widget that shows an option:
+  // a custom select's own wrapper holds its face and its list.
+  let near = widget.closest('[role=combobox], [role=listbox]');
+  for (let a = widget.parentElement; !near && a && a !== document.body; a = a.parentElement) {
+    if (Array.from(a.querySelectorAll('[role=option]')).some(visible)) near = a;
+  }
+  near = near || widget.parentElement || widget;
   const r = pick([near]);
   if (r.el || r.why === 'ambiguous') return r;
   return pick([document]);
