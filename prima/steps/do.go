@@ -646,7 +646,7 @@ func markupTarget(page playwright.Page, t instruct.Target, verb string) (playwri
 		if n > 1 {
 			return nil, engine.Target{}, &exec.MarkupAmbiguousError{Text: t.Text, Code: code, Count: n}
 		}
-		if c == text && (verb == "fill" || verb == "type" || verb == "clear") {
+		if c == text && (verb == "fill" || verb == "type" || verb == "clear" || verb == "select") {
 			// A text is no field: what a user fills is the field it
 			// labels from beside it, if it labels one.
 			if fl, code, ok := fieldBeside(page, loc); ok {
