@@ -91,3 +91,27 @@ func TestAValueIsNeverSetBehindTheWidgetShownInItsPlace(t *testing.T) {
 	}
 	waitStatus(t, h, "Chosen: nothing")
 }
+
+// A ref names its element, not a place: siblings the page adds before it
+// and removes beside it after the snapshot leave the ref on the same
+// element, and a click on it reaches that one (the status line, the
+// page's own record, says which tag went).
+func TestARefSurvivesUnrelatedSiblingsComingAndGoing(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/shapes")
+	snap := waitStatus(t, h, "Tags: Red, Green, Blue; size: none; zoom: 1; memo: lines")
+	blue := ref(t, snap, "button", "Remove Blue")
+	h.primaOK("eval", `(() => {
+		const tags = document.getElementById('tags');
+		for (const n of ['Teal', 'Pink', 'Gold']) {
+			const s = document.createElement('span');
+			s.className = 'tag';
+			s.innerHTML = n + ' <button type="button" aria-label="Note ' + n + '">i</button>';
+			tags.insertBefore(s, tags.firstChild);
+		}
+		tags.children[3].remove();
+	})()`)
+	out := h.primaOK("pw", "click", blue)
+	hasIn(t, "click the Remove Blue ref", out, out, "used: await page.getByRole('button', { name: 'Remove Blue', exact: true }).click();")
+	waitStatus(t, h, "Tags: Red, Green; size: none; zoom: 1; memo: lines")
+}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -172,5 +174,30 @@ func TestTheJudgeIsSentACappedPageOnABigTable(t *testing.T) {
 	}
 	if whole < 10*len(last) {
 		t.Errorf("the page (%d bytes) is not the big one this test is about", whole)
+	}
+}
+
+// judge.direct = false keeps every page on the machine at the direct
+// sites: verify's claim no assertion can express is reported
+// inexpressible with no judgement, and the decision server, which would
+// see the page, is never called.
+func TestVerifyWithTheDirectJudgeOffSendsNoPage(t *testing.T) {
+	h := newHarness(t)
+	f := &fakeDecisions{}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	if err := os.WriteFile(filepath.Join(h.cwd, "prima.json"), []byte(`{"judge": {"direct": false}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	judgeEnv := []string{"PRIMA_JUDGE=typesafe", "PRIMA_JUDGE_BASE_URL=" + srv.URL, "TYPESAFE_API_KEY=test-key"}
+	h.primaOK("browser", "open", app.URL+"/profile")
+	r := h.run(60*time.Second, judgeEnv, primaBin, "verify", "the page feels calm and friendly")
+	if r.code != 3 || !strings.Contains(r.out, "result: inexpressible") || !strings.Contains(r.out, "judge.direct is false") {
+		t.Errorf("verify with the direct judge off: want exit 3, inexpressible, saying the judge is off; got %s", r)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.requests) > 0 {
+		t.Errorf("the decision server got %d requests with judge.direct false; the first: %s", len(f.requests), f.requests[0])
 	}
 }

@@ -69,11 +69,15 @@ func (in *Instance) Verify(ctx context.Context, text string, j *judge.Judge) *en
 	if errors.As(err, &ie) {
 		env.Verdict = &envelope.Verdict{Result: Inexpressible, Reason: ie.Reason}
 		env.Code = envelope.CodeInexpressible
-		if j.Modelless() {
+		switch {
+		case j.Modelless():
 			env.Verdict.Judgement = "none: no decision model is configured (PRIMA_JUDGE=typesafe or openrouter, with its key); the offline scorer judges no claim"
-		} else {
+		case !j.Direct:
+			// judge.direct = false: no page leaves the machine for it.
+			env.Verdict.Judgement = "none: the judge is not used here (judge.direct is false in prima.json)"
+		default:
 			q := "The page shows that this claim is true: " + text
-			d := j.Consult(ctx, q, nil, judge.PageState(PageText(view), q))
+			d := j.Decide(ctx, q, nil, judge.PageState(PageText(view), q))
 			env.Verdict.Judgement = judgement(d)
 		}
 		return env

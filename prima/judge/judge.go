@@ -125,8 +125,11 @@ func (j *Judge) call(ctx context.Context, kind, question string, options []strin
 	}
 	q, reason := prepare(question, options, state)
 	t.Options, t.StateBytes = q.Options, len(q.State)
-	if s, ok := state.(map[string]string); ok {
+	switch s := state.(type) {
+	case map[string]string:
 		t.Cut = s["cut"]
+	case map[string]any:
+		t.Cut, _ = s["cut"].(string)
 	}
 	if reason != "" {
 		return reject(reason)

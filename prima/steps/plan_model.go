@@ -387,11 +387,13 @@ func (r *modelRun) ask(ctx context.Context, a planner.Args) string {
 	if r.p.Judge == nil {
 		return "refused: the judge tool is not enabled"
 	}
-	page := exec.PageText(r.inj.view)
-	if len(page) > 6000 {
-		page = page[:6000] + "\n…(capped)"
+	// The page capped for the question, as verify and a semantic go send
+	// it: the lines it names kept, what was cut said (and traced).
+	ps := judge.PageState(exec.PageText(r.inj.view), a.Question)
+	state := map[string]any{"instructions": r.texts, "current": r.k, "page": ps["page"], "observed": exec.ChangeTexts(r.changes)}
+	if cut := ps["cut"]; cut != "" {
+		state["cut"] = cut
 	}
-	state := map[string]any{"instructions": r.texts, "current": r.k, "page": page, "observed": exec.ChangeTexts(r.changes)}
 	d := r.p.Judge.Consult(ctx, a.Question, a.Options, state)
 	if d.Approved {
 		return fmt.Sprintf("approved: %s (%.2f)", d.Value, d.Probability)
