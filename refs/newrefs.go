@@ -1,6 +1,10 @@
-package ariadiff
+package refs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/prima-dev/prima/ariadiff"
+)
 
 // actionable are the roles an orchestrator acts on next: what an action
 // made appear with one of these roles, or inside an element it made
@@ -27,9 +31,9 @@ type RefLine struct{ Line, In, Role, Name, Ref string }
 // that was there already, and is left out. Past budget bytes, as the
 // envelope prints them (a context once for a run of lines in it), the
 // rest is counted in more.
-func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []RefLine, more int) {
+func NewRefs(t *ariadiff.Tree, cs []ariadiff.Change, old map[string]bool, budget int) (lines []RefLine, more int) {
 	l := refList{budget: budget}
-	addedControls(t, cs, func(n *Node, ancestors []*Node) {
+	addedControls(t, cs, func(n *ariadiff.Node, ancestors []*ariadiff.Node) {
 		if ref, via := refOf(n, ancestors); ref != "" && !old[ref] {
 			l.add(n, ancestors, ref, via)
 		}
@@ -42,10 +46,10 @@ func NewRefs(t *Tree, cs []Change, old map[string]bool, budget int) (lines []Ref
 // container, as NewRefs does: the cheapest look at a page. With grep, only
 // the lines (element or container) that hold it, case aside. Past budget
 // bytes the rest is counted in more.
-func Interactive(t *Tree, grep string, budget int) (lines []RefLine, more int) {
+func Interactive(t *ariadiff.Tree, grep string, budget int) (lines []RefLine, more int) {
 	l := refList{budget: budget, grep: strings.ToLower(grep)}
-	var stack []*Node
-	t.Root.Walk(func(n *Node, depth int) bool {
+	var stack []*ariadiff.Node
+	t.Root.Walk(func(n *ariadiff.Node, depth int) bool {
 		stack = append(stack[:depth], n)
 		if !clickable(n) {
 			return true
@@ -70,14 +74,14 @@ type refList struct {
 }
 
 // add lists n by ref (its own, or via its wrapper's: refOf).
-func (r *refList) add(n *Node, ancestors []*Node, ref, via string) {
+func (r *refList) add(n *ariadiff.Node, ancestors []*ariadiff.Node, ref, via string) {
 	if n.Name == "" && controls(n) > 0 {
 		// An unnamed list or menu around the options listed next: one
 		// acts on those, and the line would say nothing of which it is.
 		return
 	}
-	l := RefLine{Line: Head(n.Role, n.Name) + via + " [ref=" + ref + "]"}
-	if via == "" && n.Name != "" && capRunes(n.Name, maxLabel) == n.Name {
+	l := RefLine{Line: ariadiff.Head(n.Role, n.Name) + via + " [ref=" + ref + "]"}
+	if via == "" && n.Name != "" && ariadiff.CapRunes(n.Name, ariadiff.MaxLabel) == n.Name {
 		l.Role, l.Name, l.Ref = n.Role, n.Name, ref
 	}
 	if n.Name == "" {
@@ -91,7 +95,7 @@ func (r *refList) add(n *Node, ancestors []*Node, ref, via string) {
 		// A cell named by the field it holds says nothing more: its row
 		// does.
 		if a := ancestors[i]; a.Name != "" && a.Role != "generic" && a.Name != n.Name {
-			l.In = Head(a.Role, a.Name)
+			l.In = ariadiff.Head(a.Role, a.Name)
 			break
 		}
 	}
@@ -115,7 +119,7 @@ func (r *refList) add(n *Node, ancestors []*Node, ref, via string) {
 // snapshot gives none (a design system's checkbox hidden inside the
 // label that takes its clicks), the ref of the clickable wrapper it is the
 // only control of, with via naming that wrapper (` via generic`).
-func refOf(n *Node, ancestors []*Node) (ref, via string) {
+func refOf(n *ariadiff.Node, ancestors []*ariadiff.Node) (ref, via string) {
 	if ref = n.Ref(); ref != "" {
 		return ref, ""
 	}
@@ -130,16 +134,16 @@ func refOf(n *Node, ancestors []*Node) (ref, via string) {
 		if !a.Has("cursor=pointer") || actionable[a.Role] || controls(a) != 1 {
 			return "", ""
 		}
-		return a.Ref(), " via " + Head(a.Role, a.Name)
+		return a.Ref(), " via " + ariadiff.Head(a.Role, a.Name)
 	}
 	return "", ""
 }
 
 // controls counts the actionable elements in n's subtree, n's own role
 // aside.
-func controls(n *Node) int {
+func controls(n *ariadiff.Node) int {
 	c := 0
-	n.Walk(func(x *Node, _ int) bool {
+	n.Walk(func(x *ariadiff.Node, _ int) bool {
 		if x != n && actionable[x.Role] {
 			c++
 		}
@@ -151,42 +155,42 @@ func controls(n *Node) int {
 // AddsControls reports whether the Changes added an actionable element,
 // or one holding such an element, as t (the tree after, refs or none)
 // shows it.
-func AddsControls(t *Tree, cs []Change) bool {
+func AddsControls(t *ariadiff.Tree, cs []ariadiff.Change) bool {
 	found := false
-	addedControls(t, cs, func(*Node, []*Node) { found = true })
+	addedControls(t, cs, func(*ariadiff.Node, []*ariadiff.Node) { found = true })
 	return found
 }
 
 // addedControls calls fn, in page order, for each actionable node of t
 // that a change of cs added, or that is inside one it added, with the
 // node's ancestors.
-func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
+func addedControls(t *ariadiff.Tree, cs []ariadiff.Change, fn func(n *ariadiff.Node, ancestors []*ariadiff.Node)) {
 	added, opened := map[string]bool{}, map[string]bool{}
 	for _, c := range cs {
 		// An unnamed container (a generic) says nothing of which one was
 		// added: it would match every unnamed one.
-		if c.Kind == Added && !c.Own && c.Of != nil && (c.Of.Name != "" || actionable[c.Of.Role]) {
+		if c.Kind == ariadiff.Added && !c.Own && c.Of != nil && (c.Of.Name != "" || actionable[c.Of.Role]) {
 			added[c.Of.Role+"\x00"+c.Of.Name] = true
 		}
 		// A run of many added elements is one line (`generic ×49`): its
 		// named members were added each (a calendar's days).
-		if c.Kind == Added && !c.Own {
+		if c.Kind == ariadiff.Added && !c.Own {
 			for _, m := range c.Members {
 				added[m] = true
 			}
 		}
 		// A widget that expanded shows what it holds: a custom select's
 		// options, in a list of its own inside it.
-		if c.Kind == Changed && !c.Own && c.Of != nil && c.Of.Name != "" && strings.HasSuffix(c.Text, "collapsed -> expanded") {
+		if c.Kind == ariadiff.Changed && !c.Own && c.Of != nil && c.Of.Name != "" && strings.HasSuffix(c.Text, "collapsed -> expanded") {
 			opened[c.Of.Role+"\x00"+c.Of.Name] = true
 		}
 	}
 	if len(added)+len(opened) == 0 || t == nil {
 		return
 	}
-	var stack []*Node
-	var inside func(x *Node, d int)
-	inside = func(x *Node, d int) {
+	var stack []*ariadiff.Node
+	var inside func(x *ariadiff.Node, d int)
+	inside = func(x *ariadiff.Node, d int) {
 		for _, c := range x.Children {
 			stack = append(stack[:d], c)
 			if clickable(c) {
@@ -195,9 +199,9 @@ func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
 			inside(c, d+1)
 		}
 	}
-	t.Root.Walk(func(n *Node, depth int) bool {
+	t.Root.Walk(func(n *ariadiff.Node, depth int) bool {
 		stack = append(stack[:depth], n)
-		key := n.Role + "\x00" + capRunes(n.Name, maxLabel)
+		key := n.Role + "\x00" + ariadiff.CapRunes(n.Name, ariadiff.MaxLabel)
 		switch {
 		case added[key]:
 			if clickable(n) {
@@ -215,7 +219,7 @@ func addedControls(t *Tree, cs []Change, fn func(n *Node, ancestors []*Node)) {
 // clickable: an element of an actionable role, or a named one the page
 // marks as clickable (a date picker's day is a generic with a name and a
 // pointer cursor).
-func clickable(n *Node) bool {
+func clickable(n *ariadiff.Node) bool {
 	if actionable[n.Role] {
 		return true
 	}
@@ -232,10 +236,10 @@ func clickable(n *Node) bool {
 
 // shownText is the text an unnamed element shows, as its name would be
 // computed from it: a highlight (mark) splits a word, not a phrase.
-func shownText(n *Node) string {
+func shownText(n *ariadiff.Node) string {
 	var parts []string
 	marked, holds := false, false
-	n.Walk(func(c *Node, _ int) bool {
+	n.Walk(func(c *ariadiff.Node, _ int) bool {
 		if c == n {
 			return true
 		}
@@ -262,14 +266,14 @@ func shownText(n *Node) string {
 	if marked {
 		sep = ""
 	}
-	return capRunes(strings.Join(parts, sep), maxLabel)
+	return ariadiff.CapRunes(strings.Join(parts, sep), ariadiff.MaxLabel)
 }
 
 // Size is how many nodes t holds.
-func Size(t *Tree) int {
+func Size(t *ariadiff.Tree) int {
 	n := 0
 	if t != nil {
-		t.Root.Walk(func(*Node, int) bool { n++; return true })
+		t.Root.Walk(func(*ariadiff.Node, int) bool { n++; return true })
 	}
 	return n
 }

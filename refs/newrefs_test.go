@@ -1,7 +1,8 @@
-package ariadiff
+package refs
 
 import (
 	"fmt"
+	"github.com/prima-dev/prima/ariadiff"
 	"slices"
 	"strings"
 	"testing"
@@ -12,8 +13,8 @@ import (
 // context; none of what was there before, none of the page's own, and
 // past the budget a count.
 func TestNewRefs(t *testing.T) {
-	before := Parse("- button \"File\" [ref=e2]\n- button \"Help\" [ref=e3]")
-	after := Parse(`- button "File" [expanded] [ref=e2]
+	before := ariadiff.Parse("- button \"File\" [ref=e2]\n- button \"Help\" [ref=e3]")
+	after := ariadiff.Parse(`- button "File" [expanded] [ref=e2]
 - menu "File" [ref=e5]:
   - menuitem "New" [ref=e6]
   - menuitem "Open" [ref=e7]
@@ -21,7 +22,7 @@ func TestNewRefs(t *testing.T) {
   - menuitem "Quit" [ref=e8]
 - button "Help" [ref=e3]
 - status [ref=e9]: Ticking 2`)
-	cs := Diff(before, after)
+	cs := ariadiff.Diff(before, after)
 	old := map[string]bool{"e2": true, "e3": true}
 	lines, more := NewRefs(after, cs, old, 1000)
 	want := []RefLine{{Line: `menuitem "New" [ref=e6]`, In: `menu "File"`}, {Line: `menuitem "Open" [ref=e7]`, In: `menu "File"`}, {Line: `menuitem "Quit" [ref=e8]`, In: `menu "File"`}}
@@ -36,7 +37,7 @@ func TestNewRefs(t *testing.T) {
 	}
 	// Nothing added: no refs. The page's own additions prove nothing and
 	// list nothing.
-	if lines, _ := NewRefs(after, Diff(after, after), nil, 1000); lines != nil {
+	if lines, _ := NewRefs(after, ariadiff.Diff(after, after), nil, 1000); lines != nil {
 		t.Errorf("no change listed %q", lines)
 	}
 	for i := range cs {
@@ -50,13 +51,13 @@ func TestNewRefs(t *testing.T) {
 // Only an added control, or an element holding one, asks for refs: a
 // status line that appeared does not (the view needs no snapshot then).
 func TestAddsControls(t *testing.T) {
-	before := Parse("- button \"Edit\"")
-	status := Parse("- button \"Edit\"\n- status: Editing row 1")
-	if AddsControls(status, Diff(before, status)) {
+	before := ariadiff.Parse("- button \"Edit\"")
+	status := ariadiff.Parse("- button \"Edit\"\n- status: Editing row 1")
+	if AddsControls(status, ariadiff.Diff(before, status)) {
 		t.Error("a status line counts as a control")
 	}
-	dialog := Parse("- button \"Edit\"\n- dialog \"Edit row\":\n  - textbox \"Note\"\n  - button \"Save\"")
-	if !AddsControls(dialog, Diff(before, dialog)) {
+	dialog := ariadiff.Parse("- button \"Edit\"\n- dialog \"Edit row\":\n  - textbox \"Note\"\n  - button \"Save\"")
+	if !AddsControls(dialog, ariadiff.Diff(before, dialog)) {
 		t.Error("a dialog holding a textbox and a button does not count")
 	}
 }
@@ -66,16 +67,16 @@ func TestAddsControls(t *testing.T) {
 // now shows are listed; what was there before is not, nor the unnamed
 // list that holds them.
 func TestNewRefsOfAWidgetThatExpanded(t *testing.T) {
-	before := Parse(`- listbox "Colour" [ref=e4]:
+	before := ariadiff.Parse(`- listbox "Colour" [ref=e4]:
   - option "Pick a colour" [selected] [ref=e7]
 - status [ref=e8]: Chosen: nothing`)
-	after := Parse(`- listbox "Colour" [expanded] [ref=e4]:
+	after := ariadiff.Parse(`- listbox "Colour" [expanded] [ref=e4]:
   - option "Pick a colour" [selected] [ref=e7]
   - listbox [ref=e10]:
     - option "Red" [ref=e12]
     - option "Green" [ref=e13]
 - status [ref=e8]: Chosen: nothing`)
-	cs := Diff(before, after)
+	cs := ariadiff.Diff(before, after)
 	lines, _ := NewRefs(after, cs, map[string]bool{"e4": true, "e7": true, "e8": true}, 1000)
 	// The unnamed list around the options is left out: one acts on them.
 	want := []RefLine{{Line: `option "Red" [ref=e12]`, In: `listbox "Colour"`}, {Line: `option "Green" [ref=e13]`, In: `listbox "Colour"`}}
@@ -88,7 +89,7 @@ func TestNewRefsOfAWidgetThatExpanded(t *testing.T) {
 // the named ones the page marks clickable are listed, what is not
 // clickable (a weekday's header, a day of another month) is not.
 func TestNewRefsOfACollapsedRun(t *testing.T) {
-	before := Parse(`- textbox "Arrival" [ref=e4]`)
+	before := ariadiff.Parse(`- textbox "Arrival" [ref=e4]`)
 	var b strings.Builder
 	b.WriteString("- textbox \"Arrival\" [active] [ref=e4]\n- generic [ref=e5]:\n")
 	for _, d := range []string{"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"} {
@@ -98,9 +99,9 @@ func TestNewRefsOfACollapsedRun(t *testing.T) {
 	for d := 1; d <= 31; d++ {
 		fmt.Fprintf(&b, "  - generic \"December %d, 2026\" [ref=e%d] [cursor=pointer]: \"%d\"\n", d, 10+d, d)
 	}
-	after := Parse(b.String())
-	cs := Diff(before, after)
-	if !slices.ContainsFunc(cs, func(c Change) bool { return strings.Contains(c.Text, "×") }) {
+	after := ariadiff.Parse(b.String())
+	cs := ariadiff.Diff(before, after)
+	if !slices.ContainsFunc(cs, func(c ariadiff.Change) bool { return strings.Contains(c.Text, "×") }) {
 		t.Fatalf("the days are not one run: %v", cs)
 	}
 	lines, more := NewRefs(after, cs, map[string]bool{"e4": true}, 4000)
@@ -112,15 +113,15 @@ func TestNewRefsOfACollapsedRun(t *testing.T) {
 // A cell named by the field it holds gives no context: the next named
 // container up does; a column header (a table's sort control) is listed.
 func TestNewRefsLeaveOutAContextThatRepeatsTheName(t *testing.T) {
-	before := Parse(`- heading "Rows" [ref=e1]`)
-	after := Parse(`- heading "Rows" [ref=e1]
+	before := ariadiff.Parse(`- heading "Rows" [ref=e1]`)
+	after := ariadiff.Parse(`- heading "Rows" [ref=e1]
 - table "Notes" [ref=e2]:
   - row "Age Note" [ref=e3]:
     - columnheader "Age" [ref=e4]
   - row [ref=e5]:
     - cell "Note 1" [ref=e6]:
       - textbox "Note 1" [ref=e7]`)
-	lines, _ := NewRefs(after, Diff(before, after), map[string]bool{"e1": true}, 1000)
+	lines, _ := NewRefs(after, ariadiff.Diff(before, after), map[string]bool{"e1": true}, 1000)
 	want := []RefLine{{Line: `columnheader "Age" [ref=e4]`, In: `row "Age Note"`}, {Line: `textbox "Note 1" [ref=e7]`, In: `table "Notes"`}}
 	if !slices.Equal(texts(lines), want) {
 		t.Errorf("NewRefs = %q; want %q", lines, want)
@@ -131,7 +132,7 @@ func TestNewRefsLeaveOutAContextThatRepeatsTheName(t *testing.T) {
 // ref, with its container, and nothing else: no heading, no text, no
 // status, no unnamed generic; a day a date picker marks clickable is one.
 func TestInteractive(t *testing.T) {
-	page := Parse(`- heading "Orders" [level=1] [ref=e2]
+	page := ariadiff.Parse(`- heading "Orders" [level=1] [ref=e2]
 - navigation "Sections" [ref=e3]:
   - link "Overview" [ref=e4] [cursor=pointer]:
     - /url: /overview
@@ -175,8 +176,8 @@ func TestInteractive(t *testing.T) {
 // clickable wrapper, named as such; a wrapper holding two controls, or
 // none with a pointer cursor, lists nothing for it.
 func TestNewRefsReachAControlThroughItsOnlyClickableWrapper(t *testing.T) {
-	before := Parse(`- heading "Gift order" [level=1] [ref=e2]`)
-	after := Parse(`- heading "Gift order" [level=1] [ref=e2]
+	before := ariadiff.Parse(`- heading "Gift order" [level=1] [ref=e2]`)
+	after := ariadiff.Parse(`- heading "Gift order" [level=1] [ref=e2]
 - generic [ref=e20] [cursor=pointer]:
   - checkbox "Gift wrap"
   - generic [ref=e22]: Gift wrap
@@ -185,7 +186,7 @@ func TestNewRefsReachAControlThroughItsOnlyClickableWrapper(t *testing.T) {
 - generic [ref=e40] [cursor=pointer]:
   - checkbox "One"
   - checkbox "Two"`)
-	lines, _ := NewRefs(after, Diff(before, after), map[string]bool{"e2": true}, 1000)
+	lines, _ := NewRefs(after, ariadiff.Diff(before, after), map[string]bool{"e2": true}, 1000)
 	want := []RefLine{{Line: `checkbox "Gift wrap" via generic [ref=e20]`}}
 	if !slices.Equal(texts(lines), want) {
 		t.Errorf("NewRefs = %q; want %q", lines, want)

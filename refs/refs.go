@@ -1,6 +1,6 @@
 // Package refs holds the grammar of element refs (e5, f1e3), their
-// extraction from a snapshot, and the interface that resolves one to a
-// unique locator.
+// extraction from a snapshot, the refs of what an action made appear, and
+// the interface that resolves one to a unique locator.
 package refs
 
 import (

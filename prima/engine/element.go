@@ -781,7 +781,9 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		}
 	}
 	keyed := a.Keyed()
-	p.Strays = func() error { return e.strays(ctx, target, []playwright.ElementHandle{h, gave}, keyed, keyed || a.Sets(), what) }
+	p.Strays = func() error {
+		return e.strays(ctx, target, []playwright.ElementHandle{h, gave}, keyed, keyed || a.Sets(), what)
+	}
 	p.Release = func() {
 		h.Dispose()
 		if acting != h {
