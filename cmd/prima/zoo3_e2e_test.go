@@ -1,0 +1,541 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The widget zoo, third round: a held-out breadth probe. Each page is a
+// real npm component library (scripts/setup --tools installs them, pinned,
+// into .tools/zoo) in two layouts: -tied, its visible label tied to the
+// widget (label for, aria-labelledby), and -beside, the same label as
+// plain text next to it. Each step is what an orchestrator would send
+// (a literal do instruction, or pw on a ref from a snapshot); after it,
+// the page's status line, the widget's state read through the library's
+// own API, is the oracle. The probe fails on a wrong answer:
+//
+//   - false success: ok, yet the widget did not change as asked;
+//   - false failure: exit 1, yet the widget did exactly what was asked;
+//   - removed-present: the Changes list as removed an element the page
+//     still holds as often as before (snapshots before and after);
+//   - false no change: "no change", yet the oracle or the page changed.
+//
+// An honest failure (exit 1, and the widget did not change) is no wrong
+// answer: it is counted and logged. ZOO3_REPORT=FILE writes one markdown
+// row per step there.
+
+// zoo3Step is one action. args builds the command from the snapshot taken
+// right before it (the refs a pw step needs); it returns "" in its error
+// when it found what it needs. want is the status line the step should
+// leave, from the page as loaded (or, for a then step, as the step before
+// left it): a literal, or a regular expression when it starts with "re:".
+type zoo3Step struct {
+	name string
+	args func(layout, snap string) ([]string, error)
+	want string
+	cont bool // goes on from the step before (an open list's option); else the page loads afresh
+}
+
+// then marks a step that goes on from the page the step before left.
+func then(st zoo3Step) zoo3Step {
+	st.cont = true
+	st.name = "then " + st.name
+	return st
+}
+
+type zoo3Lib struct {
+	lib     string // name@version
+	page    string // /zoo3/PAGE-tied, /zoo3/PAGE-beside
+	initial string // the status line once the widget is up
+	steps   []zoo3Step
+}
+
+// doStep is a literal do instruction.
+func doStep(instr, want string) zoo3Step {
+	return zoo3Step{name: "do " + instr, want: want, args: func(string, string) ([]string, error) {
+		return []string{"do", instr}, nil
+	}}
+}
+
+// pwStep is a pw command whose first target is a ref the snapshot shows as
+// one of the given `role "name"` lines (or `role: text` lines); rest
+// follows it. A whole-line Playwright call passes no target.
+func pwStep(verb string, targets []string, rest []string, want string) zoo3Step {
+	name := "pw " + verb + " " + strings.Join(targets, "|")
+	if len(rest) > 0 {
+		name += " " + strings.Join(rest, " ")
+	}
+	return zoo3Step{name: name, want: want, args: func(layout, snap string) ([]string, error) {
+		r := zoo3Ref(snap, targets...)
+		if r == "" {
+			return nil, fmt.Errorf("no ref for any of %q in the snapshot", targets)
+		}
+		return append([]string{"pw", verb, r}, rest...), nil
+	}}
+}
+
+// pwLine is one Playwright line.
+func pwLine(line, want string) zoo3Step {
+	return zoo3Step{name: "pw " + line, want: want, args: func(string, string) ([]string, error) {
+		return []string{"pw", line}, nil
+	}}
+}
+
+// pwChildStep is a pw command on the ref of the first line under the line
+// parent that starts with child (a tag's remove button).
+func pwChildStep(verb, parent, child string, want string) zoo3Step {
+	return zoo3Step{name: fmt.Sprintf("pw %s %s in %s", verb, child, parent), want: want, args: func(layout, snap string) ([]string, error) {
+		lines := strings.Split(snap, "\n")
+		for i, l := range lines {
+			if !strings.HasPrefix(strings.TrimSpace(l), "- "+parent+" ") {
+				continue
+			}
+			ind := len(l) - len(strings.TrimLeft(l, " "))
+			for _, c := range lines[i+1:] {
+				if len(c)-len(strings.TrimLeft(c, " ")) <= ind {
+					break
+				}
+				if strings.HasPrefix(strings.TrimSpace(c), "- "+child) {
+					if m := refRE.FindStringSubmatch(c); m != nil {
+						return []string{"pw", verb, m[1]}, nil
+					}
+				}
+			}
+		}
+		return nil, fmt.Errorf("no %s with a ref under %s in the snapshot", child, parent)
+	}}
+}
+
+// zoo3Ref is the ref of the first snapshot line that is one of targets:
+// `role "name"` (the line's role and exact name) or `role: text` (a line
+// with no name showing exactly text).
+func zoo3Ref(snap string, targets ...string) string {
+	for _, want := range targets {
+		for _, l := range strings.Split(snap, "\n") {
+			l = strings.TrimSpace(l)
+			m := refRE.FindStringSubmatch(l)
+			if m == nil || !strings.HasPrefix(l, "- ") {
+				continue
+			}
+			role, name, text := zoo3Parse(l)
+			switch {
+			case strings.Contains(want, `"`) && role+" "+name == want:
+				return m[1]
+			case !strings.Contains(want, `"`) && strings.Contains(want, ": ") && name == "" && role+": "+text == want:
+				return m[1]
+			case !strings.Contains(want, `"`) && !strings.Contains(want, ": ") && name == "" && role == want:
+				return m[1]
+			}
+		}
+	}
+	return ""
+}
+
+var (
+	zoo3AttrRE = regexp.MustCompile(` \[[a-z-]+(=[^\]]*)?\]`)
+	zoo3LineRE = regexp.MustCompile(`^([^\s:]+)(?: ("(?:[^"\\]|\\.)*"))?(?::(?: (.*))?)?$`)
+)
+
+// zoo3Parse splits a snapshot or Changes line (`- role "name" [attrs]:
+// text`) into its role, quoted name and text, attributes and refs left out.
+func zoo3Parse(line string) (role, name, text string) {
+	l := strings.TrimPrefix(strings.TrimSpace(line), "- ")
+	l = strings.TrimSuffix(l, " (on its own)")
+	l = zoo3AttrRE.ReplaceAllString(l, "")
+	m := zoo3LineRE.FindStringSubmatch(l)
+	if m == nil {
+		return l, "", ""
+	}
+	return m[1], m[2], m[3]
+}
+
+// zoo3Count counts the snapshot's lines that are the element a Changes line
+// names: the same role and name, or, with no name, the same role and text.
+func zoo3Count(snap, entry string) int {
+	role, name, text := zoo3Parse(entry)
+	n := 0
+	for _, l := range strings.Split(snap, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "- ") {
+			continue
+		}
+		r, nm, tx := zoo3Parse(l)
+		if r != role {
+			continue
+		}
+		if name != "" && nm == name || name == "" && nm == "" && tx == text {
+			n++
+		}
+	}
+	return n
+}
+
+// zoo3Removed lists the entries under removed: in a Changes section.
+func zoo3Removed(changes string) []string {
+	var out []string
+	in := false
+	for _, l := range strings.Split(changes, "\n") {
+		switch {
+		case strings.HasPrefix(l, "removed:"):
+			in = true
+			if rest := strings.TrimSpace(strings.TrimPrefix(l, "removed:")); rest != "" {
+				out = append(out, rest)
+				in = false
+			}
+		case strings.HasPrefix(l, "  - ") && in:
+			out = append(out, strings.TrimPrefix(l, "  - "))
+		case !strings.HasPrefix(l, " "):
+			in = false
+		}
+	}
+	return out
+}
+
+// zoo3Tree is a snapshot with its refs, attributes and the status line's
+// own churn-free form: what "no change" is about.
+func zoo3Tree(snap string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(section(snap, "Snapshot"), "\n") {
+		// The unnamed root wrapper is printed or not with where the
+		// focus is, and the lines under it indented with it.
+		l = strings.TrimSpace(zoo3AttrRE.ReplaceAllString(l, ""))
+		if l == "- generic:" || l == "- generic" {
+			continue
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func zoo3Match(want, got string) bool {
+	if re, ok := strings.CutPrefix(want, "re:"); ok {
+		return regexp.MustCompile(re).MatchString(got)
+	}
+	return got == want
+}
+
+// zoo3State reads the oracle: the status line's text, through eval.
+func zoo3State(h *harness) string {
+	r := h.prima("eval", "document.getElementById('state').textContent")
+	a := strings.TrimSpace(section(r.out, "Answer"))
+	if r.code != 0 || !strings.HasPrefix(a, `"`) {
+		return "(eval failed: " + strings.TrimSpace(r.out+r.err) + ")"
+	}
+	var s string
+	if _, err := fmt.Sscanf(a, "%q", &s); err != nil {
+		return strings.Trim(a, `"`)
+	}
+	return s
+}
+
+// zoo3Settle reads the oracle until it matches want or 2 s pass (a widget
+// that animates), and returns the last reading.
+func zoo3Settle(h *harness, want string) string {
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		got := zoo3State(h)
+		if zoo3Match(want, got) || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+}
+
+func zoo3Libs() []zoo3Lib {
+	return []zoo3Lib{
+		{lib: "slim-select@3.6.1", page: "slimselect", initial: "Colour: Red", steps: []zoo3Step{
+			doStep("select Green from Colour", "Colour: Green"),
+			pwStep("click", []string{`combobox "Colour"`, `combobox "Combobox"`}, nil, "Colour: Red"),
+			then(pwStep("click", []string{`option "Blue"`}, nil, "Colour: Blue")),
+		}},
+		{lib: "@yaireo/tagify@4.38.0", page: "tagify", initial: "Tags: Red, Green", steps: []zoo3Step{
+			doStep("click Remove Red", "Tags: Green"),
+			doStep("fill Tags with Blue", "Tags: Red, Green"),
+			then(doStep("press Enter", "Tags: Red, Green, Blue")),
+			pwChildStep("click", `generic "Green"`, `button "remove tag"`, "Tags: Red"),
+		}},
+		{lib: "easymde@2.21.0", page: "easymde", initial: "Text: Call the printer", steps: []zoo3Step{
+			doStep("fill Notes with Hello world.", "Text: Hello world."),
+			pwStep("fill", []string{`textbox "Notes"`, "textbox"}, []string{"Second draft"}, "Text: Second draft"),
+		}},
+		{lib: "trix@2.1.19", page: "trix", initial: "Text: Call the printer; list: none", steps: []zoo3Step{
+			doStep("fill Notes with Hello world.", "Text: Hello world.; list: none"),
+			pwStep("fill", []string{`textbox "Notes"`, "textbox"}, []string{"Plain text"}, "Text: Plain text; list: none"),
+			then(doStep("click Bullets", "Text: Plain text; list: bullets")),
+		}},
+		{lib: "pell@1.0.6", page: "pell", initial: "HTML: Call the printer", steps: []zoo3Step{
+			pwStep("fill", []string{`generic "Notes"`, "generic: Call the printer"}, []string{"Buy paper"}, `re:^HTML: (<div>)?Buy paper(<br>)?(</div>)?$`),
+			doStep("fill Notes with Hello world.", `re:^HTML: (<div>)?Hello world\.(<br>)?(</div>)?$`),
+			then(doStep("click Unordered List", `re:^HTML: <ul><li>Hello world\.(<br>)?</li></ul>$`)),
+		}},
+		{lib: "air-datepicker@3.6.0", page: "airdatepicker", initial: "Start date: none", steps: []zoo3Step{
+			doStep("pick 2027-03-14 in Start date", "Start date: 2027-03-14"),
+			doStep("pick 2026-10-05 in Start date", "Start date: 2026-10-05"),
+			pwStep("click", []string{`textbox "Start date"`, "textbox"}, nil, "Start date: none"),
+			then(pwStep("click", []string{"generic: 20"}, nil, "Start date: 2026-12-20")),
+		}},
+		{lib: "vanillajs-datepicker@1.3.4", page: "vanilladatepicker", initial: "Due date: none", steps: []zoo3Step{
+			doStep("pick 2027-03-14 in Due date", "Due date: 2027-03-14"),
+			doStep("pick 2026-10-05 in Due date", "Due date: 2026-10-05"),
+			pwStep("click", []string{`textbox "Due date"`, "textbox"}, nil, "Due date: none"),
+			then(pwStep("click", []string{"generic: 20"}, nil, "Due date: 2026-12-20")),
+		}},
+		{lib: "fullcalendar@6.1.22", page: "fullcalendar", initial: "Dentist: 2026-06-10; view: June 2026", steps: []zoo3Step{
+			{name: "pw drag Dentist onto gridcell June 17, 2026", want: "Dentist: 2026-06-17; view: June 2026", args: func(layout, snap string) ([]string, error) {
+				from, to := zoo3Ref(snap, "generic: Dentist"), zoo3Ref(snap, `gridcell "June 17, 2026"`)
+				if from == "" || to == "" {
+					return nil, fmt.Errorf("no ref for the event (%q) or the day (%q)", from, to)
+				}
+				return []string{"pw", "drag", from, to}, nil
+			}},
+			doStep("drag Dentist onto June 24, 2026", "Dentist: 2026-06-24; view: June 2026"),
+			doStep("click Next month", "Dentist: 2026-06-10; view: July 2026"),
+		}},
+		{lib: "handorgel@1.0.0", page: "handorgel", initial: "Open: none", steps: []zoo3Step{
+			doStep("click Shipping", "Open: Shipping"),
+			doStep("expand Returns", "Open: Returns"),
+			pwStep("click", []string{`button "Payment"`}, nil, "Open: Payment"),
+			then(doStep("click Payment", "Open: none")),
+		}},
+		{lib: "bootstrap@5.3.9 (btn-check group)", page: "segmented", initial: "Size: Medium", steps: []zoo3Step{
+			doStep("click Large", "Size: Large"),
+			doStep("select Small from Size", "Size: Small"),
+			pwStep("click", []string{"generic: Small"}, nil, "Size: Small"),
+			pwLine("page.getByRole('radio', { name: 'Large' }).check()", "Size: Large"),
+			doStep("check Small", "Size: Small"),
+		}},
+		{lib: "gridjs@6.2.0", page: "gridjs", initial: "Sort: none; first: Carol", steps: []zoo3Step{
+			pwStep("click", []string{`columnheader "Age Sort column ascending"`}, nil, "Sort: Age asc; first: Bob"),
+			then(doStep("click Age", "Sort: Age desc; first: Carol")),
+			doStep("click Name", "Sort: Name asc; first: Alice"),
+		}},
+		{lib: "htmx.org@4.0.1", page: "htmx", initial: "Swaps: 0; items: 0", steps: []zoo3Step{
+			doStep("select 3 from Count", "Swaps: 1; items: 3"),
+			then(doStep("click Reload", "Swaps: 2; items: 3")),
+			pwStep("select", []string{`combobox "Count"`, "combobox"}, []string{"5"}, "Swaps: 1; items: 5"),
+		}},
+		{lib: "awesomplete@1.1.7", page: "awesomplete", initial: "City: none", steps: []zoo3Step{
+			doStep("fill City with Pa", "City: none"),
+			then(doStep("click Paris", "City: Paris")),
+			doStep("select Prague from City", "City: Prague"),
+			pwStep("fill", []string{`combobox "City"`, "combobox"}, []string{"Be"}, "City: none"),
+			then(pwStep("click", []string{`option "Berlin"`}, nil, "City: Berlin")),
+		}},
+	}
+}
+
+// zoo3Row is one step's outcome, for the summary and ZOO3_REPORT.
+type zoo3Row struct {
+	lib, layout, step, class string
+	code                     int
+	used, changes            string
+	before, after, want      string
+}
+
+func TestZoo3Probe(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open")
+	var rows []zoo3Row
+	for _, lib := range zoo3Libs() {
+		for _, layout := range []string{"tied", "beside"} {
+			t.Run(lib.page+"-"+layout, func(t *testing.T) {
+				rows = append(rows, zoo3Run(t, h, lib, layout)...)
+			})
+		}
+	}
+	// The summary, one line per library and layout.
+	type tally struct{ hit, falseOK, falseFail, honest, removed, noChange, skipped int }
+	sums := map[string]*tally{}
+	var order []string
+	for _, r := range rows {
+		k := r.lib + " " + r.layout
+		if sums[k] == nil {
+			sums[k] = &tally{}
+			order = append(order, k)
+		}
+		s := sums[k]
+		for _, c := range strings.Split(r.class, "+") {
+			switch c {
+			case "hit":
+				s.hit++
+			case "false success":
+				s.falseOK++
+			case "false failure":
+				s.falseFail++
+			case "honest failure":
+				s.honest++
+			case "removed-present":
+				s.removed++
+			case "false no change":
+				s.noChange++
+			case "skipped":
+				s.skipped++
+			}
+		}
+	}
+	for _, k := range order {
+		s := sums[k]
+		t.Logf("zoo3 %-48s hit %d, false success %d, false failure %d, honest failure %d, removed-present %d, false no change %d, skipped %d",
+			k, s.hit, s.falseOK, s.falseFail, s.honest, s.removed, s.noChange, s.skipped)
+	}
+	if f := os.Getenv("ZOO3_REPORT"); f != "" {
+		var b strings.Builder
+		b.WriteString("| library | layout | step | exit | used | changes | oracle before -> after (want) | class |\n|---|---|---|---|---|---|---|---|\n")
+		cell := func(s string) string {
+			return strings.NewReplacer("|", `\|`, "\n", "<br>").Replace(s)
+		}
+		for _, r := range rows {
+			fmt.Fprintf(&b, "| %s | %s | `%s` | %d | %s | %s | %s -> %s (%s) | %s |\n", r.lib, r.layout, cell(r.step), r.code,
+				cell(r.used), cell(r.changes), cell(r.before), cell(r.after), cell(r.want), r.class)
+		}
+		os.WriteFile(f, []byte(b.String()), 0o644)
+	}
+}
+
+// zoo3Run runs one library's steps on one layout and classifies each.
+func zoo3Run(t *testing.T, h *harness, lib zoo3Lib, layout string) []zoo3Row {
+	var rows []zoo3Row
+	url := app.URL + "/zoo3/" + lib.page + "-" + layout
+	load := func() bool {
+		if r := h.prima("go", url); r.code != 0 {
+			t.Errorf("%s %s: go %s failed:\n%s", lib.lib, layout, url, r.out)
+			return false
+		}
+		if got := zoo3Settle(h, lib.initial); got != lib.initial {
+			t.Errorf("%s %s: the page's status line reads %q, want %q: the fixture is broken", lib.lib, layout, got, lib.initial)
+			return false
+		}
+		return true
+	}
+	prevHit := true
+	for _, st := range lib.steps {
+		if !st.cont && !load() {
+			return rows
+		}
+		row := zoo3Row{lib: lib.lib, layout: layout, step: st.name, want: st.want}
+		if st.cont && !prevHit {
+			// Its want is what the step before should have left.
+			row.class = "skipped"
+			row.changes = "the step before did not do what it asked"
+			t.Logf("%s %s: %s: skipped: the step before did not do what it asked", lib.lib, layout, st.name)
+			rows = append(rows, row)
+			continue
+		}
+		before := h.prima("snapshot").out
+		row.before = zoo3State(h)
+		args, err := st.args(layout, before)
+		if err != nil {
+			row.class = "skipped"
+			row.changes = err.Error()
+			t.Logf("%s %s: %s: skipped: %v", lib.lib, layout, st.name, err)
+			rows = append(rows, row)
+			continue
+		}
+		row.step = strings.Join(args, " ")
+		if st.cont {
+			row.step = "then " + row.step
+		}
+		r := h.prima(args...)
+		row.code = r.code
+		res := section(r.out, "Result")
+		if m := regexp.MustCompile(`(?m)^used: (.*)$`).FindStringSubmatch(res); m != nil {
+			row.used = m[1]
+		}
+		if m := regexp.MustCompile(`(?m)^code: (.*)$`).FindStringSubmatch(res); m != nil {
+			row.used = strings.TrimSpace("code: " + m[1] + " " + row.used)
+		}
+		changes := section(r.out, "Changes")
+		row.changes = changes
+		if row.changes == "" {
+			if f := section(r.out, "Failure"); f != "" {
+				row.changes = "Failure: " + strings.SplitN(f, "\n", 2)[0]
+			}
+		}
+		row.after = zoo3Settle(h, st.want)
+		after := h.prima("snapshot").out
+		did := zoo3Match(st.want, row.after)
+
+		var classes []string
+		switch {
+		case r.code == 0 && did:
+			classes = append(classes, "hit")
+		case r.code == 0:
+			classes = append(classes, "false success")
+		case did:
+			classes = append(classes, "false failure")
+		default:
+			classes = append(classes, "honest failure")
+		}
+		// Removed, yet as many there after as before.
+		var present []string
+		for _, e := range zoo3Removed(changes) {
+			if strings.HasPrefix(e, "the page before") {
+				continue
+			}
+			if n0, n1 := zoo3Count(before, e), zoo3Count(after, e); n1 > 0 && n1 >= n0 {
+				present = append(present, fmt.Sprintf("%s (before %d, after %d)", e, n0, n1))
+			}
+		}
+		if len(present) > 0 {
+			classes = append(classes, "removed-present")
+		}
+		noChange := strings.TrimSpace(changes) == "no change"
+		if noChange && (row.after != row.before || zoo3Tree(before) != zoo3Tree(after)) {
+			classes = append(classes, "false no change")
+		}
+		row.class = strings.Join(classes, "+")
+		rows = append(rows, row)
+		prevHit = classes[0] == "hit"
+
+		head := fmt.Sprintf("%s, %s layout, prima %s", lib.lib, layout, strings.Join(args, " "))
+		oracle := fmt.Sprintf("oracle %q -> %q, want %q", row.before, row.after, st.want)
+		switch classes[0] {
+		case "false success":
+			t.Errorf("FALSE SUCCESS: %s: ok, yet the widget did not change as asked (%s):\n%s", head, oracle, r.out)
+		case "false failure":
+			t.Errorf("FALSE FAILURE: %s: exit %d, yet the widget did what was asked (%s):\n%s", head, r.code, oracle, r.out)
+		case "honest failure":
+			t.Logf("honest failure: %s: exit %d (%s): %s", head, r.code, oracle, strings.SplitN(section(r.out, "Failure"), "\n", 2)[0])
+		default:
+			t.Logf("hit: %s (%s)", head, oracle)
+		}
+		if len(present) > 0 {
+			t.Errorf("REMOVED BUT PRESENT: %s: the Changes say removed %q, which the page still holds (%s):\n%s", head, present, oracle, r.out)
+		}
+		if slicesContains(classes, "false no change") {
+			t.Errorf("FALSE NO CHANGE: %s: no change, yet the page changed (%s; the snapshots before and after differ at: %s):\n%s", head, oracle, zoo3FirstDiff(zoo3Tree(before), zoo3Tree(after)), r.out)
+		}
+	}
+	return rows
+}
+
+func slicesContains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// zoo3FirstDiff is the first line where two trees differ, both sides.
+func zoo3FirstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) || i < len(bl); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d: %q -> %q", i+1, x, y)
+		}
+	}
+	return "nowhere"
+}
