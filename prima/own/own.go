@@ -104,8 +104,15 @@ func PressChanges(cs []ariadiff.Change, a *Attribution) []ariadiff.Change {
 	if a.Act == 0 {
 		return nil
 	}
+	if a.Own+a.Unk == 0 {
+		// By cause: every change the page made came of the press's work
+		// (a tag's remove button that removes its tag on mousedown), so
+		// each change no one marked as the page's own is the press's.
+		return slices.DeleteFunc(slices.Clone(cs), func(c ariadiff.Change) bool { return c.Own })
+	}
 	// Only what shows the press's own work proves it: a page churning on
-	// its own beside the press changed other elements too.
+	// its own beside the press changed other elements too; which of its
+	// changes are the press's is told by the texts the work changed.
 	caused, hits := squashAll(a.Caused), squashAll(a.Hit)
 	shapes := shapesOf(caused)
 	var out []ariadiff.Change

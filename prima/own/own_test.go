@@ -127,6 +127,13 @@ func TestPressChangesNeedTheActionsWork(t *testing.T) {
 	if got := PressChanges(cs, nil); len(got) != len(cs) {
 		t.Errorf("with no tracker (a frame), the changes were dropped: %v", got)
 	}
+	// Only the press's work changed the page (a tag's remove button that
+	// removes its tag on mousedown): each change is the press's, whatever
+	// texts the work's elements held.
+	removed := ariadiff.Diff(ariadiff.Parse("- text: Red\n- button \"Remove Red\"\n- status: Tags: Red, Green"), ariadiff.Parse("- status: Tags: Green"))
+	if got := PressChanges(removed, &Attribution{Acts: 3, Act: 2, Caused: []string{"×"}}); len(got) != len(removed) {
+		t.Errorf("the press's work alone changed the page, and %d of its %d changes prove it: %v", len(got), len(removed), got)
+	}
 	// The element pressed ("Item 309d") changed nothing by itself: a
 	// rename of another item, shaped like it, is the page's own churn and
 	// proves no press; one showing the pressed element's text does.
