@@ -28,6 +28,18 @@ import (
 // answer: it is counted and logged. ZOO3_REPORT=FILE writes one markdown
 // row per step there.
 
+// zoo3Gaps are the honest failures the probe knows, by page and step
+// name, each a thing prima cannot do yet, with why; any other honest
+// failure is a regression and fails the probe.
+var zoo3Gaps = map[string]string{
+	"tagify: do click Remove Red":                             "Tagify names every tag's button \"remove tag\": which tag it removes is only in its place",
+	"easymde: do fill Notes with Hello world.":                "EasyMDE's document is no field; its input proxy is hidden, and prima refuses to set it",
+	"easymde: pw fill textbox \"Notes\"|textbox Second draft": "the same: the ref is the hidden input proxy",
+	"handorgel: do expand Returns":                            "no verb expand yet (click Returns works)",
+	"segmented: do select Small from Size":                    "a radio group is no list to select from (check Small works)",
+	"awesomplete: do select Prague from City":                 "Awesomplete's list opens only on typing (fill City with Pr, then click Prague, works)",
+}
+
 // zoo3Step is one action. args builds the command from the snapshot taken
 // right before it (the refs a pw step needs); it returns "" in its error
 // when it found what it needs. want is the status line the step should
@@ -499,7 +511,12 @@ func zoo3Run(t *testing.T, h *harness, lib zoo3Lib, layout string) []zoo3Row {
 		case "false failure":
 			t.Errorf("FALSE FAILURE: %s: exit %d, yet the widget did what was asked (%s):\n%s", head, r.code, oracle, r.out)
 		case "honest failure":
-			t.Logf("honest failure: %s: exit %d (%s): %s", head, r.code, oracle, strings.SplitN(section(r.out, "Failure"), "\n", 2)[0])
+			why := strings.SplitN(section(r.out, "Failure"), "\n", 2)[0]
+			if gap, ok := zoo3Gaps[lib.page+": "+st.name]; ok {
+				t.Logf("honest failure, a known gap (%s): %s: exit %d (%s): %s", gap, head, r.code, oracle, why)
+			} else {
+				t.Errorf("HONEST FAILURE, NO KNOWN GAP: %s: exit %d, the widget did not change (%s): %s", head, r.code, oracle, why)
+			}
 		default:
 			t.Logf("hit: %s (%s)", head, oracle)
 		}

@@ -138,7 +138,7 @@ func (b *Backend) Run(ctx context.Context, req wire.Request) (any, error) {
 	}
 	t, ok := req.(interface{ Where() wire.Target })
 	if !ok {
-		return nil, wire.Errorf(wire.CodeInternal, "no route runs %T", req)
+		return nil, wire.Errorf(wire.ReasonInternal, "no route runs %T", req)
 	}
 	run, err := b.command(req)
 	if err != nil {
@@ -192,14 +192,14 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instanc
 				return nil, driverError(err)
 			}
 			if _, _, err := emulate.Find(pw.Devices, r.Device()); err != nil {
-				return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+				return nil, wire.Errorf(wire.ReasonUsage, "%v", err)
 			}
 		}
 	}
 	if run, ok := exec.TableRun(req); ok {
 		return run, nil
 	}
-	return nil, wire.Errorf(wire.CodeInternal, "no command runs %T", req)
+	return nil, wire.Errorf(wire.ReasonInternal, "no command runs %T", req)
 }
 
 // with runs fn on in under the instance's lock, with the request's
@@ -208,10 +208,10 @@ func (b *Backend) command(req wire.Request) (func(context.Context, *exec.Instanc
 // error before the lock is waited for.
 func (b *Backend) with(ctx context.Context, in *exec.Instance, req wire.Request, t wire.Target, fn func(context.Context, *exec.Instance) *envelope.Envelope) (any, error) {
 	if err := exec.Secrets(t.Secrets).Check(); err != nil {
-		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+		return nil, wire.Errorf(wire.ReasonUsage, "%v", err)
 	}
 	if err := in.Lock(ctx); err != nil {
-		return nil, wire.Errorf(wire.CodeBusy, "%v", err)
+		return nil, wire.Errorf(wire.ReasonBusy, "%v", err)
 	}
 	defer in.Unlock()
 	env := in.Command(ctx, t, func(ctx context.Context) *envelope.Envelope {
@@ -314,7 +314,7 @@ func (b *Backend) reserve(ctx context.Context, name string) (have *exec.Instance
 		select {
 		case <-ch:
 		case <-ctx.Done():
-			return nil, nil, wire.Errorf(wire.CodeAttach, "still attaching to %s when the command's time ran out", name)
+			return nil, nil, wire.Errorf(wire.ReasonAttach, "still attaching to %s when the command's time ran out", name)
 		}
 	}
 }
@@ -348,7 +348,7 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instanc
 		case ep != "":
 			return b.attach(ctx, t.Instance, ep, "", b.versionAt(t.Registry, ep))
 		}
-		return nil, wire.Errorf(wire.CodeNoInstance, "no instance %q in the daemon", t.Instance)
+		return nil, wire.Errorf(wire.ReasonNoInstance, "no instance %q in the daemon", t.Instance)
 	}
 	b.mu.Unlock()
 	if t.Endpoint != "" {
@@ -359,7 +359,7 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instanc
 	if err == nil {
 		newest := locate.DriverVersions[len(locate.DriverVersions)-1]
 		if err := attach.CheckVersion(d.Version, newest, d.Endpoint); err != nil {
-			return nil, &wire.Error{Code: wire.CodeVersion, Message: err.Error(), Session: d.Title}
+			return nil, &wire.Error{Reason: wire.ReasonVersion, Message: err.Error(), Session: d.Title}
 		}
 		b.mu.Lock()
 		delete(b.lost, d.Title)
@@ -368,7 +368,7 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instanc
 	}
 	var nf *attach.SessionNotFoundError
 	if errors.As(err, &nf) {
-		return nil, &wire.Error{Code: wire.CodeSessionNotFound, Message: err.Error(), Titles: nf.Live, Session: nf.Title}
+		return nil, &wire.Error{Reason: wire.ReasonSessionNotFound, Message: err.Error(), Titles: nf.Live, Session: nf.Title}
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -377,7 +377,7 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instanc
 	}
 	var amb *attach.AmbiguousError
 	if errors.As(err, &amb) {
-		return nil, &wire.Error{Code: wire.CodeAmbiguousSession, Message: err.Error(), Titles: amb.Live}
+		return nil, &wire.Error{Reason: wire.ReasonAmbiguousSession, Message: err.Error(), Titles: amb.Live}
 	}
 	msg := "no browser to act on: no live playwright-cli session and no prima-owned browser"
 	if t.Registry != "" && !slices.Equal([]string{t.Registry}, attach.RegistryDirs()) {
@@ -395,7 +395,7 @@ func (b *Backend) instanceFor(ctx context.Context, t wire.Target) (*exec.Instanc
 		session = lost[0]
 		msg = fmt.Sprintf("the playwright-cli session %q that prima was attached to is no longer running, and no other browser is open", session)
 	}
-	return nil, &wire.Error{Code: wire.CodeNoBrowser, Message: msg, Session: session}
+	return nil, &wire.Error{Reason: wire.ReasonNoBrowser, Message: msg, Session: session}
 }
 
 // dropAll forgets every instance of the driver of version ("" is prima's
@@ -457,7 +457,7 @@ func (b *Backend) attach(ctx context.Context, name, endpoint, title, version str
 	}
 	if in != nil && in.Owned {
 		release(nil)
-		return nil, wire.Errorf(wire.CodeUsage, "instance %q is prima's own browser, not %s: name the remote browser otherwise", name, endpoint)
+		return nil, wire.Errorf(wire.ReasonUsage, "instance %q is prima's own browser, not %s: name the remote browser otherwise", name, endpoint)
 	}
 	if in != nil && in.Connected() && in.Endpoint == endpoint {
 		release(nil)
@@ -474,8 +474,8 @@ func (b *Backend) attach(ctx context.Context, name, endpoint, title, version str
 		}
 		b.mu.Unlock()
 		var we *wire.Error
-		if wasLost && errors.As(err, &we) && we.Code == wire.CodeAttach {
-			return nil, &wire.Error{Code: wire.CodeBrowserGone, Message: fmt.Sprintf("the browser at %s that prima was attached to went away, and it does not answer now: %s", endpoint, we.Message)}
+		if wasLost && errors.As(err, &we) && we.Reason == wire.ReasonAttach {
+			return nil, &wire.Error{Reason: wire.ReasonBrowserGone, Message: fmt.Sprintf("the browser at %s that prima was attached to went away, and it does not answer now: %s", endpoint, we.Message)}
 		}
 	}
 	return in, err
@@ -485,7 +485,7 @@ func (b *Backend) connect(ctx context.Context, name, endpoint, title, version st
 	u, perr := url.Parse(endpoint)
 	if perr == nil && u.Scheme == "" {
 		if _, serr := os.Stat(endpoint); serr != nil {
-			return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("cannot attach to %s: %v", endpoint, serr), Session: title}
+			return nil, &wire.Error{Reason: wire.ReasonAttach, Message: fmt.Sprintf("cannot attach to %s: %v", endpoint, serr), Session: title}
 		}
 	}
 	// The driver: prima's own, unless the server is of the minor of
@@ -500,11 +500,11 @@ func (b *Backend) connect(ctx context.Context, name, endpoint, title, version st
 		if err := browser.ProbeServer(ctx, endpoint, 2*time.Second); err != nil {
 			var me *browser.MismatchError
 			if !errors.As(err, &me) {
-				return nil, &wire.Error{Code: wire.CodeAttach, Message: err.Error(), Session: title}
+				return nil, &wire.Error{Reason: wire.ReasonAttach, Message: err.Error(), Session: title}
 			}
 			m := serverMismatch.FindStringSubmatch(me.Body)
 			if m == nil || locate.DriverFor(m[1]) == "" {
-				return nil, &wire.Error{Code: wire.CodeVersion, Message: attachFailure(endpoint, version, errors.New(me.Body)), Session: title}
+				return nil, &wire.Error{Reason: wire.ReasonVersion, Message: attachFailure(endpoint, version, errors.New(me.Body)), Session: title}
 			}
 			drv, version = locate.DriverFor(m[1]), m[1]
 		}
@@ -513,7 +513,7 @@ func (b *Backend) connect(ctx context.Context, name, endpoint, title, version st
 	if err != nil {
 		var nf *locate.NotFoundError
 		if drv != "" && errors.As(err, &nf) {
-			return nil, &wire.Error{Code: wire.CodeVersion, Session: title, Message: fmt.Sprintf(
+			return nil, &wire.Error{Reason: wire.ReasonVersion, Session: title, Message: fmt.Sprintf(
 				"the Playwright server at %s runs Playwright %s, which prima attaches to through its driver playwright-core %s, and that driver is not installed: %s",
 				endpoint, locate.Minor(version), drv, nf.Error())}
 		}
@@ -527,16 +527,16 @@ func (b *Backend) connect(ctx context.Context, name, endpoint, title, version st
 		br, err = pw.Chromium.Connect(endpoint, playwright.BrowserTypeConnectOptions{Timeout: timeout})
 	}
 	if err != nil {
-		code := wire.CodeAttach
+		reason := wire.ReasonAttach
 		if serverMismatch.MatchString(err.Error()) {
-			code = wire.CodeVersion
+			reason = wire.ReasonVersion
 		}
-		return nil, &wire.Error{Code: code, Message: attachFailure(endpoint, version, err), Session: title}
+		return nil, &wire.Error{Reason: reason, Message: attachFailure(endpoint, version, err), Session: title}
 	}
 	in, err := exec.NewAttached(name, br, endpoint, title, b.artifacts(name))
 	if err != nil {
 		br.Close()
-		return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("attached to %s but could not open a page there: %v", endpoint, err), Session: title}
+		return nil, &wire.Error{Reason: wire.ReasonAttach, Message: fmt.Sprintf("attached to %s but could not open a page there: %v", endpoint, err), Session: title}
 	}
 	in.Driver = drv
 	in.ResearchDir = filepath.Join(b.Home, "research")
@@ -581,7 +581,7 @@ func minors() string {
 // driverError words a driver that cannot start: an attach failure (no
 // browser can be reached without it), naming the folder and the fix.
 func driverError(err error) error {
-	return &wire.Error{Code: wire.CodeAttach, Message: err.Error()}
+	return &wire.Error{Reason: wire.ReasonAttach, Message: err.Error()}
 }
 
 func info(in *exec.Instance) wire.Instance {
@@ -665,11 +665,11 @@ func (b *Backend) ownedFor(ctx context.Context, req *wire.OpenRequest) (*exec.In
 	}
 	if in != nil && !in.Owned {
 		release(nil)
-		return nil, wire.Errorf(wire.CodeUsage, "instance %q is an attached session, not a prima-owned browser", name)
+		return nil, wire.Errorf(wire.ReasonUsage, "instance %q is an attached session, not a prima-owned browser", name)
 	}
 	if in != nil && in.Connected() && req.Profile != "" && in.Profile != req.Profile {
 		release(nil)
-		return nil, wire.Errorf(wire.CodeUsage, "instance %q runs on %s; close it first (prima browser close --instance %s), or open another --instance", name, profileName(in.Profile), name)
+		return nil, wire.Errorf(wire.ReasonUsage, "instance %q runs on %s; close it first (prima browser close --instance %s), or open another --instance", name, profileName(in.Profile), name)
 	}
 	if in != nil && in.Connected() {
 		release(nil)
@@ -702,7 +702,7 @@ func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest
 	if path == "" {
 		found, err := locate.FindBrowser(ctx, "", "", os.Getenv)
 		if err != nil {
-			return nil, &wire.Error{Code: wire.CodeAttach, Message: err.Error()}
+			return nil, &wire.Error{Reason: wire.ReasonAttach, Message: err.Error()}
 		}
 		path = found.Launched(req.Headed)
 	}
@@ -716,7 +716,7 @@ func (b *Backend) launch(ctx context.Context, name string, req *wire.OpenRequest
 		if i := strings.Index(text, "Call log:"); i > 0 {
 			text = strings.TrimSpace(text[:i])
 		}
-		return nil, &wire.Error{Code: wire.CodeAttach, Message: fmt.Sprintf("could not launch the browser %s: %s", path, text)}
+		return nil, &wire.Error{Reason: wire.ReasonAttach, Message: fmt.Sprintf("could not launch the browser %s: %s", path, text)}
 	}
 	in.ResearchDir = filepath.Join(b.Home, "research")
 	in.Log = b.Log
@@ -740,7 +740,7 @@ func (b *Backend) close(ctx context.Context, t wire.Target) (any, error) {
 		return nil, err
 	}
 	if err := in.Lock(ctx); err != nil {
-		return nil, wire.Errorf(wire.CodeBusy, "%v", err)
+		return nil, wire.Errorf(wire.ReasonBusy, "%v", err)
 	}
 	in.Close()
 	in.Unlock()
@@ -767,7 +767,7 @@ func (b *Backend) goal(r *wire.GoalRequest) (func(context.Context, *exec.Instanc
 	}
 	spec := goal.Spec{Goal: r.Goal, Verify: r.Verify, Data: data, Seed: r.Seed, NoGenerate: r.NoGenerate, Budget: r.Budget()}
 	if err := spec.Check(); err != nil {
-		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+		return nil, wire.Errorf(wire.ReasonUsage, "%v", err)
 	}
 	return func(ctx context.Context, in *exec.Instance) *envelope.Envelope {
 		if r.URL != "" {

@@ -14,7 +14,7 @@ import (
 func (b *Backend) judge(c config.Config) (*judge.Judge, error) {
 	p, err := judge.FromConfig(c.Judge.Provider, c.Judge.Model, c.Judge.BaseURL, func(string) string { return c.Judge.APIKey })
 	if err != nil {
-		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+		return nil, wire.Errorf(wire.ReasonUsage, "%v", err)
 	}
 	return &judge.Judge{Provider: p, Direct: c.Judge.DirectJudge(), Tool: c.Judge.Tool, TracePath: judge.TracePath(b.Home)}, nil
 }
@@ -48,7 +48,7 @@ func (b *Backend) goalModel(c config.Config) (*goal.Model, error) {
 	}
 	m, err := goal.NewModel(j.Provider)
 	if err != nil {
-		return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+		return nil, wire.Errorf(wire.ReasonUsage, "%v", err)
 	}
 	return m, nil
 }

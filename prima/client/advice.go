@@ -29,28 +29,28 @@ var (
 // Advice is the one place that turns a daemon error's code into what to do
 // next, in the words of a front end; "" when the message says it all.
 func Advice(e *wire.Error, s Surface) string {
-	switch e.Code {
-	case wire.CodeNoBrowser:
+	switch e.Reason {
+	case wire.ReasonNoBrowser:
 		if e.Session != "" {
 			return fmt.Sprintf("the playwright-cli session %q is gone: %srestart it (playwright-cli -s=%s open URL), or use prima's own browser: %s", e.Session, s.User, e.Session, s.OpenOwn)
 		}
 		return fmt.Sprintf("use prima's own browser: %s (or %sstart a playwright-cli session: playwright-cli open URL)", s.OpenOwn, s.User)
-	case wire.CodeAmbiguousSession:
+	case wire.ReasonAmbiguousSession:
 		return fmt.Sprintf("several playwright-cli sessions are live (%s): %schoose one with %s; or use prima's own browser: %s", strings.Join(e.Titles, ", "), s.User, s.Choose, s.OpenOwn)
-	case wire.CodeSessionNotFound:
+	case wire.ReasonSessionNotFound:
 		if len(e.Titles) > 0 {
 			return fmt.Sprintf("that session is not live; live sessions: %s (%schoose one with %s)", strings.Join(e.Titles, ", "), s.User, s.Choose)
 		}
 		return fmt.Sprintf("%sstart it: playwright-cli -s=%s open URL", s.User, e.Session)
-	case wire.CodeVersion:
+	case wire.ReasonVersion:
 		return "use a playwright-cli or Playwright server on a Playwright version prima attaches to (prima version lists them; @playwright/cli 0.1.22 runs 1.64), or a prima release whose driver matches it"
-	case wire.CodeBrowserGone:
+	case wire.ReasonBrowserGone:
 		return "the remote browser is down: once it is back, the next command reconnects (its pages are new)"
-	case wire.CodeNoInstance:
+	case wire.ReasonNoInstance:
 		return "see the instances: " + s.List
-	case wire.CodeAttach:
+	case wire.ReasonAttach:
 		return "check the endpoint is live: " + s.List
-	case wire.CodeOverran:
+	case wire.ReasonOverran:
 		return "look at the page (a snapshot) before repeating it; a longer --timeout gives a slow page more time"
 	}
 	return ""

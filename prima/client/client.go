@@ -107,7 +107,7 @@ func (c *Client) call(ctx context.Context, route string, req, resp any) error {
 	// A request that can never succeed fails here, before a daemon starts.
 	if v, ok := req.(wire.Validator); ok {
 		if err := v.Validate(); err != nil {
-			return wire.Errorf(wire.CodeUsage, "%v", err)
+			return wire.Errorf(wire.ReasonUsage, "%v", err)
 		}
 	}
 	err := c.once(ctx, route, req, resp)

@@ -47,7 +47,7 @@ func TestAnInvalidRequestFailsBeforeAnyDaemon(t *testing.T) {
 	}}
 	_, _, err := c.Run(ctx(t), &wire.PwRequest{})
 	var we *wire.Error
-	if !errors.As(err, &we) || we.Code != wire.CodeUsage {
+	if !errors.As(err, &we) || we.Reason != wire.ReasonUsage {
 		t.Fatalf("empty pw request: %v, want a usage wire.Error", err)
 	}
 }
@@ -62,11 +62,11 @@ func TestNoDaemonAndNoAutoStart(t *testing.T) {
 func TestADaemonErrorComesBackTyped(t *testing.T) {
 	c := fakeDaemon(t, func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusConflict)
-		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: &wire.Error{Code: wire.CodeBusy, Message: "another command is still running"}})
+		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: &wire.Error{Reason: wire.ReasonBusy, Message: "another command is still running"}})
 	})
 	_, _, err := c.Run(ctx(t), &wire.PwRequest{Action: "click", Ref: "e5"})
 	var we *wire.Error
-	if !errors.As(err, &we) || we.Code != wire.CodeBusy || wire.EnvelopeCode(we.Code) != envelope.CodeTimeout {
+	if !errors.As(err, &we) || we.Reason != wire.ReasonBusy || we.Code() != envelope.CodeTimeout {
 		t.Fatalf("daemon error: %v, want a busy wire.Error (envelope code timeout)", err)
 	}
 }

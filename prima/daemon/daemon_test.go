@@ -113,7 +113,7 @@ func TestDaemonSurvivesAPanicAndRefusesBadRequests(t *testing.T) {
 	ctx := context.Background()
 	_, _, err := c.Run(ctx, &wire.SnapshotRequest{})
 	var we *wire.Error
-	if !errors.As(err, &we) || we.Code != wire.CodeInternal || !strings.Contains(we.Message, "boom") {
+	if !errors.As(err, &we) || we.Reason != wire.ReasonInternal || !strings.Contains(we.Message, "boom") {
 		t.Fatalf("a panicking command: err = %v, want an internal error naming it", err)
 	}
 	if _, _, err := c.Run(ctx, &wire.SnapshotRequest{}); err != nil {
@@ -249,7 +249,7 @@ func TestBackendSlowAttachBlocksNothingElseAndAPanicFreesTheInstance(t *testing.
 	}
 	st.end()
 	var we *wire.Error
-	if err := <-attached; !errors.As(err, &we) || we.Code != wire.CodeAttach {
+	if err := <-attached; !errors.As(err, &we) || we.Reason != wire.ReasonAttach {
 		t.Errorf("the stalled attach: %v, want an attach error", err)
 	}
 
@@ -341,8 +341,8 @@ func TestDaemonAnswersByTheDeadlineWhenACommandOverruns(t *testing.T) {
 	_, _, err := c.Run(context.Background(), &wire.SnapshotRequest{Target: wire.Target{TimeoutMS: 300}})
 	took := time.Since(start)
 	var we *wire.Error
-	if !errors.As(err, &we) || we.Code != wire.CodeOverran || !strings.Contains(we.Message, "whether it acted is unknown") {
-		t.Fatalf("an overrunning command: err = %v, want code %s", err, wire.CodeOverran)
+	if !errors.As(err, &we) || we.Reason != wire.ReasonOverran || !strings.Contains(we.Message, "whether it acted is unknown") {
+		t.Fatalf("an overrunning command: err = %v, want code %s", err, wire.ReasonOverran)
 	}
 	// 0.5 s in-process: a loaded machine's scheduling adds a fraction of
 	// a second. A daemon deaf to Overrun would answer after the default
@@ -351,8 +351,8 @@ func TestDaemonAnswersByTheDeadlineWhenACommandOverruns(t *testing.T) {
 	if took > 5*time.Second {
 		t.Errorf("the answer took %s, past the deadline and the overrun (0.5 s) by far", took)
 	}
-	if wire.EnvelopeCode(we.Code) != envelope.CodeTimeout {
-		t.Errorf("overran maps to %s, want timeout", wire.EnvelopeCode(we.Code))
+	if we.Code() != envelope.CodeTimeout {
+		t.Errorf("overran maps to %s, want timeout", we.Code())
 	}
 	if _, err := c.Status(context.Background()); err != nil {
 		t.Errorf("the daemon stopped serving: %v", err)

@@ -183,10 +183,10 @@ func (s *Server) routes() http.Handler {
 		mux.HandleFunc(route, s.wrap(func(ctx context.Context, body []byte) (any, error) {
 			req := mk()
 			if err := json.Unmarshal(body, req); err != nil {
-				return nil, wire.Errorf(wire.CodeUsage, "bad request body: %v", err)
+				return nil, wire.Errorf(wire.ReasonUsage, "bad request body: %v", err)
 			}
 			if err := wire.Check(req); err != nil {
-				return nil, wire.Errorf(wire.CodeUsage, "%v", err)
+				return nil, wire.Errorf(wire.ReasonUsage, "%v", err)
 			}
 			d := req.Timeout()
 			if d <= 0 {
@@ -227,7 +227,7 @@ func (s *Server) runWithin(ctx context.Context, d time.Duration, req wire.Reques
 		defer func() {
 			if p := recover(); p != nil {
 				s.Log.Printf("panic: %v\n%s", p, debug.Stack())
-				done <- ran{err: wire.Errorf(wire.CodeInternal, "internal error: %v (the daemon is still running)", p)}
+				done <- ran{err: wire.Errorf(wire.ReasonInternal, "internal error: %v (the daemon is still running)", p)}
 			}
 		}()
 		resp, err := s.Backend.Run(ctx, req)
@@ -240,7 +240,7 @@ func (s *Server) runWithin(ctx context.Context, d time.Duration, req wire.Reques
 		return r.resp, r.err
 	case <-t.C:
 		s.Log.Printf("%T ran past its deadline (%s) by %s; answered for it, it goes on in the background", req, d, over)
-		return nil, wire.Errorf(wire.CodeOverran, "the command ran %s past its deadline (--timeout %s) and was still running when prima answered; whether it acted is unknown", over, d)
+		return nil, wire.Errorf(wire.ReasonOverran, "the command ran %s past its deadline (--timeout %s) and was still running when prima answered; whether it acted is unknown", over, d)
 	}
 }
 
@@ -250,12 +250,12 @@ func (s *Server) wrap(h func(ctx context.Context, body []byte) (any, error)) htt
 	return func(w http.ResponseWriter, r *http.Request) {
 		if c, ok := r.Context().Value(connKey{}).(net.Conn); ok {
 			if err := checkPeer(c); err != nil {
-				writeJSON(w, http.StatusForbidden, wire.ErrorResponse{Error: wire.Errorf(wire.CodeUsage, "%v", err)})
+				writeJSON(w, http.StatusForbidden, wire.ErrorResponse{Error: wire.Errorf(wire.ReasonUsage, "%v", err)})
 				return
 			}
 		}
 		if r.Method != http.MethodPost {
-			writeJSON(w, http.StatusMethodNotAllowed, wire.ErrorResponse{Error: wire.Errorf(wire.CodeUsage, "use POST")})
+			writeJSON(w, http.StatusMethodNotAllowed, wire.ErrorResponse{Error: wire.Errorf(wire.ReasonUsage, "use POST")})
 			return
 		}
 		s.mu.Lock()
@@ -270,7 +270,7 @@ func (s *Server) wrap(h func(ctx context.Context, body []byte) (any, error)) htt
 		}()
 		body, err := io.ReadAll(io.LimitReader(r.Body, 8<<20))
 		if err != nil {
-			writeJSON(w, http.StatusBadRequest, wire.ErrorResponse{Error: wire.Errorf(wire.CodeUsage, "read request: %v", err)})
+			writeJSON(w, http.StatusBadRequest, wire.ErrorResponse{Error: wire.Errorf(wire.ReasonUsage, "read request: %v", err)})
 			return
 		}
 		var resp any
@@ -278,7 +278,7 @@ func (s *Server) wrap(h func(ctx context.Context, body []byte) (any, error)) htt
 			defer func() {
 				if p := recover(); p != nil {
 					s.Log.Printf("panic: %v\n%s", p, debug.Stack())
-					err = wire.Errorf(wire.CodeInternal, "internal error: %v (the daemon is still running)", p)
+					err = wire.Errorf(wire.ReasonInternal, "internal error: %v (the daemon is still running)", p)
 				}
 			}()
 			resp, err = h(r.Context(), body)
@@ -286,12 +286,12 @@ func (s *Server) wrap(h func(ctx context.Context, body []byte) (any, error)) htt
 		if err != nil {
 			var ae *wire.Error
 			if !errors.As(err, &ae) {
-				ae = wire.Errorf(wire.CodeInternal, "%v", err)
+				ae = wire.Errorf(wire.ReasonInternal, "%v", err)
 			}
 			status := http.StatusInternalServerError
-			if ae.Code == wire.CodeUsage {
+			if ae.Reason == wire.ReasonUsage {
 				status = http.StatusBadRequest
-			} else if ae.Code != wire.CodeInternal {
+			} else if ae.Reason != wire.ReasonInternal {
 				status = http.StatusConflict
 			}
 			writeJSON(w, status, wire.ErrorResponse{Error: ae})

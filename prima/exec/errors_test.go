@@ -104,7 +104,7 @@ func TestEveryCodeCanOccur(t *testing.T) {
 	for _, c := range codeCases {
 		seen[c.want] = true
 	}
-	for _, wc := range []string{wire.CodeNoBrowser, wire.CodeAttach, wire.CodeUsage, wire.CodeBrowserGone, wire.CodeInternal} {
+	for _, wc := range []string{wire.ReasonNoBrowser, wire.ReasonAttach, wire.ReasonUsage, wire.ReasonBrowserGone, wire.ReasonInternal} {
 		seen[wire.EnvelopeCode(wc)] = true
 	}
 	for _, c := range envelope.Codes {

@@ -140,7 +140,7 @@ func instructions(t wire.Target) string {
 	var b strings.Builder
 	b.WriteString(`prima drives a web browser and proves what each action did. It does exactly what you ask on the element you name and nothing else: no healing, no substitute element.
 
-Every tool answers with an envelope: markdown text (### Result, ### Page, ### Changes, ### Events, ...) and the same content as structured JSON. "ok: true" means the action ran. "### Changes" is the proof: what the page's accessibility tree gained, lost or changed ("no change" when the page is identical). "used:" is the exact Playwright line that acted. "### Events" reports what happened outside the page tree: a dialog, a new tab, a download, console errors. A failed call is an error result whose "code" says why (` + codeList() + `), with "### Failure" (the exact error) and "### Current page" (the page as compact ARIA with refs, so you can retry without a snapshot).
+Every tool answers with an envelope: markdown text (### Result, ### Page, ### Changes, ### Events, ...) and the same content as structured JSON. "ok: true" means the action ran. "### Changes" is the proof: what the page's accessibility tree gained, lost or changed ("no change" when the page is identical). "used:" is the exact Playwright line that acted. "### Events" reports what happened outside the page tree: a dialog, a new tab, a download, console errors. A failed call is an error result whose "code" says why (` + codeList() + `), with "### Failure" (the exact error) and "### Current page" (the page as compact ARIA with refs, so you can retry without a snapshot). isError is true exactly when the envelope's ok is false: a verify whose claim is false (code: none, result: failed) or that no assertion can express (code inexpressible, result: inexpressible) is such a result too, though the call itself worked: read its ### Verdict, and do not retry it as a failed call.
 
 Work like this: call snapshot to see the page with refs ([ref=e5]); act with pw on a ref or a Playwright selector, or with do in plain words; check outcomes with verify. Refs come only from the latest snapshot or failure and die when the page changes (navigation, a re-render, a renamed element): take a new snapshot before using refs after such a change, and never guess one. Do not snapshot after every action: the Changes section already says what changed.
 
@@ -243,16 +243,16 @@ func errorResult(err error) *sdk.CallToolResult {
 		Fix     string        `json:"fix,omitempty"`
 		Titles  []string      `json:"titles,omitempty"`
 	}
-	e := errObj{Code: wire.CodeInternal, Message: err.Error()}
+	e := errObj{Code: envelope.CodeInternal, Message: err.Error()}
 	var ue usageErr
 	var ae *wire.Error
 	switch {
 	case errors.As(err, &ue):
-		e.Code = wire.CodeUsage
+		e.Code = envelope.CodeUsage
 	case errors.As(err, &ae):
-		e.Code, e.Reason, e.Message, e.Fix, e.Titles = wire.EnvelopeCode(ae.Code), ae.Code, ae.Message, client.Advice(ae, client.MCP), ae.Titles
+		e.Code, e.Reason, e.Message, e.Fix, e.Titles = ae.Code(), ae.Reason, ae.Message, client.Advice(ae, client.MCP), ae.Titles
 	case errors.Is(err, context.DeadlineExceeded):
-		e.Code, e.Message = "timeout", "no answer from the prima daemon in time: "+err.Error()
+		e.Code, e.Message = envelope.CodeTimeout, "no answer from the prima daemon in time: "+err.Error()
 		e.Fix = "look at the page with snapshot before repeating the call: whether it ran is unknown"
 	}
 	text := "error (" + string(e.Code) + "): " + e.Message

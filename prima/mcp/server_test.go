@@ -52,10 +52,10 @@ func (f *fakeDaemon) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		reply(&envelope.Envelope{OK: true, Command: "goal", Answer: "passed"})
 	case "/v0/go":
 		w.WriteHeader(http.StatusConflict)
-		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: &wire.Error{Code: wire.CodeNoBrowser, Message: "no browser to attach to"}})
+		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: &wire.Error{Reason: wire.ReasonNoBrowser, Message: "no browser to attach to"}})
 	default:
 		w.WriteHeader(http.StatusInternalServerError)
-		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: wire.Errorf(wire.CodeInternal, "not faked: %s", r.URL.Path)})
+		json.NewEncoder(w).Encode(wire.ErrorResponse{Error: wire.Errorf(wire.ReasonInternal, "not faked: %s", r.URL.Path)})
 	}
 }
 
@@ -198,7 +198,7 @@ func TestToolsAndTheirSchemas(t *testing.T) {
 			}
 		}
 	}
-	if in := cs.InitializeResult().Instructions; !strings.Contains(in, "snapshot") || !strings.Contains(in, "dialog_open") {
+	if in := cs.InitializeResult().Instructions; !strings.Contains(in, "snapshot") || !strings.Contains(in, "dialog_open") || !strings.Contains(in, "isError is true exactly when the envelope's ok is false") || !strings.Contains(in, "inexpressible") {
 		t.Errorf("instructions: %s", in)
 	}
 }

@@ -4,6 +4,7 @@
 package wire
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 
@@ -77,40 +78,44 @@ type StatusResponse struct {
 	Instances []Instance `json:"instances"`
 }
 
-// Error codes on the wire.
+// The reasons a request failed with no envelope: each is one failure
+// code of the one list (envelope.Codes, by EnvelopeCode), which the wire
+// carries as the error's code; the reason says which way it failed.
 const (
-	CodeUsage            = "usage"             // the request can never succeed as written
-	CodeNoBrowser        = "no_browser"        // nothing to attach to
-	CodeAmbiguousSession = "ambiguous_session" // several live sessions, none chosen
-	CodeSessionNotFound  = "session_not_found" // the named session is not live
-	CodeVersion          = "version_mismatch"  // browser server and driver cannot work together
-	CodeAttach           = "attach_failed"     // the endpoint did not accept prima
-	CodeNoInstance       = "no_instance"       // --instance names nothing
-	CodeBrowserGone      = "browser_gone"      // the attached browser went away and does not answer
-	CodeBusy             = "busy"              // the browser was busy with an earlier command past this one's deadline
-	CodeOverran          = "overran"           // the command ran past its deadline; the daemon answered for it
-	CodeInternal         = "internal"
+	ReasonUsage            = "usage"             // the request can never succeed as written
+	ReasonNoBrowser        = "no_browser"        // nothing to attach to
+	ReasonAmbiguousSession = "ambiguous_session" // several live sessions, none chosen
+	ReasonSessionNotFound  = "session_not_found" // the named session is not live
+	ReasonVersion          = "version_mismatch"  // browser server and driver cannot work together
+	ReasonAttach           = "endpoint_refused"  // the endpoint did not accept prima
+	ReasonNoInstance       = "no_instance"       // --instance names nothing
+	ReasonBrowserGone      = "browser_gone"      // the attached browser went away and does not answer
+	ReasonBusy             = "busy"              // the browser was busy with an earlier command past this one's deadline
+	ReasonOverran          = "overran"           // the command ran past its deadline; the daemon answered for it
+	ReasonInternal         = "internal"
 )
 
-// EnvelopeCode is the documented failure code (envelope.Code*) a wire
-// error code belongs to: every way of not reaching a browser is attach.
-func EnvelopeCode(code string) envelope.Code {
-	switch code {
-	case CodeUsage:
+// EnvelopeCode is the failure code of the one list (envelope.Codes) a
+// reason belongs to: every way of not reaching a browser is attach.
+func EnvelopeCode(reason string) envelope.Code {
+	switch reason {
+	case ReasonUsage:
 		return envelope.CodeUsage
-	case CodeBrowserGone:
+	case ReasonBrowserGone:
 		return envelope.CodeBrowserGone
-	case CodeBusy, CodeOverran:
+	case ReasonBusy, ReasonOverran:
 		return envelope.CodeTimeout
-	case CodeNoBrowser, CodeAmbiguousSession, CodeSessionNotFound, CodeVersion, CodeAttach, CodeNoInstance:
+	case ReasonNoBrowser, ReasonAmbiguousSession, ReasonSessionNotFound, ReasonVersion, ReasonAttach, ReasonNoInstance:
 		return envelope.CodeAttach
 	}
 	return envelope.CodeInternal
 }
 
-// Error is the wire form of a failure that produced no envelope.
+// Error is the wire form of a failure that produced no envelope: its code
+// is one of the envelope's (the one list), its reason which way it failed
+// ({"code": "attach", "reason": "no_browser", …}).
 type Error struct {
-	Code    string   `json:"code"`
+	Reason  string   `json:"reason"`
 	Message string   `json:"message"`
 	Titles  []string `json:"titles,omitempty"` // live session titles, when relevant
 	Session string   `json:"session,omitempty"`
@@ -118,9 +123,21 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Message }
 
+// Code is the error's failure code, one of envelope.Codes.
+func (e *Error) Code() envelope.Code { return EnvelopeCode(e.Reason) }
+
+// MarshalJSON writes the error with its code beside its reason.
+func (e *Error) MarshalJSON() ([]byte, error) {
+	type plain Error
+	return json.Marshal(struct {
+		Code envelope.Code `json:"code"`
+		*plain
+	}{e.Code(), (*plain)(e)})
+}
+
 // Errorf builds an Error.
-func Errorf(code, format string, a ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, a...)}
+func Errorf(reason, format string, a ...any) *Error {
+	return &Error{Reason: reason, Message: fmt.Sprintf(format, a...)}
 }
 
 // ErrorResponse wraps Error on the wire: {"error": {...}}.

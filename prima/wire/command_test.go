@@ -1,10 +1,14 @@
 package wire
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/prima-dev/prima/envelope"
 )
 
 // The table's commands decode CLI words and MCP arguments into their
@@ -232,6 +236,30 @@ func TestSetDeviceJoinsTheNamesWords(t *testing.T) {
 		r := SetRequest{What: "device", Values: c.values}
 		if err := r.Validate(); err != nil || r.Device() != c.name || r.NoDevice() != c.none {
 			t.Errorf("set device %q: %q, none %v, %v; want %q, none %v", c.values, r.Device(), r.NoDevice(), err, c.name, c.none)
+		}
+	}
+}
+
+// One code list: every failure with no envelope carries, as its code, a
+// code of the envelope's one list, and which way it failed as its
+// reason; no reason names a code of that list for another failure.
+func TestAWireErrorsCodeIsOfTheOneList(t *testing.T) {
+	for _, reason := range []string{ReasonUsage, ReasonNoBrowser, ReasonAmbiguousSession, ReasonSessionNotFound, ReasonVersion,
+		ReasonAttach, ReasonNoInstance, ReasonBrowserGone, ReasonBusy, ReasonOverran, ReasonInternal} {
+		b, err := json.Marshal(&Error{Reason: reason, Message: "m"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back struct {
+			Code   envelope.Code `json:"code"`
+			Reason string        `json:"reason"`
+		}
+		json.Unmarshal(b, &back)
+		if !slices.Contains(envelope.Codes, back.Code) || back.Reason != reason {
+			t.Errorf("%s: on the wire %s: want a code of envelope.Codes and the reason", reason, b)
+		}
+		if slices.Contains(envelope.Codes, envelope.Code(reason)) && envelope.Code(reason) != back.Code {
+			t.Errorf("the reason %q is also the code %q of another failure than its own (%s)", reason, reason, back.Code)
 		}
 	}
 }

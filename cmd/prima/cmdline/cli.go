@@ -137,7 +137,7 @@ func (e *env) findBrowser(ctx context.Context) (locate.Browser, error) {
 	}
 	b, err := locate.FindBrowser(ctx, explicit, from, os.Getenv)
 	if err != nil {
-		return b, &wire.Error{Code: wire.CodeAttach, Message: err.Error()}
+		return b, &wire.Error{Reason: wire.ReasonAttach, Message: err.Error()}
 	}
 	return b, nil
 }
@@ -242,16 +242,16 @@ func (e *env) fail(err error) error {
 	}
 	var ae *wire.Error
 	if errors.As(err, &ae) {
-		code, fix := wire.EnvelopeCode(ae.Code), client.Advice(ae, client.CLI)
+		code, fix := ae.Code(), client.Advice(ae, client.CLI)
 		if e.json {
-			e.printFailure(code, ae.Code, ae.Message, fix)
+			e.printFailure(code, ae.Reason, ae.Message, fix)
 		} else {
 			fmt.Fprintf(e.stderr, "prima: %s\ncode: %s\n", ae.Message, code)
 			if fix != "" {
 				fmt.Fprintf(e.stderr, "fix: %s\n", fix)
 			}
 		}
-		if ae.Code == wire.CodeUsage {
+		if ae.Reason == wire.ReasonUsage {
 			return exitError{exitUsage}
 		}
 		return exitError{exitNotOK}
