@@ -115,3 +115,40 @@ func TestARefSurvivesUnrelatedSiblingsComingAndGoing(t *testing.T) {
 	hasIn(t, "click the Remove Blue ref", out, out, "used: await page.getByRole('button', { name: 'Remove Blue', exact: true }).click();")
 	waitStatus(t, h, "Tags: Red, Green; size: none; zoom: 1; memo: lines")
 }
+
+// A diagram's node drawn in SVG, a group with no role, no id and no
+// name: the ref prima's snapshot printed clicks it (a bare element name
+// in an XPath matches no SVG element of an HTML document), and the used:
+// line it prints is accepted back.
+func TestARefOfAnSVGNodeClicksIt(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/shapes")
+	snap := waitStatus(t, h, "Tags: Red, Green, Blue; size: none; zoom: 1; memo: lines")
+	node := textRef(t, snap, "generic", "Node B")
+	out := h.primaOK("pw", "click", node)
+	m := usedRE.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no used: line:\n%s", out)
+	}
+	waitStatus(t, h, "Tags: Red, Green, Blue; size: none; zoom: 1; memo: lines; node: Node B; plan: none")
+	line := strings.TrimSuffix(strings.TrimPrefix(m[1], "await "), ";")
+	h.primaOK("pw", strings.Replace(line, "Node B", "Node A", 1))
+	waitStatus(t, h, "Tags: Red, Green, Blue; size: none; zoom: 1; memo: lines; node: Node A; plan: none")
+}
+
+// An option in a group the widget disables (aria-disabled on the group,
+// not on the option) is refused at once, naming the group, never waited
+// for until the timeout; the enabled one beside it is picked.
+func TestAnOptionInADisabledGroupIsRefusedAtOnce(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/shapes")
+	waitStatus(t, h, "Tags: Red, Green, Blue; size: none; zoom: 1; memo: lines")
+	// Waited for, it would fail with code timeout, not not_actionable.
+	for _, args := range [][]string{{"do", "click Old plan"}, {"pw", "click", "text=Old plan"}} {
+		r := h.prima(args...)
+		wantFailure(t, strings.Join(args, " "), r, "not_actionable")
+		hasIn(t, strings.Join(args, " "), section(r.out, "Failure"), r.out, `group "Legacy", which is aria-disabled`)
+	}
+	h.primaOK("do", "click New plan")
+	waitStatus(t, h, "Tags: Red, Green, Blue; size: none; zoom: 1; memo: lines; node: none; plan: New plan")
+}

@@ -222,6 +222,7 @@ type inspection struct {
 	value                                string // what the field held before the action
 	cover                                string
 	unseen                               string // a field no user sees: what is shown in its place
+	disabledBy                           string // the aria-disabled element that holds it, when not itself
 	label                                bool   // its own label covers its centre: the pointer reaches the label
 	shownLabel                           bool   // it is hidden from the user and its own label shows: the pointer goes there
 	point                                *pwline.Point
@@ -242,6 +243,7 @@ func (e *Engine) inspect(ctx context.Context, h playwright.ElementHandle, pointe
 	in.doc, _ = m["doc"].(string)
 	in.cover, _ = m["cover"].(string)
 	in.unseen, _ = m["unseen"].(string)
+	in.disabledBy, _ = m["disabledBy"].(string)
 	if p, ok := m["point"].(map[string]any); ok {
 		in.point = &pwline.Point{X: jsInt(p["x"]), Y: jsInt(p["y"])}
 	}
@@ -637,6 +639,8 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		e.masked.Add(value)
 	}
 	switch {
+	case ins.disabled && !a.Is(pwline.Focus, pwline.Hover) && ins.disabledBy != "":
+		return nil, &NotActionableError{Target: what, Why: "is disabled: it is in " + ins.disabledBy + ", which is aria-disabled"}
 	case ins.disabled && !a.Is(pwline.Focus, pwline.Hover):
 		return nil, &NotActionableError{Target: what, Why: "is disabled"}
 	case ins.readonly && a.Sets():

@@ -1,5 +1,8 @@
+// tag is the element's XPath name test: its name for an HTML element; for
+// one of another namespace (SVG, MathML), which a bare name never matches
+// in an HTML document, *[local-name()="g"].
 el => ({
-  tag: el.tagName.toLowerCase(),
+  tag: el.namespaceURI === 'http://www.w3.org/1999/xhtml' ? el.tagName.toLowerCase() : '*[local-name()="' + el.localName + '"]',
   id: el.id || '',
   testid: el.getAttribute('data-testid') || '',
   name: el.getAttribute('name') || '',

@@ -8,7 +8,9 @@ el => {
     for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
       let i = 1;
       for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) i++;
-      parts.unshift(n.tagName.toLowerCase() + '[' + i + ']');
+      // A bare name matches no SVG element in an HTML document.
+      const name = n.namespaceURI === 'http://www.w3.org/1999/xhtml' ? n.tagName.toLowerCase() : '*[local-name()="' + n.localName + '"]';
+      parts.unshift(name + '[' + i + ']');
     }
     return 'xpath=/' + parts.join('/');
   };

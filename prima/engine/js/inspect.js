@@ -16,7 +16,11 @@
   // A select's options, for a select action to fail at once on one it
   // does not hold (Playwright would wait for it until the timeout).
   if (field.tagName === 'SELECT') r.options = Array.from(field.options, o => [o.value, o.label]);
-  r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || el.getAttribute('aria-disabled') === 'true';
+  r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || !!(el.closest && el.closest('[aria-disabled="true"]'));
+  // Disabled by what holds it (an option in a disabled group): a click
+  // would wait for it to be enabled until the timeout.
+  const by = el.closest && el.closest('[aria-disabled="true"]');
+  if (by && by !== el) r.disabledBy = (by.getAttribute('role') || by.tagName.toLowerCase()) + (by.getAttribute('aria-label') ? ' "' + by.getAttribute('aria-label') + '"' : '');
   r.readonly = el.readOnly === true || el.getAttribute('aria-readonly') === 'true';
   // Whether an input event of this action reached the page: a field the
   // page removes as it is filled gets its value, and its input event,
