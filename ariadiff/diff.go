@@ -1034,6 +1034,7 @@ func hunk(del, ins []entry, inPlace bool, budget *int) []Change {
 		moved := pairTexts(del, ins, pair, used, budget)
 		pairElements(del, ins, pair, used, moved, budget)
 		pairLive(del, ins, pair, used)
+		pairAlike(del, ins, pair, used)
 	}
 	var items []item
 	for k := range del {
@@ -1148,6 +1149,38 @@ func pairElements(del, ins []entry, pair []int, used []bool, moved [][2]string, 
 				}
 				pair[k], used[j] = j, true
 				break
+			}
+		}
+	}
+}
+
+// pairAlike pairs the elements of one role and name that are left, in
+// order, when as many went as came: the same elements, whose context is
+// what changed around them (an accordion's headings once a panel opened
+// between them). A context tells copies apart; it is no part of what an
+// element is.
+func pairAlike(del, ins []entry, pair []int, used []bool) {
+	type key struct{ role, name string }
+	dels, inss := map[key][]int{}, map[key][]int{}
+	var order []key
+	for k := range del {
+		if d := &del[k]; !d.text && !d.live && pair[k] < 0 {
+			kk := key{d.role, d.name}
+			if dels[kk] == nil {
+				order = append(order, kk)
+			}
+			dels[kk] = append(dels[kk], k)
+		}
+	}
+	for j := range ins {
+		if y := &ins[j]; !y.text && !y.live && !used[j] {
+			inss[key{y.role, y.name}] = append(inss[key{y.role, y.name}], j)
+		}
+	}
+	for _, kk := range order {
+		if ds, js := dels[kk], inss[kk]; len(ds) == len(js) {
+			for n := range ds {
+				pair[ds[n]], used[js[n]] = js[n], true
 			}
 		}
 	}

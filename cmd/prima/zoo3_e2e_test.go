@@ -35,7 +35,6 @@ var zoo3Gaps = map[string]string{
 	"tagify: do click Remove Red":                             "Tagify names every tag's button \"remove tag\": which tag it removes is only in its place",
 	"easymde: do fill Notes with Hello world.":                "EasyMDE's document is no field; its input proxy is hidden, and prima refuses to set it",
 	"easymde: pw fill textbox \"Notes\"|textbox Second draft": "the same: the ref is the hidden input proxy",
-	"handorgel: do expand Returns":                            "no verb expand yet (click Returns works)",
 	"segmented: do select Small from Size":                    "a radio group is no list to select from (check Small works)",
 	"awesomplete: do select Prague from City":                 "Awesomplete's list opens only on typing (fill City with Pr, then click Prague, works)",
 }

@@ -15,7 +15,8 @@ import (
 // Intent is one parsed instruction.
 type Intent struct {
 	// Verb is one of click, dblclick, rightclick, fill, type, select,
-	// check, uncheck, hover, press, clear, go, back, forward, reload, drag,
+	// check, uncheck, hover, expand, collapse, press, clear, go, back,
+	// forward, reload, drag,
 	// upload, tab, closetab, accept, dismiss, wait and waitgone.
 	Verb   string
 	Target Target // what to act on; empty for go, back, forward, reload, tab, closetab, accept, dismiss, wait, waitgone and a bare press
@@ -225,6 +226,10 @@ func parse(instruction, src string, checkCompound bool) (Intent, error) {
 		return on("uncheck", rest)
 	case "hover":
 		return on("hover", trimPrefixWord(trimPrefixWord(rest, "over"), "on"))
+	case "expand", "collapse":
+		// A click on a disclosure that is not already so (an accordion's
+		// heading, a tree item).
+		return on(verb, rest)
 	case "clear", "empty":
 		return on("clear", rest)
 	case "drag":
@@ -321,7 +326,7 @@ func parse(instruction, src string, checkCompound bool) (Intent, error) {
 	case "wait":
 		return waitFor(rest, fail)
 	}
-	return fail(fmt.Sprintf("unknown verb %q; literal instructions start with click, double-click, right-click, fill, type, select, check, uncheck, hover, press, clear, drag, upload, go, reload, switch to tab, close tab, accept, dismiss or wait", verb))
+	return fail(fmt.Sprintf("unknown verb %q; literal instructions start with click, double-click, right-click, fill, type, select, check, uncheck, hover, expand, collapse, press, clear, drag, upload, go, reload, switch to tab, close tab, accept, dismiss or wait", verb))
 }
 
 // goTo reads the URL or path of go to, open and visit.

@@ -41,6 +41,10 @@ var parseCases = []struct {
 		Intent{Verb: "fill", Target: Target{Text: "Full name", Quoted: true}, Value: "Ada Lovelace"}},
 	{"apostrophe inside a value is not a quote", "fill Name with O'Brien",
 		Intent{Verb: "fill", Target: Target{Text: "Name"}, Value: "O'Brien"}},
+	{"expand a disclosure", "expand the Returns button",
+		Intent{Verb: "expand", Target: Target{Text: "Returns", Role: "button"}}},
+	{"collapse a disclosure", "collapse Returns",
+		Intent{Verb: "collapse", Target: Target{Text: "Returns"}}},
 	{"a word's trailing period is dropped, and said", "fill Name with Ada.",
 		Intent{Verb: "fill", Target: Target{Text: "Name"}, Value: "Ada", Stop: true}},
 	{"a sentence keeps its trailing period", "fill Notes with Call me back before noon.",
@@ -467,7 +471,7 @@ var knownVerbs = map[string]bool{
 	"click": true, "dblclick": true, "rightclick": true, "fill": true, "type": true, "select": true, "check": true,
 	"uncheck": true, "hover": true, "press": true, "clear": true, "go": true, "back": true, "forward": true,
 	"reload": true, "drag": true, "upload": true, "tab": true, "closetab": true, "accept": true, "dismiss": true,
-	"wait": true, "waitgone": true,
+	"wait": true, "waitgone": true, "expand": true, "collapse": true,
 }
 
 // FuzzParse: Parse never panics; it returns an *UnparsedError or a

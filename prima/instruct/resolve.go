@@ -128,6 +128,8 @@ func pwHint(verb string) string {
 		return "prima pw " + verb + " REF"
 	case "rightclick":
 		return "prima pw click REF --button right"
+	case "expand", "collapse":
+		return "prima pw click REF"
 	case "drag", Drop:
 		return "prima pw drag REF TARGET"
 	case "upload":

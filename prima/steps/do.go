@@ -312,6 +312,16 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 			b.h.Dispose()
 		}
 	}
+	if intent.Verb == "expand" || intent.Verb == "collapse" {
+		// Only a click that makes it so: one on a disclosure already
+		// expanded would collapse it, and the other way round.
+		if c, err := instruct.Resolve(view.Tree, intent.Verb, intent.Target); err == nil {
+			if e, ok := view.Refs()[c.Ref]; ok && e.Node != nil && e.Node.Has("expanded") == (intent.Verb == "expand") {
+				state := map[bool]string{true: "expanded", false: "not expanded"}[intent.Verb == "expand"]
+				return stepResult{status: StepOK, ref: c.Ref, after: view, proof: fmt.Sprintf("%s is %s already; nothing was clicked", ariadiff.Head(c.Role, c.Name), state)}
+			}
+		}
+	}
 	var target engine.Target
 	var via, ref, matched string
 	var items []string // for a click through markup on an item of a list: the other items' texts
@@ -521,6 +531,8 @@ func verbAction(verb string) (pwline.Action, engine.Opts) {
 	switch verb {
 	case "rightclick":
 		return pwline.Actions[pwline.Click], engine.Opts{Button: "right"}
+	case "expand", "collapse":
+		return pwline.Actions[pwline.Click], engine.Opts{}
 	}
 	return pwline.Actions[pwline.Verb(verb)], engine.Opts{}
 }
