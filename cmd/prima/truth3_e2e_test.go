@@ -46,7 +46,7 @@ func TestASentenceIsTypedWithItsFullStop(t *testing.T) {
 // widget's own value (Choices' getValue) is the status line.
 func TestSelectFromAWidgetNamedByTheTextBesideIt(t *testing.T) {
 	h := newHarness(t)
-	h.primaOK("browser", "open", app.URL+"/truth3/choices-beside")
+	h.primaOK("browser", "open", app.URL+"/zoo/choices-beside")
 	waitStatus(t, h, "Chosen: nothing")
 	out := h.primaOK("do", "select Green from Colour")
 	hasIn(t, "select Green from Colour", out, out, "proven: 1/1", `named by the text "Colour" shown before the`, `"Chosen: nothing" -> "Chosen: Green"`)
