@@ -430,7 +430,9 @@ func resolveIn(t *ariadiff.Tree, verb string, target Target) (Candidate, error) 
 		for _, beside := range []bool{false, true} {
 			for i, n := range pool {
 				for _, s := range all[i] {
-					if s.beside == beside && tr.ok(s) {
+					// A text beside a widget names it only exactly: its words
+					// may be any sentence's ("Your name is shown publicly").
+					if s.beside == beside && !(s.beside && tr.match == MatchWords) && tr.ok(s) {
 						hits = append(hits, Candidate{Ref: n.Ref(), Role: n.Role, Name: s.text, Match: tr.match, Beside: s.beside})
 						break
 					}

@@ -288,6 +288,7 @@ func TestATextBesideNamesOnlyTheOneWidgetAfterIt(t *testing.T) {
 	for _, c := range []struct{ instruction, why string }{
 		{"select Small from Size", "two comboboxes follow the text"},
 		{"fill Notes with x", "the textbox after the text has a name of its own"},
+		{"fill alias with x", "a text beside a widget names it only exactly, never by its words"},
 	} {
 		if got, err := resolve(t, "beside", c.instruction); err == nil {
 			t.Errorf("%s: resolved to %v, want none (%s)", c.instruction, got, c.why)
