@@ -16,10 +16,10 @@
   // A select's options, for a select action to fail at once on one it
   // does not hold (Playwright would wait for it until the timeout).
   if (field.tagName === 'SELECT') r.options = Array.from(field.options, o => [o.value, o.label]);
-  r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || !!(el.closest && el.closest('[aria-disabled="true"]'));
-  // Disabled by what holds it (an option in a disabled group): a click
-  // would wait for it to be enabled until the timeout.
+  // Disabled by what holds it too (an option in a disabled group): a
+  // click would wait for it to be enabled until the timeout.
   const by = el.closest && el.closest('[aria-disabled="true"]');
+  r.disabled = el.disabled === true || (el.closest && !!el.closest('fieldset[disabled] *:not(legend *)') && el.matches('button,input,select,textarea')) || !!by;
   if (by && by !== el) r.disabledBy = (by.getAttribute('role') || by.tagName.toLowerCase()) + (by.getAttribute('aria-label') ? ' "' + by.getAttribute('aria-label') + '"' : '');
   r.readonly = el.readOnly === true || el.getAttribute('aria-readonly') === 'true';
   // Whether an input event of this action reached the page: a field the
@@ -157,7 +157,9 @@
   // A control hidden from the user whose own label is shown (a segmented
   // control's radio drawn as its label): the pointer goes to the label, as
   // a user's does, wherever the hidden box lies.
-  if (unseen(el) && el.labels && Array.from(el.labels).some(shows)) {
+  // Only a labelled control is asked: unseen walks the ancestors' styles,
+  // which every click would pay for.
+  if (el.labels && el.labels.length && Array.from(el.labels).some(shows) && unseen(el)) {
     r.label = true;
     r.shownLabel = true;
     return r;
