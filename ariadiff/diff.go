@@ -174,9 +174,12 @@ type entry struct {
 	// its changes are not the page's. Not part of its identity: a page
 	// that hides its content behind a modal changed nothing in it.
 	hidden bool
-	scope  int32  // the scope of the node's parent, -1 at the top
-	key    int32  // the number of its identity (see keys)
-	hash   uint64 // of its identity as flattened (before any context)
+	scope  int32 // the scope of the node's parent, -1 at the top
+	// nid is the node's ID (see Tree.Space), "" for a text no element
+	// holds; a diff pairs by it only within one Space.
+	nid  string
+	key  int32  // the number of its identity (see keys)
+	hash uint64 // of its identity as flattened (before any context)
 }
 
 // content is what a text entry shows: its value, else its name.
@@ -370,8 +373,9 @@ type flat struct {
 	near   []bool   // per scope, whether those texts are all blocks of their own
 }
 
-// scope is the entries below one node: es[start:end].
-type scope struct{ start, end, parent int32 }
+// scope is the entries below one node: es[start:end]; owner is the
+// node's own entry, -1 when it has none (a wrapper, an unnamed list).
+type scope struct{ start, end, parent, owner int32 }
 
 // owner says which text below a significant element is already part of it.
 type owner struct {
@@ -438,11 +442,12 @@ func (f *flat) children(nodes []*Node, sc int32, own owner) {
 }
 
 func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
+	first := len(f.es)
 	if n.Has("aria-hidden") {
 		own.hidden = true
 	}
 	if c := classify(n.Role); c&cSig != 0 {
-		e := entry{role: n.Role, name: n.Name, groups: n.Groups, scope: sc, hidden: own.hidden}
+		e := entry{role: n.Role, name: n.Name, groups: n.Groups, scope: sc, hidden: own.hidden, nid: n.ID}
 		switch {
 		case c&cSelect != 0 && !wrapsField(n):
 			// The selection is the value; options are not entries of their own.
@@ -474,12 +479,16 @@ func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
 	} else if !own.all {
 		f.text(n, siblings, i, sc, own)
 		if n.Name != "" && len(n.Children) > 0 && !n.HasValue {
-			f.add(entry{text: true, quiet: true, role: n.Role, name: n.Name, groups: n.Groups, scope: sc, hidden: own.hidden})
+			f.add(entry{text: true, quiet: true, role: n.Role, name: n.Name, groups: n.Groups, scope: sc, hidden: own.hidden, nid: n.ID})
 		}
 	}
 	if len(n.Children) > 0 {
 		s := int32(len(f.scopes))
-		f.scopes = append(f.scopes, scope{start: int32(len(f.es)), parent: sc})
+		o := int32(-1)
+		if len(f.es) > first {
+			o = int32(len(f.es) - 1)
+		}
+		f.scopes = append(f.scopes, scope{start: int32(len(f.es)), parent: sc, owner: o})
 		f.children(n.Children, s, own)
 		f.scopes[s].end = int32(len(f.es))
 	}
@@ -511,7 +520,7 @@ func (f *flat) text(n *Node, siblings []*Node, i int, sc int32, own owner) {
 		return // the label an element next to it is named by
 	}
 	f.add(entry{text: true, role: n.Role, name: n.Name, value: n.Value,
-		hasValue: n.HasValue, groups: n.Groups, scope: sc, hidden: own.hidden})
+		hasValue: n.HasValue, groups: n.Groups, scope: sc, hidden: own.hidden, nid: n.ID})
 }
 
 // labels reports whether siblings[k] is a significant element named t.
@@ -760,14 +769,15 @@ func diff(before, after *Tree, inPlace bool) []Change {
 			hunks = append(hunks, [2][]entry{del, ins})
 		}
 	})
+	byNode := before.Space != "" && before.Space == after.Space
 	if inPlace {
 		var moved []item
-		hunks, moved = pairMoved(hunks, fb)
+		hunks, moved = pairMoved(hunks, fb, byNode)
 		out = append(out, collapse(moved)...)
 	}
 	for _, h := range hunks {
 		if len(h[0])+len(h[1]) > 0 {
-			out = append(out, hunk(h[0], h[1], inPlace, &budget)...)
+			out = append(out, hunk(h[0], h[1], inPlace, byNode, &budget)...)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return kindRank(out[i].Kind) < kindRank(out[j].Kind) })
@@ -783,19 +793,27 @@ func diff(before, after *Tree, inPlace bool) []Change {
 }
 
 // pairMoved takes out of the hunks the elements and texts that left one
-// place and showed up at another, the same on both sides (a grid's rows
-// after a sort, a calendar's event dragged to another day): each one
-// that went is paired, in order, with one of the same identity that came,
-// and is worded as moved, with what changed in it, never as removed and
-// added. after is the flattened tree the entries that came are from, so
-// that a move says which named element now holds the entry.
-func pairMoved(hunks [][2][]entry, after *flat) ([][2][]entry, []item) {
-	came := map[int32][][2]int{}
+// place and showed up at another (a grid's rows after a sort, a
+// calendar's event dragged to another day): each is worded as moved, with
+// what changed in it, never as removed and added. With byNode, an entry
+// that is one DOM node on both sides pairs with itself: across hunks it
+// moved; within one, hunk pairs it in place. The rest that went pair, in
+// order, with ones of the same identity that came. after is the flattened
+// tree the entries that came are from, so that a move says which named
+// element now holds the entry.
+func pairMoved(hunks [][2][]entry, after *flat, byNode bool) ([][2][]entry, []item) {
+	type at struct{ h, j int }
+	came := map[int32][]at{}
+	node := map[string]at{}
 	for h := range hunks {
 		for j := range hunks[h][1] {
 			e := &hunks[h][1][j]
-			if !e.live {
-				came[e.key] = append(came[e.key], [2]int{h, j})
+			if e.live {
+				continue
+			}
+			came[e.key] = append(came[e.key], at{h, j})
+			if byNode && e.nid != "" {
+				node[e.nid] = at{h, j}
 			}
 		}
 	}
@@ -809,32 +827,60 @@ func pairMoved(hunks [][2][]entry, after *flat) ([][2][]entry, []item) {
 		taken[h] = make([]bool, len(hunks[h][1]))
 	}
 	var items []item
+	move := func(h, k int, y at) {
+		d, e := &hunks[h][0][k], &hunks[y.h][1][y.j]
+		gone[h][k], taken[y.h][y.j] = true, true
+		items = append(items, compare(d, e)...)
+		var b builder
+		e.writeHead(&b)
+		if e.text && e.name == "" {
+			b = builder{}
+			b.word(e.role + ": ")
+			b.plain(e.content(), maxLabel)
+		}
+		b.word(" moved")
+		if in := after.holder(e); in != nil {
+			b.word(" into ")
+			b.line(in)
+		}
+		items = append(items, item{Change: b.change(Changed), role: e.role + " moved", text: e.text, to: e})
+	}
+	// held: one node in one hunk, left for hunk to pair in place (the
+	// entry that went, and the one that came).
+	var held, heldIn map[at]bool
+	if len(node) > 0 {
+		held, heldIn = map[at]bool{}, map[at]bool{}
+		for h := range hunks {
+			for k := range hunks[h][0] {
+				d := &hunks[h][0][k]
+				y, ok := node[d.nid]
+				if d.live || d.nid == "" || !ok || !sameKind(d, &hunks[y.h][1][y.j]) {
+					continue
+				}
+				if y.h == h {
+					held[at{h, k}], heldIn[y] = true, true
+					continue
+				}
+				move(h, k, y)
+			}
+		}
+	}
 	for h := range hunks {
 		for k := range hunks[h][0] {
 			d := &hunks[h][0][k]
-			q := came[d.key]
-			if d.live || len(q) == 0 {
+			if d.live || gone[h][k] || held[at{h, k}] {
 				continue
 			}
-			at := q[0]
+			q := came[d.key]
+			for len(q) > 0 && (taken[q[0].h][q[0].j] || heldIn[q[0]]) {
+				q = q[1:]
+			}
+			came[d.key] = q
+			if len(q) == 0 {
+				continue
+			}
 			came[d.key] = q[1:]
-			y := &hunks[at[0]][1][at[1]]
-			gone[h][k], taken[at[0]][at[1]] = true, true
-			items = append(items, compare(d, y)...)
-			var b builder
-			y.writeHead(&b)
-			if y.text && y.name == "" {
-				b = builder{}
-				b.word(y.role + ": ")
-				b.plain(y.content(), maxLabel)
-			}
-			b.word(" moved")
-			if in := after.holder(y); in != nil {
-				b.word(" into ")
-				b.line(in)
-			}
-			c := b.change(Changed)
-			items = append(items, item{Change: c, role: y.role + " moved", text: y.text, to: y})
+			move(h, k, q[0])
 		}
 	}
 	if len(items) == 0 {
@@ -857,14 +903,14 @@ func pairMoved(hunks [][2][]entry, after *flat) ([][2][]entry, []item) {
 	return hunks, items
 }
 
-// holder is the label of the nearest named element that holds e (its own
-// entry opens the scope e is in), within four levels; nil when none.
+// holder is the label of the nearest named element that holds e, within
+// four levels; nil when none.
 func (f *flat) holder(e *entry) shown.Line {
 	sc := e.scope
 	for level := 0; sc >= 0 && level < 4; level++ {
 		s := &f.scopes[sc]
-		if s.start > 0 {
-			if o := &f.es[s.start-1]; o.name != "" && (o.quiet || !o.text) {
+		if s.owner >= 0 {
+			if o := &f.es[s.owner]; o.name != "" && (o.quiet || !o.text) {
 				var b builder
 				o.writeHead(&b)
 				return b.l
@@ -1024,14 +1070,18 @@ func (it *item) desc(b *builder) bool {
 // swapped names in place are renamed; the rest is added or removed. An
 // empty live region vanishing says nothing and is not reported. Long runs
 // of one role are counted.
-func hunk(del, ins []entry, inPlace bool, budget *int) []Change {
+func hunk(del, ins []entry, inPlace, byNode bool, budget *int) []Change {
 	pair := make([]int, len(del))
 	for k := range pair {
 		pair[k] = -1
 	}
 	used := make([]bool, len(ins))
 	if inPlace {
-		moved := pairTexts(del, ins, pair, used, budget)
+		var moved [][2]string
+		if byNode {
+			moved = pairNodes(del, ins, pair, used)
+		}
+		moved = append(moved, pairTexts(del, ins, pair, used, budget)...)
 		pairElements(del, ins, pair, used, moved, budget)
 		pairLive(del, ins, pair, used)
 		pairAlike(del, ins, pair, used)
@@ -1054,13 +1104,48 @@ func hunk(del, ins []entry, inPlace bool, budget *int) []Change {
 	return collapse(items)
 }
 
+// pairNodes pairs the entries of a hunk that are one DOM node before and
+// after (see Tree.Space): whatever its name, text, state or context
+// became, a node that stayed is changed, never removed and added. It
+// returns the texts' contents, which explain a changed context.
+func pairNodes(del, ins []entry, pair []int, used []bool) [][2]string {
+	at := map[string]int{}
+	for j := range ins {
+		if id := ins[j].nid; id != "" {
+			at[id] = j
+		}
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	var moved [][2]string
+	for k := range del {
+		d := &del[k]
+		j, ok := at[d.nid]
+		if d.nid == "" || !ok || used[j] || !sameKind(d, &ins[j]) {
+			continue
+		}
+		pair[k], used[j] = j, true
+		if d.text {
+			moved = append(moved, [2]string{d.content(), ins[j].content()})
+		}
+	}
+	return moved
+}
+
+// sameKind: two entries of one node may be paired as the same thing: a
+// node whose role changed is another control to its user.
+func sameKind(x, y *entry) bool {
+	return x.text == y.text && x.live == y.live && x.role == y.role
+}
+
 // pairTexts pairs the texts of a hunk that changed in place: per role, in
 // order when as many went as came, else only those that stayed alike. It
 // returns the pairs' contents, which explain a changed context.
 func pairTexts(del, ins []entry, pair []int, used []bool, budget *int) [][2]string {
 	byRole := map[string][]int{}
 	for j := range ins {
-		if ins[j].text {
+		if ins[j].text && !used[j] {
 			byRole[ins[j].role] = append(byRole[ins[j].role], j)
 		}
 	}
@@ -1070,7 +1155,7 @@ func pairTexts(del, ins []entry, pair []int, used []bool, budget *int) [][2]stri
 	dels := map[string][]int{}
 	var roles []string
 	for k := range del {
-		if r := del[k].role; del[k].text && len(byRole[r]) > 0 {
+		if r := del[k].role; del[k].text && pair[k] < 0 && len(byRole[r]) > 0 {
 			if dels[r] == nil {
 				roles = append(roles, r)
 			}

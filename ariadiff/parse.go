@@ -17,6 +17,9 @@ type Node struct {
 	HasValue bool
 	Props    []Prop // `/url: …` style properties, in order
 	Children []*Node
+	// ID is the ref the line carried, kept when refs are stripped: within
+	// one Tree.Space the same ID is the same DOM node.
+	ID string
 
 	span int32 // lines of its block in snapshot text (see lines); 0 until asked
 }
@@ -36,6 +39,11 @@ type Tree struct {
 	// children), so a range of lines is a range of subtrees (Splice).
 	exact bool
 	flat  *flatTree // its diff entries, once a diff asked (see flatten)
+	// Space names where the nodes' IDs come from: two trees of one
+	// non-empty Space give the same DOM node the same ID, whatever its
+	// name became, and their diff pairs by it. "" when the IDs are only
+	// refs that change with a name (a Playwright snapshot's).
+	Space string
 }
 
 // Parse reads aria snapshot text (AI mode with refs, or plain). Snapshot
@@ -186,7 +194,11 @@ func (p *parser) key(n *Node, s string) string {
 		if end < 0 {
 			break
 		}
-		p.groups = append(p.groups, t[1:end])
+		g := t[1:end]
+		if n.ID == "" && strings.HasPrefix(g, "ref=") {
+			n.ID = g[4:]
+		}
+		p.groups = append(p.groups, g)
 		s = t[end+1:]
 	}
 	if len(p.groups) > start {

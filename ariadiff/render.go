@@ -121,7 +121,7 @@ func writeKey(b *strings.Builder, n *Node, canonical bool) {
 // Clone is a deep copy of t, to change (StripRefs, a value cleared)
 // without touching t, and without printing and parsing it again.
 func (t *Tree) Clone() *Tree {
-	return &Tree{Root: t.Root.clone(), Skipped: t.Skipped, nodes: t.nodes, exact: t.exact}
+	return &Tree{Root: t.Root.clone(), Skipped: t.Skipped, nodes: t.nodes, exact: t.exact, Space: t.Space}
 }
 
 func (n *Node) clone() *Node {

@@ -38,7 +38,7 @@ func (t *Tree) Splice(at, del int, ins []string, strip bool) (*Tree, bool) {
 	if !ok {
 		return nil, false
 	}
-	return &Tree{Root: root, nodes: t.nodes - s.removed + frag.nodes, exact: true}, true
+	return &Tree{Root: root, nodes: t.nodes - s.removed + frag.nodes, exact: true, Space: t.Space}, true
 }
 
 // lines is the number of lines the tree's text has.
