@@ -152,3 +152,49 @@ func TestAnOptionInADisabledGroupIsRefusedAtOnce(t *testing.T) {
 	h.primaOK("do", "click New plan")
 	waitStatus(t, h, "Tags: Red, Green, Blue; size: none; zoom: 1; memo: lines; node: none; plan: New plan")
 }
+
+// An element that stays the same DOM node is never listed removed, though
+// its name repeats, its surroundings change and the snapshot it was acted
+// from is Playwright's: the second of three "Details" buttons opens, the
+// texts beside the first two change, the third section goes; a "Pin"
+// button renamed "Unpin" as its row moves to another list is renamed and
+// moved; two status lines that say something else changed, each known by
+// its node.
+func TestAnElementThatStaysIsNeverRemoved(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/nodes")
+	snap := h.primaOK("snapshot")
+	var details []string
+	for _, l := range strings.Split(snap, "\n") {
+		if m := refRE.FindStringSubmatch(l); m != nil && strings.Contains(l, `- button "Details" `) {
+			details = append(details, m[1])
+		}
+	}
+	if len(details) != 3 {
+		t.Fatalf("want three Details buttons in the snapshot, got %q:\n%s", details, snap)
+	}
+	r := h.prima("pw", "click", details[1])
+	wantOK(t, "click the second Details", r)
+	c := section(r.out, "Changes")
+	hasIn(t, "click the second Details", c, r.out, `button "Details": collapsed -> expanded`, `"30 days" -> "60 days, free"`,
+		`"Ships in 2 days" -> "Ships tomorrow by air"`, `removed:`, `paragraph: Card only`)
+	if n := strings.Count(c, `button "Details"`); n != 2 || strings.Contains(c, "added:") {
+		t.Errorf("click the second Details: two Details buttons stayed and one went, yet the Changes say otherwise (%d lines name it):\n%s", n, c)
+	}
+
+	r = h.prima("pw", "click", ref(t, snap, "button", "Pin"))
+	wantOK(t, "click Pin", r)
+	c = section(r.out, "Changes")
+	hasIn(t, "click Pin", c, r.out, `button "Pin" -> "Unpin"`, `button "Unpin" moved`)
+	if strings.Contains(c, "removed:") || strings.Contains(c, "added:") || strings.Contains(c, `into heading`) {
+		t.Errorf("click Pin: the button and its row stayed, in an unnamed list, yet the Changes say otherwise:\n%s", c)
+	}
+
+	r = h.prima("do", "click Sync")
+	wantOK(t, "click Sync", r)
+	c = section(r.out, "Changes")
+	hasIn(t, "click Sync", c, r.out, `status: "One" -> "Three"`, `status: "Two" -> "Four"`)
+	if strings.Contains(c, "removed:") || strings.Contains(c, "added:") {
+		t.Errorf("click Sync: both status lines stayed, yet the Changes say otherwise:\n%s", c)
+	}
+}

@@ -137,10 +137,33 @@ func (e *Engine) Fresh(ctx context.Context, page playwright.Page, needRefs bool)
 	e.refView, e.refPage = v, page
 	e.Views.Playwright++
 	e.last, e.lastFP, e.lastPage = v, "", page
-	if err == nil && fp != "" && !hasFrames(v.Tree) {
-		e.lastFP = strings.TrimSuffix(fp, " dirty")
+	if !hasFrames(v.Tree) {
+		if err == nil && fp != "" {
+			e.lastFP = strings.TrimSuffix(fp, " dirty")
+		}
+		e.identify(ctx, page, v)
 	}
 	return v, nil
+}
+
+// identify gives a Playwright snapshot's nodes the renderer's node ids,
+// so that a diff from it pairs by node as one between renders does: the
+// renderer is brought up to date (what it renders now the next action's
+// view would render anyway) and its tree, when it shows what the snapshot
+// shows, lends its ids. When it does not (the page changed between the
+// two), the renderer forgets its text: the change it saw is no longer
+// one the last view misses, and its next answer must be whole.
+func (e *Engine) identify(ctx context.Context, page playwright.Page, v *View) {
+	r, err := e.renderer(page).Update(ctx)
+	if err != nil || r.Frames {
+		return
+	}
+	for _, pw := range r.Passwords {
+		e.masked.Add(pw)
+	}
+	if !ariadiff.AdoptIDs(v.Tree, e.inc.Tree(e.masked.Text, e.masked)) {
+		e.inc.Forget()
+	}
 }
 
 // Render is the page from the incremental renderer, remembered as

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -22,6 +23,9 @@ import (
 
 //go:embed js/incremental.js
 var incrementalJS string
+
+// worlds numbers the worlds the engines make, for their views' Space.
+var worlds atomic.Int64
 
 // maxIncrementalLines bounds what a partial render may replace: past it a
 // whole render costs about the same and is simpler to trust.
@@ -47,6 +51,10 @@ type Engine struct {
 	maskN   int
 	// utility: Playwright's worlds in the page, given the faster labels.
 	utility utilityWorlds
+	// space names the world the kept text was rendered in: its lines'
+	// refs are the world's node ids (see incremental.js), which a new
+	// world numbers afresh.
+	space string
 	// driver is the version of the driver the page is reached through:
 	// the engine renders with its injected script.
 	driver string
@@ -131,7 +139,7 @@ func (c *Engine) open(ctx context.Context) error {
 	if id == 0 {
 		return fmt.Errorf("no isolated world")
 	}
-	c.world, c.doc = int(id), loader
+	c.world, c.doc, c.space = int(id), loader, fmt.Sprintf("w%d", worlds.Add(1))
 	c.Forget()
 	boot := "(() => { const module = {}; " + src + "\n const IS = new (module.exports.InjectedScript())(globalThis, " +
 		`{isUnderTest: false, sdkLanguage: 'javascript', frameSeq: 0, testIdAttributeName: 'data-testid', stableRafCount: 1, browserName: 'chromium', shouldPrependErrorPrefix: false, isUtilityWorld: true, customEngines: []});` +
@@ -325,6 +333,7 @@ func (c *Engine) Tree(mask func(string) string, masked map[string]bool) *ariadif
 	}
 	t := ariadiff.Parse(mask(strings.Join(c.lines, "\n")))
 	t.StripRefs()
+	t.Space = c.space
 	c.tree, c.maskN = t, len(masked)
 	return t
 }

@@ -17,7 +17,7 @@
   // Elements whose text names an ancestor (a table's caption, a
   // fieldset's legend) or a control inside them (label).
   const NAMING = new Set(['CAPTION', 'LEGEND', 'FIGCAPTION', 'SUMMARY', 'LABEL', 'TITLE']);
-  const S = { lines: null, meta: new WeakMap(), dirty: new Set(), values: new WeakMap(), pw: [], refs: new Set(), at: new Map(), active: null, risky: '', observer: null, lost: false,
+  const S = { lines: null, meta: new WeakMap(), ids: new WeakMap(), seq: 0, dirty: new Set(), values: new WeakMap(), pw: [], refs: new Set(), at: new Map(), active: null, risky: '', observer: null, lost: false,
     fields: new Set(), popovers: new Set(), labels: new Set(), labelled: new Set(), blocked: false };
 
   // What an update must look at besides the changed elements (form
@@ -154,14 +154,27 @@
   };
   // meta: element -> its line's ref, role, and whether it is a pointer
   // target (isClickTargetRoot looks at ancestors that are).
+  // A line's ref is the node's own id in this world (n1, n2…), not the
+  // copy's: the copy gives an element a new ref when its name changes, and
+  // the diff pairs before and after by node, so an element that stays is
+  // never listed removed and added. learn answers the copy's refs' ids.
   const learn = (root) => {
+    const ids = new Map();
     const visit = (n) => {
       if (typeof n === 'string') return;
       const el = elementOf(n);
-      if (el && n.role !== 'fragment') S.meta.set(el, { ref: n.ref || '', role: n.role, pointer: !!n.ref && !!n.box && n.box.cursor === 'pointer' });
+      let ref = '';
+      if (el && n.ref) {
+        let id = S.ids.get(el);
+        if (!id) S.ids.set(el, (id = 'n' + ++S.seq));
+        ids.set(n.ref, id);
+        ref = id;
+      }
+      if (el && n.role !== 'fragment') S.meta.set(el, { ref, role: n.role, pointer: !!ref && !!n.box && n.box.cursor === 'pointer' });
       for (const c of n.children || []) visit(c);
     };
     visit(root);
+    return ids;
   };
 
   // Labels come from one pass over the kept labels while a render runs
@@ -174,8 +187,13 @@
     let text;
     try { text = IS.ariaSnapshot(el, { mode: 'ai' }); } finally { rendering = false; labelMap = null; }
     const snap = IS._lastAriaSnapshotForQuery;
-    if (snap) learn(snap.root);
-    return text;
+    if (!snap) return text;
+    const ids = learn(snap.root);
+    return text.split('\n').map((l) => {
+      const at = ownRefAt(l);
+      const id = at && ids.get(l.slice(at[0], at[1]));
+      return id ? l.slice(0, at[0]) + id + l.slice(at[1]) : l;
+    }).join('\n');
   };
 
   const blocker = () => {
@@ -212,41 +230,36 @@
 
   const indentOf = (l) => { let i = 0; while (l.charCodeAt(i) === 32) i++; return i; };
   const roleOf = (l) => { const m = /^\s*- ([a-z]+)/.exec(l); return m ? m[1] : ''; };
-  // ownRef is the line's own ref: the [ref=…] group after its role and
-  // quoted name. A name or a value is page text and may hold "[ref=e12]"
-  // too (a page that shows snapshots): taking that for the line's ref
-  // would splice a render over the wrong block.
-  const ownRef = (l) => {
-    let s = l.slice(indentOf(l));
-    if (!s.startsWith('- ')) return '';
-    s = s.slice(2);
-    if (s[0] === "'") {
-      // A key holding ": " is single-quoted whole ('' is a quote).
-      let k = '';
-      for (let i = 1; i < s.length; i++) {
-        if (s[i] === "'") {
-          if (s[i + 1] !== "'") break;
-          i++;
-        }
-        k += s[i];
-      }
-      s = k;
-    }
-    let i = 0;
-    while (i < s.length && s[i] > ' ' && s[i] !== ':' && s[i] !== '"' && s[i] !== '[') i++;
-    while (s[i] === ' ') i++;
-    if (s[i] === '"') {
-      for (i++; i < s.length && s[i] !== '"'; i += s[i] === '\\' ? 2 : 1);
+  // ownRefAt is where the line's own ref is, [start, end) of its value:
+  // the [ref=…] group after its role and quoted name. A name or a value
+  // is page text and may hold "[ref=e12]" too (a page that shows
+  // snapshots): taking that for the line's ref would splice a render over
+  // the wrong block. A key holding ": " is single-quoted whole, its quotes
+  // doubled: no role, name delimiter or group holds one, so the scan
+  // reads the line as it is.
+  const ownRefAt = (l) => {
+    let i = indentOf(l);
+    if (!l.startsWith('- ', i)) return null;
+    i += 2;
+    if (l[i] === "'") i++;
+    while (i < l.length && l[i] > ' ' && l[i] !== ':' && l[i] !== '"' && l[i] !== '[' && l[i] !== "'") i++;
+    while (l[i] === ' ') i++;
+    if (l[i] === '"') {
+      for (i++; i < l.length && l[i] !== '"'; i += l[i] === '\\' ? 2 : 1);
       i++;
     }
     for (;;) {
-      while (s[i] === ' ') i++;
-      if (s[i] !== '[') return '';
-      const j = s.indexOf(']', i);
-      if (j < 0) return '';
-      if (s.startsWith('ref=', i + 1)) return s.slice(i + 5, j);
+      while (l[i] === ' ') i++;
+      if (l[i] !== '[') return null;
+      const j = l.indexOf(']', i);
+      if (j < 0) return null;
+      if (l.startsWith('ref=', i + 1)) return [i + 5, j];
       i = j + 1;
     }
+  };
+  const ownRef = (l) => {
+    const at = ownRefAt(l);
+    return at ? l.slice(at[0], at[1]) : '';
   };
   const refsOf = (lines, at, f) => { for (let i = 0; i < lines.length; i++) { const r = ownRef(lines[i]); if (r) f(r, at + i); } };
   // lineOf finds a ref's line from where it was last seen (S.at): splices
