@@ -220,42 +220,12 @@ func (e *Engine) evaluateWithin(ctx context.Context, on evaluator, js string, ar
 	return within(ctx, e, func() (any, error) { return on.Evaluate(js, arg...) })
 }
 
-// within makes one browser read but returns when ctx ends: a page whose
-// navigation waits for a slow server, or whose script loops, can hold a
-// read past the command's deadline, and Playwright's calls take no
-// context. The abandoned read is handed to the engine: the next command
-// joins it (it ends when the page answers) before it touches the page. A
-// read cut off is ErrDeadline, never an answer.
+// within makes one browser read bounded by ctx (guard.Within): a read
+// cut off is ErrDeadline, never an answer, and is handed to the engine,
+// which the next command joins (it ends when the page answers) before it
+// touches the page.
 func within[T any](ctx context.Context, e *Engine, read func() (T, error)) (T, error) {
-	if ctx.Err() != nil {
-		// No read is started that could only be cut: it would queue
-		// behind what holds the page, for the next command to join.
-		var zero T
-		return zero, fmt.Errorf("%w before prima could read the page", ErrDeadline)
-	}
-	type answer struct {
-		v   T
-		err error
-	}
-	ch := make(chan answer, 1)
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		var v T
-		err := guard.Run("a page read", func() (err error) {
-			v, err = read()
-			return err
-		})
-		ch <- answer{v, err}
-	}()
-	select {
-	case a := <-ch:
-		return a.v, a.err
-	case <-ctx.Done():
-		e.Hand(finished)
-		var zero T
-		return zero, fmt.Errorf("%w while prima waited for the page to answer", ErrDeadline)
-	}
+	return guard.Within(ctx, ErrDeadline, e.Hand, read)
 }
 
 // Within is within for a read the browser half makes for a command (ref
