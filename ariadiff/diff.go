@@ -1133,11 +1133,8 @@ func pairNodes(del, ins []entry, pair []int, used []bool) [][2]string {
 	return moved
 }
 
-// sameKind: two entries of one node may be paired as the same thing: a
-// node whose role changed is another control to its user.
-func sameKind(x, y *entry) bool {
-	return x.text == y.text && x.live == y.live && x.role == y.role
-}
+// sameKind: entries of one node that pair (a new role is a new control).
+func sameKind(x, y *entry) bool { return x.text == y.text && x.live == y.live && x.role == y.role }
 
 // pairTexts pairs the texts of a hunk that changed in place: per role, in
 // order when as many went as came, else only those that stayed alike. It

@@ -19,6 +19,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/prima/browser"
+	"github.com/prima-dev/prima/prima/guard"
 )
 
 //go:embed js/incremental.js
@@ -90,7 +91,7 @@ type Rendered struct {
 }
 
 // ErrDeadline: the command's time ran out while the engine rendered.
-var ErrDeadline = errors.New("the command's time (--timeout) ran out while prima rendered the page")
+var ErrDeadline = errors.New("the command's time (--timeout) ran out in a render")
 
 // New is the engine of page, reached through the driver of version
 // driver ("" is prima's own); outlived (may be nil) receives a render
@@ -217,32 +218,11 @@ func (c *Engine) eval(ctx context.Context, expr string) (any, error) {
 	return dig(v, "result", "value"), nil
 }
 
-// send sends one CDP command: none starts once ctx ended, and one still
-// unanswered then is handed to outlived (the next command joins it).
+// send sends one CDP command, guarded against a panic: none starts once
+// ctx ended, and one still unanswered then is handed to outlived (the
+// next command joins it).
 func (c *Engine) send(ctx context.Context, method string, params map[string]any) (any, error) {
-	if ctx.Err() != nil {
-		return nil, ErrDeadline
-	}
-	type answer struct {
-		v   any
-		err error
-	}
-	ch := make(chan answer, 1)
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		v, err := c.cdp.Send(method, params)
-		ch <- answer{v, err}
-	}()
-	select {
-	case a := <-ch:
-		return a.v, a.err
-	case <-ctx.Done():
-		if c.outlived != nil {
-			c.outlived(finished)
-		}
-		return nil, ErrDeadline
-	}
+	return guard.Within(ctx, ErrDeadline, c.outlived, func() (any, error) { return c.cdp.Send(method, params) })
 }
 
 // Update brings the kept text up to date: by splices when the engine
