@@ -176,10 +176,10 @@ type entry struct {
 	hidden bool
 	scope  int32 // the scope of the node's parent, -1 at the top
 	// nid is the node's ID (see Tree.Space), "" for a text no element
-	// holds; a diff pairs by it only within one Space.
-	nid  string
-	key  int32  // the number of its identity (see keys)
-	hash uint64 // of its identity as flattened (before any context)
+	// holds; pid, its parent's. A diff pairs by them only within one Space.
+	nid, pid string
+	key      int32  // the number of its identity (see keys)
+	hash     uint64 // of its identity as flattened (before any context)
 }
 
 // content is what a text entry shows: its value, else its name.
@@ -382,6 +382,7 @@ type owner struct {
 	all    bool   // all of it: the value of a field or a live region
 	name   string // what the element's name holds
 	hidden bool   // inside an aria-hidden node
+	pid    string // the ID of the node whose children these are
 }
 
 // flatten lists the entries of t in document order, numbering their
@@ -447,7 +448,7 @@ func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
 		own.hidden = true
 	}
 	if c := classify(n.Role); c&cSig != 0 {
-		e := entry{role: n.Role, name: n.Name, groups: n.Groups, scope: sc, hidden: own.hidden, nid: n.ID}
+		e := entry{role: n.Role, name: n.Name, groups: n.Groups, scope: sc, hidden: own.hidden, nid: n.ID, pid: own.pid}
 		switch {
 		case c&cSelect != 0 && !wrapsField(n):
 			// The selection is the value; options are not entries of their own.
@@ -479,7 +480,7 @@ func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
 	} else if !own.all {
 		f.text(n, siblings, i, sc, own)
 		if n.Name != "" && len(n.Children) > 0 && !n.HasValue {
-			f.add(entry{text: true, quiet: true, role: n.Role, name: n.Name, groups: n.Groups, scope: sc, hidden: own.hidden, nid: n.ID})
+			f.add(entry{text: true, quiet: true, role: n.Role, name: n.Name, groups: n.Groups, scope: sc, hidden: own.hidden, nid: n.ID, pid: own.pid})
 		}
 	}
 	if len(n.Children) > 0 {
@@ -489,6 +490,9 @@ func (f *flat) node(n *Node, siblings []*Node, i int, sc int32, own owner) {
 			o = int32(len(f.es) - 1)
 		}
 		f.scopes = append(f.scopes, scope{start: int32(len(f.es)), parent: sc, owner: o})
+		if n.ID != "" {
+			own.pid = n.ID
+		}
 		f.children(n.Children, s, own)
 		f.scopes[s].end = int32(len(f.es))
 	}
@@ -520,7 +524,7 @@ func (f *flat) text(n *Node, siblings []*Node, i int, sc int32, own owner) {
 		return // the label an element next to it is named by
 	}
 	f.add(entry{text: true, role: n.Role, name: n.Name, value: n.Value,
-		hasValue: n.HasValue, groups: n.Groups, scope: sc, hidden: own.hidden, nid: n.ID})
+		hasValue: n.HasValue, groups: n.Groups, scope: sc, hidden: own.hidden, nid: n.ID, pid: own.pid})
 }
 
 // labels reports whether siblings[k] is a significant element named t.
@@ -1085,6 +1089,19 @@ func hunk(del, ins []entry, inPlace, byNode bool, budget *int) []Change {
 		pairElements(del, ins, pair, used, moved, budget)
 		pairLive(del, ins, pair, used)
 		pairAlike(del, ins, pair, used)
+		if byNode {
+			// Two nodes known apart are one element changed only where
+			// one took the other's place, under the same parent: a
+			// dialog's heading is no page heading renamed.
+			for k, j := range pair {
+				if j < 0 {
+					continue
+				}
+				if d, y := &del[k], &ins[j]; d.nid != y.nid && d.pid != "" && y.pid != "" && d.pid != y.pid {
+					pair[k], used[j] = -1, false
+				}
+			}
+		}
 	}
 	var items []item
 	for k := range del {
