@@ -198,3 +198,37 @@ func TestAnElementThatStaysIsNeverRemoved(t *testing.T) {
 		t.Errorf("click Sync: both status lines stayed, yet the Changes say otherwise:\n%s", c)
 	}
 }
+
+// Keys for a paragraph inside an editor go the way a hand sends them: a
+// click into the paragraph, then the keys to the editor with the caret
+// there (Playwright's own press would focus the paragraph, which takes
+// the focus out of the editor and sends the keys to the page). The export
+// replays the click before the keys.
+func TestKeysForAnEditorsParagraphGoThroughTheEditor(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/nodes")
+	snap := h.primaOK("snapshot")
+	second := ""
+	for _, l := range strings.Split(snap, "\n") {
+		if m := refRE.FindStringSubmatch(l); m != nil && strings.Contains(l, "- paragraph ") && strings.HasSuffix(l, ": Second line") {
+			second = m[1]
+		}
+	}
+	if second == "" {
+		t.Fatalf("no paragraph: Second line with a ref in the snapshot:\n%s", snap)
+	}
+	r := h.prima("pw", "press", second, "Control+A")
+	wantOK(t, "press Control+A in a paragraph", r)
+	hasIn(t, "press Control+A in a paragraph", r.out, r.out, "used: await page.keyboard.press('Control+A');", "clicked into it")
+	if sel := h.primaOK("eval", "document.getElementById('sel').textContent"); !strings.Contains(sel, `Selected: First line / Second line"`) {
+		t.Errorf("Control+A in the editor's paragraph selected something else than the editor's text:\n%s", sel)
+	}
+	r = h.prima("pw", "type", second, " and more")
+	wantOK(t, "type into a paragraph", r)
+	hasIn(t, "type into a paragraph", section(r.out, "Changes"), r.out, `"Second line" -> "Second line and more"`)
+	spec := h.primaOK("export")
+	hasIn(t, "export", spec, spec, ".click({ position: ", "await page.keyboard.type(' and more');")
+	if i, j := strings.LastIndex(spec, ".click({ position: "), strings.Index(spec, "await page.keyboard.type("); i < 0 || j < i {
+		t.Errorf("the export types before it clicks into the paragraph:\n%s", spec)
+	}
+}

@@ -44,6 +44,10 @@ type Action struct {
 	Release func()
 	// Note is said of the step, e.g. how a covered target was clicked.
 	Note string
+	// Lead is what a hand did first for the action to be done its way (a
+	// click into an editor's paragraph before its keys), set when it ran:
+	// an export replays it before Line.
+	Lead *pwline.Line
 	// Doc is the settle tracker's document id when preparing armed it.
 	Doc string
 	// Typing: the action types into a field; Field is that field's role
@@ -81,6 +85,7 @@ type Prepare func(timeout float64) (*Action, error)
 type Outcome struct {
 	Used       string       // Line as code, printed as used:
 	Line       *pwline.Line // nil when the action prints no line
+	Lead       *pwline.Line // what a hand did before Line (see Action.Lead)
 	Note       string
 	Err        error // typed: each error names its failure code
 	Ran        bool  // the action was dispatched
@@ -156,7 +161,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	out.Ran = true
 	select {
 	case err = <-done:
-		out.Note = p.Note // the action may have said how it went
+		out.Note, out.Lead = p.Note, p.Lead // the action may have said how it went
 		out.used(p.Line)
 	case <-opened:
 		// The action's call returns once the dialog is answered: the

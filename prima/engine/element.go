@@ -218,6 +218,7 @@ var inspectJS = strings.Replace(inspectSrc, "(TRACK)", "("+strings.TrimSpace(tra
 type inspection struct {
 	password, disabled, readonly, hidden bool
 	editable                             bool   // contenteditable
+	inEditor                             bool   // inside an editor, not the editor itself: it takes no focus
 	doc                                  string // the settle tracker's document id, armed in the main document
 	value                                string // what the field held before the action
 	cover                                string
@@ -238,7 +239,7 @@ func (e *Engine) inspect(ctx context.Context, h playwright.ElementHandle, pointe
 	}
 	m, _ := v.(map[string]any)
 	b := func(k string) bool { x, _ := m[k].(bool); return x }
-	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable"), label: b("label"), shownLabel: b("shownLabel")}
+	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable"), label: b("label"), shownLabel: b("shownLabel"), inEditor: b("inEditor")}
 	in.value, _ = m["value"].(string)
 	in.doc, _ = m["doc"].(string)
 	in.cover, _ = m["cover"].(string)
@@ -753,6 +754,9 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		}
 		return &NotActionableError{Target: what, Why: "was detached from the page while prima acted (take a new snapshot)"}
 	}
+	if a.Keyed() && ins.inEditor {
+		e.caretFirst(h, p, o, code, what)
+	}
 	if a.Name == pwline.Upload {
 		p.Run = func(t float64) error {
 			input, err := e.upload(ctx, h, o.values(), &t)
@@ -1031,6 +1035,77 @@ func (e *Engine) OnFocused(ctx context.Context, page playwright.Page, line pwlin
 		v.Dispose()
 	}
 	return a, nil
+}
+
+// caretThereJS: the editor holding the element has the focus (its frame
+// too: keys go to the focused frame), and its selection takes in the
+// element.
+const caretThereJS = `el => {
+  let host = el;
+  while (host.parentElement && host.parentElement.isContentEditable) host = host.parentElement;
+  const root = el.getRootNode();
+  const sel = (root.getSelection && root.getSelection()) || el.ownerDocument.getSelection();
+  return el.ownerDocument.hasFocus() && (root.activeElement || el.ownerDocument.activeElement) === host && !!sel && sel.rangeCount > 0 && sel.getRangeAt(0).intersectsNode(el);
+}`
+
+// caretFirst makes a key action on an element inside an editor (a
+// paragraph) a hand's: Playwright's press or type would focus the element
+// itself, which takes the focus out of the editor and sends the keys to
+// the page. A hand clicks into the element, at the end of its text, and
+// types; the keys go to the editor, with the caret there. used: is the
+// keyboard's line; the click before it is the action's Lead.
+func (e *Engine) caretFirst(h playwright.ElementHandle, p *Action, o Opts, code, what string) {
+	at := func() *playwright.Position {
+		box, err := h.BoundingBox()
+		if err != nil || box == nil || box.Width < 2 || box.Height < 2 {
+			return nil
+		}
+		return &playwright.Position{X: box.Width - 1, Y: box.Height - 1}
+	}
+	key := pwline.Line{Method: "keyboard." + p.Line.Method, Value: o.Value, DelayMS: o.DelayMS}
+	if p.Line.Method == "pressSequentially" {
+		key.Method = "keyboard.type"
+	}
+	p.Line = key
+	p.Note = what + ": it takes no focus of its own inside its editor; prima clicked into it at the end of its text, as a hand does, and the keys went to the editor with the caret there"
+	p.Run = func(t float64) error {
+		// A caret already there (the keys before put it there, or
+		// selected the editor's text) is kept: a hand types on.
+		if there, _ := h.Evaluate(caretThereJS); there != true {
+			pos := at()
+			lead := pwline.Line{Locator: code, Method: "click"}
+			if pos != nil {
+				lead.Position = &pwline.Point{X: int(pos.X), Y: int(pos.Y)}
+			}
+			p.Lead = &lead
+			if err := h.Click(playwright.ElementHandleClickOptions{Timeout: playwright.Float(t), Position: pos}); err != nil {
+				return err
+			}
+		} else {
+			p.Note = what + ": it takes no focus of its own inside its editor, which had the focus with the caret in it; the keys went there"
+		}
+		f, err := h.OwnerFrame()
+		if err != nil {
+			return err
+		}
+		kb := f.Page().Keyboard()
+		var delay *float64
+		if o.DelayMS > 0 {
+			delay = playwright.Float(float64(o.DelayMS))
+		}
+		if key.Method == "keyboard.type" {
+			err = kb.Type(o.Value, playwright.KeyboardTypeOptions{Delay: delay})
+		} else {
+			err = kb.Press(o.Value, playwright.KeyboardPressOptions{Delay: delay})
+		}
+		if err == nil {
+			return nil
+		}
+		if ke := unknownKey(err); ke != nil {
+			return ke
+		}
+		return err
+	}
 }
 
 // describeJS names an element as a Change would (role "name"), roughly:

@@ -17,6 +17,7 @@ import (
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/export"
 	"github.com/prima-dev/prima/prima/guard"
+	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -36,7 +37,7 @@ func (in *Instance) record(ctx context.Context, o engine.Outcome) {
 	}
 	// An action that raised a dialog ran: it is exported, with how the
 	// dialog was answered (now by --dialog, or later by `prima dialog`).
-	s := export.Step{Kind: export.Action, Line: o.Line, OK: o.Err == nil, Proven: proves(o.Changes), Editable: o.Typed != nil}
+	s := export.Step{Kind: export.Action, Line: o.Line, Lead: o.Lead, OK: o.Err == nil, Proven: proves(o.Changes), Editable: o.Typed != nil}
 	// While a dialog is open no action runs, so any action but the one
 	// that raised it means that dialog is gone.
 	in.raised = -1
@@ -73,9 +74,11 @@ func (in *Instance) commit(command string, secrets Secrets) {
 	field := func(s string) string { return in.eng.Masks().Field(secrets.Redact(s)) }
 	for _, s := range in.pending {
 		s.Command = clean(command)
-		if s.Line != nil {
-			l := s.Line.Rewrite(clean)
-			s.Line = &l
+		for _, l := range []**pwline.Line{&s.Line, &s.Lead} {
+			if *l != nil {
+				c := (*l).Rewrite(clean)
+				*l = &c
+			}
 		}
 		s.URLBefore, s.URLAfter = clean(s.URLBefore), clean(s.URLAfter)
 		for i := range s.Changes {

@@ -31,6 +31,9 @@ type Step struct {
 	// Line is the Playwright line that acted, the envelope's used: line
 	// (for a goto, page.goto and its URL as given).
 	Line *pwline.Line `json:"line,omitempty"`
+	// Lead is what a hand did before Line for the action to be done its
+	// way (a click into an editor's paragraph before its keys).
+	Lead *pwline.Line `json:"lead,omitempty"`
 	// URLBefore and URLAfter are the page's absolute URLs before and after
 	// the command (the Page section's url: and the address it came from).
 	URLBefore string `json:"url_before,omitempty"`

@@ -10,6 +10,9 @@
   return r;
   function inspect(el, pointer) {
   const r = { password: el.tagName === 'INPUT' && el.type === 'password', editable: !!el.isContentEditable };
+  // A paragraph inside an editor takes no focus of its own: keys reach it
+  // only through the editor, with the caret in it.
+  r.inEditor = !!el.isContentEditable && !!el.parentElement && el.parentElement.isContentEditable;
   // A label stands for its control: Playwright's fill retargets to it.
   const field = el.tagName === 'LABEL' && el.control ? el.control : el;
   r.value = field.isContentEditable ? field.innerText.replace(/\n$/, '') : ('value' in field ? String(field.value) : '');
