@@ -633,19 +633,20 @@ func (f *flat) scopeText(s *scope, self *entry, texts bool) (string, bool) {
 	return cutRunes(b.String(), maxContext), texts && b.Len() > 0 && blocks
 }
 
-// wrapsField tells a combobox that wraps its own text field (ARIA 1.1's
-// pattern, kept by autocomplete libraries): the field holds the value and
-// the list it holds is a list of its own, so both are entries.
+// wrapsField: a combobox or listbox that holds a text field (a select
+// with a search box, at any depth: its popup may hold it) is a widget of
+// parts, each an entry of its own (what was typed, the options the search
+// left), not one value.
 func wrapsField(n *Node) bool {
-	if n.Role != "combobox" {
+	if n.Role != "combobox" && n.Role != "listbox" {
 		return false
 	}
-	for _, c := range n.Children {
-		if c.Role == "textbox" || c.Role == "searchbox" {
-			return true
-		}
-	}
-	return false
+	found := false
+	n.Walk(func(c *Node, _ int) bool {
+		found = found || c.Role == "textbox" || c.Role == "searchbox"
+		return !found && c.Role != "option"
+	})
+	return found
 }
 
 // selection is a combobox's or listbox's value: its inline value, else the
@@ -697,6 +698,17 @@ func (e *entry) writeOptions(b *builder) {
 		return
 	}
 	b.word(" (options: ")
+	e.writeOptionList(b)
+	b.word(")")
+}
+
+// writeOptionList writes a list's first options and how many more, or
+// `none`.
+func (e *entry) writeOptionList(b *builder) {
+	if e.nOpts == 0 {
+		b.word("none")
+		return
+	}
 	for i, o := range e.options {
 		if i > 0 {
 			b.word(", ")
@@ -706,7 +718,6 @@ func (e *entry) writeOptions(b *builder) {
 	if more := e.nOpts - len(e.options); more > 0 {
 		b.word(", +" + strconv.Itoa(more) + " more")
 	}
-	b.word(")")
 }
 
 // textOf gathers the text a node shows, capped at max bytes.
@@ -1490,6 +1501,18 @@ func compareEntry(x, y *entry) []item {
 			el.Selected = y.selected
 		}
 		out = append(out, item{Change: about(c, el)})
+	}
+	if (x.nOpts > 0 || y.nOpts > 0) && (x.nOpts != y.nOpts || !slices.Equal(x.options, y.options)) {
+		// A list that stayed and offers other options (a search filtered
+		// it): the options it offers now are the proof.
+		var b builder
+		y.writeHead(&b)
+		b.word(": options ")
+		x.writeOptionList(&b)
+		b.word(" -> ")
+		y.writeOptionList(&b)
+		y.writeCtx(&b)
+		out = append(out, item{Change: b.change(Changed)})
 	}
 	if equalStates(x.groups, y.groups) {
 		return out

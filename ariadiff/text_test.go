@@ -371,7 +371,7 @@ func TestDiffNeverHidesADifference(t *testing.T) {
 			[]string{`changed: textbox "Email": /placeholder: "you@example.com" -> none`}},
 		{"an option that is not the selection",
 			"- combobox \"Size\":\n  - option \"S\" [selected]\n", "- combobox \"Size\":\n  - option \"S\" [selected]\n  - option \"M\"\n",
-			[]string{`added: option "M"`}},
+			[]string{`changed: combobox "Size": options "S" -> "S", "M"`}},
 		{"an empty separator",
 			"- paragraph: a\n", "- paragraph: a\n- separator\n- separator\n",
 			[]string{`added: separator (and 1 more node)`}},

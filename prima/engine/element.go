@@ -1037,16 +1037,11 @@ func (e *Engine) OnFocused(ctx context.Context, page playwright.Page, line pwlin
 	return a, nil
 }
 
-// caretThereJS: the editor holding the element has the focus (its frame
-// too: keys go to the focused frame), and its selection takes in the
-// element.
-const caretThereJS = `el => {
-  let host = el;
-  while (host.parentElement && host.parentElement.isContentEditable) host = host.parentElement;
-  const root = el.getRootNode();
-  const sel = (root.getSelection && root.getSelection()) || el.ownerDocument.getSelection();
-  return el.ownerDocument.hasFocus() && (root.activeElement || el.ownerDocument.activeElement) === host && !!sel && sel.rangeCount > 0 && sel.getRangeAt(0).intersectsNode(el);
-}`
+// caretThereJS: the editor holding the element has the focus, with its
+// selection in the element.
+//
+//go:embed js/caret_there.js
+var caretThereJS string
 
 // caretFirst makes a key action on an element inside an editor (a
 // paragraph) a hand's: Playwright's press or type would focus the element
