@@ -45,7 +45,7 @@ func Compact(text string, opt CompactOptions) string {
 func (t *Tree) Compact(opt CompactOptions) string {
 	opt = opt.withDefaults()
 	var b strings.Builder
-	compactChildren(&b, hoist(t.Root.Children), 0, opt)
+	compactChildren(&b, Hoist(t.Root.Children), 0, opt)
 	return b.String()
 }
 
@@ -69,8 +69,9 @@ func wrapper(n *Node) bool {
 	return true
 }
 
-// hoist replaces wrappers by their (hoisted) children.
-func hoist(nodes []*Node) []*Node {
+// Hoist replaces wrappers by their (hoisted) children: the nodes a
+// compact line is written for (Compact, the outline).
+func Hoist(nodes []*Node) []*Node {
 	need := false
 	for _, n := range nodes {
 		if wrapper(n) {
@@ -84,7 +85,7 @@ func hoist(nodes []*Node) []*Node {
 	out := make([]*Node, 0, len(nodes))
 	for _, n := range nodes {
 		if wrapper(n) {
-			out = append(out, hoist(n.Children)...)
+			out = append(out, Hoist(n.Children)...)
 		} else {
 			out = append(out, n)
 		}
@@ -115,9 +116,39 @@ func compactChildren(b *strings.Builder, nodes []*Node, depth int, opt CompactOp
 }
 
 func compactNode(b *strings.Builder, n *Node, depth int, opt CompactOptions) {
-	children := hoist(n.Children)
-	writeLine(b, n, depth, opt.MaxValue, len(children) > 0)
+	children := Hoist(n.Children)
+	WriteLine(b, n, depth, opt.MaxValue, len(children) > 0)
 	compactChildren(b, children, depth+1, opt)
+}
+
+// WriteLine writes a node's own compact line and its props, each value
+// capped at maxValue runes; kids: lines for its children follow. Compact
+// and the outline write their lines alike through it.
+func WriteLine(b *strings.Builder, n *Node, depth, maxValue int, kids bool) {
+	indent(b, depth)
+	b.WriteString("- ")
+	b.WriteString(n.Role)
+	if n.Name != "" {
+		if n.Role != "" {
+			b.WriteByte(' ')
+		}
+		shown.WriteQuoted(b, capRunes(n.Name, maxValue))
+	}
+	for _, g := range n.Groups {
+		b.WriteString(" [")
+		b.WriteString(g)
+		b.WriteByte(']')
+	}
+	if n.HasValue {
+		b.WriteString(": ")
+		shown.WriteValue(b, capRunes(n.Value, maxValue))
+	} else if kids || len(n.Props) > 0 {
+		b.WriteByte(':')
+	}
+	b.WriteByte('\n')
+	for _, p := range n.Props {
+		writeProp(b, depth+1, Prop{Key: p.Key, Value: capRunes(p.Value, maxValue)})
+	}
 }
 
 // capRunes cuts s to max runes, saying how much was cut.

@@ -1,7 +1,6 @@
 package ariadiff
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -122,28 +121,6 @@ func FuzzDiffPair(f *testing.F) {
 		checkElements(t, DiffNavigated(ta, tb))
 		if x, y := Diff(ta, tb), Diff(Parse(a), Parse(b)); fmt.Sprint(x) != fmt.Sprint(y) {
 			t.Fatalf("diff not deterministic: %v vs %v", x, y)
-		}
-	})
-}
-
-// FuzzOutline: any page text outlines without a panic, within its budget.
-func FuzzOutline(f *testing.F) {
-	addSeeds(f)
-	f.Add(listPage(40))
-	f.Fuzz(func(t *testing.T, text string) {
-		tree := Parse(text)
-		for _, o := range []OutlineOptions{{Budget: 600}, {Budget: 300, Grep: "a"}, {Depth: 1}, {Root: "e1", Budget: 500}} {
-			out, err := tree.Outline(o)
-			if err != nil {
-				var nf *RootNotFoundError
-				if !errors.As(err, &nf) {
-					t.Fatalf("%+v: %v", o, err)
-				}
-				continue
-			}
-			if o.Budget > 0 && len(out.Text) > o.Budget {
-				t.Fatalf("%+v: %d bytes over the budget:\n%s", o, len(out.Text), out.Text)
-			}
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/outline"
 	"github.com/prima-dev/prima/prima/browser"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/refs"
@@ -83,7 +84,7 @@ func (in *Instance) Fail(env *envelope.Envelope, err error, page *engine.View) {
 	env.Code = codeOf(err)
 	if page != nil {
 		page = in.eng.Printable(page)
-		out, _ := page.Tree.Outline(ariadiff.OutlineOptions{Budget: FailureBudget})
+		out, _ := outline.Of(page.Tree, outline.Options{Budget: FailureBudget})
 		env.CurrentPage = out.Text
 	}
 }

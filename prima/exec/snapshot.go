@@ -9,8 +9,8 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
-	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/outline"
 	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/refs"
 )
@@ -89,13 +89,13 @@ func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *env
 		env.OK = true
 		return env
 	}
-	opt := ariadiff.OutlineOptions{Budget: SnapshotBudget, Depth: req.Depth, Grep: req.Grep, Root: req.Ref}
+	opt := outline.Options{Budget: SnapshotBudget, Depth: req.Depth, Grep: req.Grep, Root: req.Ref}
 	if req.Full {
 		opt.Budget = 0
 	}
-	out, err := view.Tree.Outline(opt)
+	out, err := outline.Of(view.Tree, opt)
 	if err != nil {
-		var nf *ariadiff.RootNotFoundError
+		var nf *outline.RootNotFoundError
 		if errors.As(err, &nf) {
 			r, _ := refs.Parse(nf.Ref)
 			err = &refs.NotFoundError{Ref: r}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/prima-dev/prima/ariadiff"
 	"github.com/prima-dev/prima/envelope"
+	"github.com/prima-dev/prima/outline"
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/exec"
 	"github.com/prima-dev/prima/prima/goal"
@@ -206,7 +207,7 @@ func (g *goalPage) Observe(ctx context.Context, occupant func(string) string) (g
 	// The page's text within a budget; a page it cannot show whole is an
 	// incomplete observation (the runner fails closed, never plans on a
 	// part it was not shown).
-	out, _ := t.Outline(ariadiff.OutlineOptions{Budget: GoalObservationBudget})
+	out, _ := outline.Of(t, outline.Options{Budget: GoalObservationBudget})
 	obs.Digest = out.Text
 	obs.Complete = out.Collapsed == 0
 	return obs, nil

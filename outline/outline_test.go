@@ -1,4 +1,4 @@
-package ariadiff
+package outline
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/prima-dev/prima/ariadiff"
 )
 
 // listPage is a heading, a list of n items each with a button, and a footer link.
@@ -43,26 +45,26 @@ func TestOutline(t *testing.T) {
 	cases := []struct {
 		name  string
 		page  string
-		opt   OutlineOptions
+		opt   Options
 		has   []string
 		hasnt []string
 	}{
-		{"a page under the budget prints whole: all 30 items keep their refs", listPage(30), OutlineOptions{Budget: 16 << 10},
+		{"a page under the budget prints whole: all 30 items keep their refs", listPage(30), Options{Budget: 16 << 10},
 			[]string{`button "Done 1" [ref=e103]`, `button "Done 21" [ref=e143]`, `button "Done 30" [ref=e161]`, `/url: /help`}, []string{"…"}},
-		{"over the budget a long list is collapsed, naming the command that lists it", listPage(300), OutlineOptions{Budget: 4 << 10},
+		{"over the budget a long list is collapsed, naming the command that lists it", listPage(300), Options{Budget: 4 << 10},
 			[]string{`button "Done 1" [ref=e103]`, `button "Done 300" [ref=e701]`, "more listitem", "`prima snapshot e2` lists them", `link "Help" [ref=e3]`}, []string{`"Done 150"`}},
-		{"grep keeps the matching row, its subtree and its ancestors", tablePage(500), OutlineOptions{Budget: 4 << 10, Grep: "row 421"},
+		{"grep keeps the matching row, its subtree and its ancestors", tablePage(500), Options{Budget: 4 << 10, Grep: "row 421"},
 			[]string{`- table [ref=e5]:`, `row "Row 421 Open" [ref=e1694]`, `button "Open" [ref=e1697]`}, []string{`Row 420`, `Row 422`, "…"}},
-		{"a root ref outlines its subtree", listPage(5), OutlineOptions{Root: "e2"},
+		{"a root ref outlines its subtree", listPage(5), Options{Root: "e2"},
 			[]string{"- list [ref=e2]:", `button "Done 5"`}, []string{`heading "Todos"`, `link "Help"`}},
-		{"a depth limit collapses what is deeper, naming each node's ref", listPage(3), OutlineOptions{Depth: 2},
+		{"a depth limit collapses what is deeper, naming each node's ref", listPage(3), Options{Depth: 2},
 			[]string{"- listitem [ref=e102]:", "2 more nodes below: `prima snapshot e102` lists them"}, []string{`button "Done 1"`}},
-		{"over the budget on the root itself, the command adds --full", tablePage(300), OutlineOptions{Budget: 3 << 10, Root: "e6"},
+		{"over the budget on the root itself, the command adds --full", tablePage(300), Options{Budget: 3 << 10, Root: "e6"},
 			[]string{"`prima snapshot e6 --full` lists them"}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := Parse(c.page).Outline(c.opt)
+			o, err := Of(ariadiff.Parse(c.page), c.opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +86,7 @@ func TestOutline(t *testing.T) {
 }
 
 func TestOutlineRootNotFound(t *testing.T) {
-	_, err := Parse(listPage(3)).Outline(OutlineOptions{Root: "e999"})
+	_, err := Of(ariadiff.Parse(listPage(3)), Options{Root: "e999"})
 	var nf *RootNotFoundError
 	if !errors.As(err, &nf) || nf.Ref != "e999" {
 		t.Fatalf("err = %v, want RootNotFoundError", err)
@@ -96,15 +98,15 @@ func TestOutlineRootNotFound(t *testing.T) {
 func TestOutlineFollowingCollapsedLinesYieldsEveryRef(t *testing.T) {
 	cmdRE := regexp.MustCompile("`prima snapshot (e\\d+)( --full)?` lists them")
 	for _, page := range []string{listPage(30), listPage(400), tablePage(50), tablePage(2000)} {
-		tree := Parse(page)
+		tree := ariadiff.Parse(page)
 		want := refsIn(page)
 		got := map[string]bool{}
-		queue := []OutlineOptions{{Budget: 6 << 10}}
+		queue := []Options{{Budget: 6 << 10}}
 		seen := map[string]bool{}
 		for len(queue) > 0 {
 			o := queue[0]
 			queue = queue[1:]
-			out, err := tree.Outline(o)
+			out, err := Of(tree, o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +117,7 @@ func TestOutlineFollowingCollapsedLinesYieldsEveryRef(t *testing.T) {
 				got[r] = true
 			}
 			for _, m := range cmdRE.FindAllStringSubmatch(out.Text, -1) {
-				next := OutlineOptions{Root: m[1], Budget: 6 << 10}
+				next := Options{Root: m[1], Budget: 6 << 10}
 				if m[2] != "" {
 					next.Budget = 0
 				}

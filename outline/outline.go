@@ -1,15 +1,17 @@
-package ariadiff
+// Package outline prints a snapshot's tree within a byte budget, collapsing
+// runs and deep subtrees into lines that name the command that shows them.
+package outline
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/prima-dev/prima/shown"
+	"github.com/prima-dev/prima/ariadiff"
 )
 
-// OutlineOptions choose what an outline shows. The zero value shows the
+// Options choose what an outline shows. The zero value shows the
 // whole tree, compact, with nothing collapsed.
-type OutlineOptions struct {
+type Options struct {
 	// Budget caps the outline, in bytes; 0 means none. Over it, long runs
 	// of same-role siblings are collapsed first, then deep subtrees, each
 	// into one line that says how many it holds and the command that
@@ -53,29 +55,29 @@ var (
 	depthLimits = []int{0, 12, 9, 7, 5, 4, 3, 2, 1}
 )
 
-// Outline renders t for a reader with a budget: compact lines (wrappers
+// Of renders t for a reader with a budget: compact lines (wrappers
 // hoisted, every bracket group kept, values capped), collapsed only as far
 // as the budget needs.
-func (t *Tree) Outline(o OutlineOptions) (Outline, error) {
+func Of(t *ariadiff.Tree, o Options) (Outline, error) {
 	if o.MaxValue <= 0 {
 		o.MaxValue = 160
 	}
 	if o.Command == "" {
 		o.Command = "prima snapshot"
 	}
-	top := &Node{Children: t.Root.Children}
+	top := &ariadiff.Node{Children: t.Root.Children}
 	rootRef := ""
 	if o.Root != "" {
-		n := t.findRef(o.Root)
+		n := find(t, o.Root)
 		if n == nil {
 			return Outline{}, &RootNotFoundError{Ref: o.Root}
 		}
-		top, rootRef = &Node{Children: []*Node{n}}, o.Root
+		top, rootRef = &ariadiff.Node{Children: []*ariadiff.Node{n}}, o.Root
 	}
 	r := outliner{o: o, rootRef: rootRef}
 	if o.Grep != "" {
-		r.keep = map[*Node]bool{}
-		r.whole = map[*Node]bool{}
+		r.keep = map[*ariadiff.Node]bool{}
+		r.whole = map[*ariadiff.Node]bool{}
 		r.mark(top, strings.ToLower(strings.Join(strings.Fields(o.Grep), " ")), nil)
 	}
 	var last Outline
@@ -96,9 +98,10 @@ func (t *Tree) Outline(o OutlineOptions) (Outline, error) {
 	return r.cut(last), nil
 }
 
-func (t *Tree) findRef(ref string) *Node {
-	var found *Node
-	t.Root.Walk(func(n *Node, _ int) bool {
+// find is the node of t that ref names, or nil.
+func find(t *ariadiff.Tree, ref string) *ariadiff.Node {
+	var found *ariadiff.Node
+	t.Root.Walk(func(n *ariadiff.Node, _ int) bool {
 		if found == nil && n.Ref() == ref {
 			found = n
 		}
@@ -108,10 +111,10 @@ func (t *Tree) findRef(ref string) *Node {
 }
 
 type outliner struct {
-	o       OutlineOptions
+	o       Options
 	rootRef string
-	keep    map[*Node]bool // grep: matched nodes and their ancestors
-	whole   map[*Node]bool // grep: matched nodes (shown with their subtrees)
+	keep    map[*ariadiff.Node]bool // grep: matched nodes and their ancestors
+	whole   map[*ariadiff.Node]bool // grep: matched nodes (shown with their subtrees)
 	// per render
 	b         strings.Builder
 	collapsed int
@@ -125,7 +128,7 @@ var records = map[string]bool{"row": true, "listitem": true, "treeitem": true, "
 
 // mark records the nodes grep keeps; it reports whether n or a node below
 // it matched. A match inside a record (a row) shows that record whole.
-func (r *outliner) mark(n *Node, text string, path []*Node) bool {
+func (r *outliner) mark(n *ariadiff.Node, text string, path []*ariadiff.Node) bool {
 	hit := n.Role != "" && strings.Contains(strings.ToLower(strings.Join(strings.Fields(lineText(n)), " ")), text)
 	if hit {
 		r.whole[n] = true
@@ -149,7 +152,7 @@ func (r *outliner) mark(n *Node, text string, path []*Node) bool {
 }
 
 // lineText is what grep reads of a node: its role, name, value and props.
-func lineText(n *Node) string {
+func lineText(n *ariadiff.Node) string {
 	s := n.Role + " " + n.Name + " " + n.Value
 	for _, p := range n.Props {
 		s += " " + p.Value
@@ -157,7 +160,7 @@ func lineText(n *Node) string {
 	return s
 }
 
-func (r *outliner) render(top *Node, run, depth int) Outline {
+func (r *outliner) render(top *ariadiff.Node, run, depth int) Outline {
 	r.b.Reset()
 	r.collapsed, r.run, r.depth = 0, run, depth
 	r.children(top, r.rootRef, 0, r.whole != nil && r.whole[top])
@@ -167,8 +170,8 @@ func (r *outliner) render(top *Node, run, depth int) Outline {
 
 // children renders the children of n at depth; ref is the nearest ref at
 // or above n (what a collapsed line names); whole: below a grep match.
-func (r *outliner) children(n *Node, ref string, depth int, whole bool) {
-	nodes := hoist(n.Children)
+func (r *outliner) children(n *ariadiff.Node, ref string, depth int, whole bool) {
+	nodes := ariadiff.Hoist(n.Children)
 	if r.keep != nil && !whole {
 		kept := nodes[:0:0]
 		for _, c := range nodes {
@@ -200,9 +203,9 @@ func (r *outliner) children(n *Node, ref string, depth int, whole bool) {
 	}
 }
 
-func (r *outliner) node(n *Node, ref string, depth int, whole bool) {
-	kids := hoist(n.Children)
-	writeLine(&r.b, n, depth, r.o.MaxValue, len(kids) > 0)
+func (r *outliner) node(n *ariadiff.Node, ref string, depth int, whole bool) {
+	kids := ariadiff.Hoist(n.Children)
+	ariadiff.WriteLine(&r.b, n, depth, r.o.MaxValue, len(kids) > 0)
 	if own := n.Ref(); own != "" {
 		ref = own
 	}
@@ -219,11 +222,11 @@ func (r *outliner) node(n *Node, ref string, depth int, whole bool) {
 
 // collapse writes the one line that stands for nodes: how many there are
 // and the command that lists them.
-func (r *outliner) collapse(depth int, what, ref string, nodes []*Node) {
+func (r *outliner) collapse(depth int, what, ref string, nodes []*ariadiff.Node) {
 	count := 0
 	for _, n := range nodes {
 		count++
-		n.Walk(func(*Node, int) bool { count++; return true })
+		n.Walk(func(*ariadiff.Node, int) bool { count++; return true })
 	}
 	r.collapsed += count
 	if what == "" {
@@ -238,7 +241,7 @@ func (r *outliner) collapse(depth int, what, ref string, nodes []*Node) {
 	if ref == "" || ref == r.rootRef {
 		cmd += " --full"
 	}
-	indent(&r.b, depth)
+	r.b.WriteString(strings.Repeat("  ", depth))
 	fmt.Fprintf(&r.b, "- … %s: `%s` lists them\n", what, cmd)
 }
 
@@ -262,33 +265,4 @@ func (r *outliner) cut(o Outline) Outline {
 	o.Text = text[:i] + fmt.Sprintf("- … output cut at the budget, %d more lines: `%s --full` lists them, `%s --grep TEXT` finds a part\n", rest, cmd, r.o.Command)
 	o.Collapsed += rest
 	return o
-}
-
-// writeLine writes a node's own line and its props, as Compact does;
-// kids: lines for its children follow.
-func writeLine(b *strings.Builder, n *Node, depth, maxValue int, kids bool) {
-	indent(b, depth)
-	b.WriteString("- ")
-	b.WriteString(n.Role)
-	if n.Name != "" {
-		if n.Role != "" {
-			b.WriteByte(' ')
-		}
-		shown.WriteQuoted(b, capRunes(n.Name, maxValue))
-	}
-	for _, g := range n.Groups {
-		b.WriteString(" [")
-		b.WriteString(g)
-		b.WriteByte(']')
-	}
-	if n.HasValue {
-		b.WriteString(": ")
-		shown.WriteValue(b, capRunes(n.Value, maxValue))
-	} else if kids || len(n.Props) > 0 {
-		b.WriteByte(':')
-	}
-	b.WriteByte('\n')
-	for _, p := range n.Props {
-		writeProp(b, depth+1, Prop{Key: p.Key, Value: capRunes(p.Value, maxValue)})
-	}
 }
