@@ -656,6 +656,13 @@ func selection(n *Node) (string, []string, bool) {
 	if n.HasValue {
 		return n.Value, nil, true
 	}
+	// An editable combobox that owns its list shows what was typed in it
+	// as a text of its own beside that list.
+	for _, c := range n.Children {
+		if c.Role == "text" && c.HasValue {
+			return c.Value, nil, true
+		}
+	}
 	var sel []string
 	n.Walk(func(c *Node, _ int) bool {
 		if c != n && (c.Role == "combobox" || c.Role == "listbox") {

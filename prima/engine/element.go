@@ -867,6 +867,16 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 					return &ValueMismatchError{Field: what, Want: strings.Join(asked, ", "), Got: strings.Join(labels, ", "), PutBack: true}
 				}
 			}
+			// What the list showed before and shows now, by label: the
+			// proof of a list no name heads in the tree.
+			was := ins.value
+			for _, opt := range ins.options {
+				if opt[0] == ins.value {
+					was = opt[1]
+					break
+				}
+			}
+			p.Value = &[2]string{was, strings.Join(labels, ", ")}
 			return nil
 		}
 	}

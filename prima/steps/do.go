@@ -389,7 +389,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 		}
 	default:
 		res.proof = proof(intent.Verb, target, view.URL, o.After.URL, res.changes)
-		if res.proof == "" && (target.Role == "" || target.Name == "") && (intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear") {
+		if res.proof == "" && (target.Role == "" || target.Name == "") && (intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear" || intent.Verb == "select") {
 			// Found through markup, or unnamed (a text beside it names
 			// it), the field has no head in the tree: its change is the
 			// one with the values read from the element.
