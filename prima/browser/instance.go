@@ -417,6 +417,13 @@ func (n *NetLog) Start(pageURL string) {
 	n.mu.Unlock()
 }
 
+// Pending reports whether a request the command started is still out.
+func (n *NetLog) Pending() bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.pending > 0
+}
+
 // Settle waits, until capAt or the end of ctx, for the requests the
 // command started to end.
 func (n *NetLog) Settle(ctx context.Context, capAt time.Time) {

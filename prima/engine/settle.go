@@ -122,7 +122,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		}
 		return float64(d.Milliseconds())
 	}
-	newDoc := false
+	newDoc, routed := false, false
 	if ctx.Err() != nil {
 		return 0, false, nil
 	}
@@ -137,13 +137,16 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		default:
 			a, _ := v.([]any)
 			id, nav, capped, popup, requests := "", false, false, false, 0
-			if len(a) == 6 {
+			if len(a) >= 6 {
 				id, _ = a[0].(string)
 				nav, _ = a[1].(bool)
 				capped, _ = a[2].(bool)
 				popup, _ = a[3].(bool)
 				requests = jsInt(a[4])
 				failed = jsInt(a[5]) > 0
+			}
+			if len(a) >= 7 {
+				routed, _ = a[6].(bool)
 			}
 			if capped && requests > 0 && id == docID {
 				busy = e.awaitAnswer(ctx, page, requests)
@@ -187,9 +190,25 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		// in it before the next action is the page's own (a clock).
 		e.evaluateWithin(ctx, page, trackJS, trackCfg("arm", false))
 	}
+	for round := 0; routed && !newDoc && round < maxRouteRounds && e.b.Net.Pending() && time.Now().Before(capAt); round++ {
+		// A route the action changed renders its view once what it
+		// loads has come (a module the page imports, which no script
+		// of the page's can see pending, then the view's data): each
+		// load is waited for, then the work it leads to.
+		e.b.Net.Settle(ctx, capAt)
+		if _, err := e.evaluateWithin(ctx, page, trackJS, trackCfg("again", true)); err != nil {
+			break
+		}
+		if _, err := e.evaluateWithin(ctx, page, probeJS, left()); err != nil {
+			break
+		}
+	}
 	e.b.Net.Settle(ctx, capAt)
 	return busy, failed, nil
 }
+
+// maxRouteRounds bounds how many loads a route change's settle follows.
+const maxRouteRounds = 4
 
 // awaitAnswer waits for the pending requests the action started, up to
 // answerCap and never into the time kept for reading the page; it returns

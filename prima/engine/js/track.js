@@ -92,6 +92,10 @@
       // selfAt: the last time the page was seen changing on its own.
       if (!p.win) { p.selfAt = now; p.idleN++; sample(rs, p.idle); count(rs); return; }
       let tag = p.ctx || 'unk';
+      // After a route change the action made (a link's, or the history
+      // traversal that is the action), untraced work (a module it loaded,
+      // a framework's render) is the route's.
+      if (tag === 'unk' && p.routed === p.winId && !clock(rs)) tag = 'act';
       // Before the action's input reaches the page nothing it does answers
       // the action.
       if (tag === 'unk' && p.acts === 0) tag = 'own';
@@ -580,12 +584,24 @@
       if (a && !['', '_self', '_parent', '_top'].includes(a.target)) p.popup = true;
     }, true);
     const nav = () => { if (p.armed) p.nav = true; };
-    if (window.navigation) window.navigation.addEventListener('navigate', (e) => { if (!e.destination || !e.destination.sameDocument) nav(); });
+    // A route change while the action is being answered (a client-side
+    // link, a history traversal) is the action's: the view the route
+    // renders, after the module and the data it loads, is its answer.
+    if (window.navigation) window.navigation.addEventListener('navigate', (e) => {
+      if (!e.destination || !e.destination.sameDocument) nav();
+      else if (p.armed) p.routed = p.winId;
+    });
     window.addEventListener('beforeunload', nav);
   }
   // Installed without arming, on a new document: changes from here on
   // until an action are the page's own.
   if (cfg.arm === false) return p.id;
+  // Armed again within the same window: the page loaded what a route the
+  // action changed asked for, and the work that follows is waited for too.
+  if (cfg.again) {
+    p.armed = true; p.timers.clear(); p.requests = 0; p.lastMut = performance.now(); p.lastEnd = -1e9; p.answers = 0;
+    return p.id;
+  }
   // What changed before the action is the page's, seen while no window
   // was open. A window still open (an action with no Changes is not
   // reported) saw the page after that action's view: its own too.
@@ -600,7 +616,7 @@
   // (a panel fading out, then removed on transitionend) is its answer.
   p.anims = document.getAnimations ? new Set(document.getAnimations()) : null; p.lastAnim = -1e9; p.animWait = new Set();
   p.win = true; p.winId++; p.until = Infinity; p.armAt = performance.now(); p.ctx = null; p.gen++; p.reach = !!cfg.reach; p.scroller = undefined; p.scrollUntil = 0;
-  p.asked = 0; p.askedEnd = -1e9; p.failed = []; p.pushUntil = 0;
+  p.asked = 0; p.askedEnd = -1e9; p.failed = []; p.pushUntil = 0; p.routed = 0;
   p.batch = 0; p.born = new WeakMap(); p.gone = new WeakMap();
   p.inputs = [];
   // The element focused before the action: a change it fires as the
