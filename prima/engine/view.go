@@ -130,7 +130,12 @@ func (e *Engine) Fresh(ctx context.Context, page playwright.Page, needRefs bool)
 	doc := e.renderer(page).Document(ctx) // before the snapshot: at worst an older document's name
 	v, verr := e.takeView(page, title, timeout)
 	if verr != nil {
-		e.last = nil
+		if e.b.Obs.Dialog() == nil {
+			// A dialog only holds the page: the last view is still the
+			// page as it was before the action that raised it, which the
+			// answer's Changes run from.
+			e.last = nil
+		}
 		return nil, verr
 	}
 	v.Doc = doc

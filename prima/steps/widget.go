@@ -206,6 +206,13 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 		res.status, res.proof = StepOK, "opened a dialog; the page waits for its answer"
 		return res
 	}
+	if res.after != nil && view != nil && !browser.SamePage(view.URL, res.after.URL) {
+		// The option led to another page (a search box that opens what
+		// it found, then clears itself): where it went is the answer.
+		res.status = StepOK
+		res.proof = fmt.Sprintf("navigated: %s -> %s: %s opened, and its option %q led there", engine.PathOf(view.URL), engine.PathOf(res.after.URL), b.t.What(), name)
+		return res
+	}
 	shown := ""
 	if v, err := b.h.Evaluate(shownJS); err == nil {
 		if l, ok := v.([]any); ok {
