@@ -278,7 +278,11 @@ type zooAction struct {
 	key    string   // a field the action sets: city, fruit or veg ("" none)
 	keyTo  string   // what that field must hold after it
 	fail   string   // the code the rules say the action fails with ("" none)
-	grid   bool     // a grid sort: the Changes must not say a header was removed
+	// unproven: the rules may also match the words to another element
+	// (rule 10: whole words, when exactly one element's text holds them);
+	// an ok whose step says unproven, the page as it was, is honest.
+	unproven bool
+	grid     bool // a grid sort: the Changes must not say a header was removed
 	// A do whose first step sets a field: a failure of a later step may
 	// leave the status as it was and that field as the first step set it.
 	partKey, partTo string
@@ -631,6 +635,8 @@ func (r *zooRun) classify(a *zooAction) {
 	partial := failEnv && a.partKey != "" && rtFailedStep(out) > 0 && a.after.S == a.before.S && a.after.field(a.partKey) == a.partTo
 	a.class, a.why = classHit, ""
 	switch {
+	case okEnv && a.fail != "" && a.unproven && !moved && strings.Contains(out, "proven: 0/"):
+		a.class, a.why = classHonest, "unproven: the words matched another element, which did nothing"
 	case okEnv && a.fail != "":
 		a.class, a.why = classWrong, "ok, where the rules say it fails with "+a.fail
 	case okEnv && !match:
