@@ -308,10 +308,11 @@ func zoo3Libs() []zoo3Lib {
 			pwStep("fill", []string{`generic "Notes"`, "generic: Call the printer"}, []string{"Buy paper"}, `re:^HTML: (<div>)?Buy paper(<br>)?(</div>)?$`),
 			doStep("fill Notes with Hello world.", `re:^HTML: (<div>)?Hello world\.(<br>)?(</div>)?$`),
 			then(doStep("click Unordered List", `re:^HTML: <ul><li>Hello world\.(<br>)?</li></ul>$`)),
+			doStep("fill notes with Buy milk", `re:^HTML: (<div>)?Buy milk(<br>)?(</div>)?$`),
 		}},
 		{lib: "air-datepicker@3.6.0", page: "airdatepicker", initial: "Start date: none", steps: []zoo3Step{
 			doStep("pick 2027-03-14 in Start date", "Start date: 2027-03-14"),
-			doStep("pick 2026-10-05 in Start date", "Start date: 2026-10-05"),
+			doStep("pick 2026-10-05 in start date", "Start date: 2026-10-05"),
 			pwStep("click", []string{`textbox "Start date"`, "textbox"}, nil, "Start date: none"),
 			then(pwStep("click", []string{"generic: 20"}, nil, "Start date: 2026-12-20")),
 		}},

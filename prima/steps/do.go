@@ -617,8 +617,24 @@ func locate(ctx context.Context, in *exec.Instance, page playwright.Page, view *
 // element whose text, label, placeholder or title is exactly the target's
 // text. Several visible ones are ambiguous, listed by their locators.
 func markupTarget(page playwright.Page, t instruct.Target, verb string) (playwright.Locator, engine.Target, error) {
+	loc, found, err := markupWays(page, t, verb, true)
+	if errors.Is(err, errNoMarkup) {
+		// Rule 10: the exact name, case aside ("start date" is the field
+		// labelled Start date), as written first.
+		return markupWays(page, t, verb, false)
+	}
+	return loc, found, err
+}
+
+// markupWays is markupTarget's search, the text exactly as written
+// (exact) or whole, case aside.
+func markupWays(page playwright.Page, t instruct.Target, verb string, exact bool) (playwright.Locator, engine.Target, error) {
 	type how struct{ sel, code, role string }
 	text := how{"internal:text=" + pwline.TextQuote(t.Text, true), "page.getByText(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""}
+	if !exact {
+		re := "/^\\s*" + pwline.RegexQuote(t.Text) + "\\s*$/i"
+		text.sel, text.code = "internal:text="+re, "page.getByText("+re+")"
+	}
 	var ways []how
 	if verb == "check" || verb == "uncheck" {
 		// What a user checks is the box a text names, even one the tree
@@ -629,11 +645,16 @@ func markupTarget(page playwright.Page, t instruct.Target, verb string) (playwri
 				"page.getByRole(" + pwline.JSQuote(role) + ", { name: " + pwline.JSQuote(t.Text) + ", exact: true })", role})
 		}
 	}
-	ways = append(ways, []how{
-		{"internal:label=" + pwline.TextQuote(t.Text, true), "page.getByLabel(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""},
-		{"internal:attr=[placeholder=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByPlaceholder(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""},
-		{"internal:attr=[title=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByTitle(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""},
-	}...)
+	if exact {
+		ways = append(ways, []how{
+			{"internal:label=" + pwline.TextQuote(t.Text, true), "page.getByLabel(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""},
+			{"internal:attr=[placeholder=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByPlaceholder(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""},
+			{"internal:attr=[title=" + pwline.AttrQuote(t.Text, true) + "]", "page.getByTitle(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""},
+		}...)
+	} else {
+		re := "/^\\s*" + pwline.RegexQuote(t.Text) + "\\s*$/i"
+		ways = append(ways, how{"internal:label=" + re, "page.getByLabel(" + re + ")", ""})
+	}
 	// What a user fills or checks is the field a text labels (an editor
 	// named by aria-labelledby), never the label's own text; what a user
 	// clicks is first the text itself.
