@@ -524,6 +524,8 @@ func wrongKind(err error) string {
 		return "is not a checkbox, a radio button or a switch"
 	case strings.Contains(msg, "Element is not an <input>, <textarea>"):
 		return "is not a field (an input, a textarea, a select or an editable element)"
+	case strings.Contains(msg, "Cannot uncheck radio button"):
+		return "can be unchecked only by checking another radio button of its group"
 	}
 	return ""
 }
