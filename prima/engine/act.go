@@ -44,6 +44,10 @@ type Action struct {
 	Release func()
 	// Note is said of the step, e.g. how a covered target was clicked.
 	Note string
+	// Quiet is how long the DOM must stay quiet when no tracker could
+	// be armed for the action (0: 25 ms): answering a dialog resumes page
+	// work that was set going before prima could arm one.
+	Quiet time.Duration
 	// Lead is what a hand did first for the action to be done its way (a
 	// click into an editor's paragraph before its keys), set when it ran:
 	// an export replays it before Line.
@@ -187,7 +191,7 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	busy, failed := 0, false
 	if !out.Blocked {
 		var serr error
-		busy, failed, serr = e.settle(ctx, page, docID, armed)
+		busy, failed, serr = e.settle(ctx, page, docID, armed, p.Quiet)
 		if serr != nil && out.Err == nil {
 			out.Err = serr
 		}

@@ -109,7 +109,7 @@ func (e *Engine) armSettle(ctx context.Context, page playwright.Page) string {
 // the command's deadline); busy is how many were left even then. failed
 // tells whether a request of the action's own failed, or may have (one
 // answered after the cap): only then are they read (failedRequests).
-func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string, armed *browser.Armed) (busy int, failed bool, err error) {
+func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string, armed *browser.Armed, quiet time.Duration) (busy int, failed bool, err error) {
 	navigated, popped := armed.Navigated()
 	capAt := time.Now().Add(settleCap)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(capAt) {
@@ -185,7 +185,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		if grace > 0 {
 			page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(grace.Milliseconds()))})
 		}
-		e.evaluateWithin(ctx, page, quietJS, float64(settleCap.Milliseconds())/3)
+		e.evaluateWithin(ctx, page, quietJS, []any{float64(settleCap.Milliseconds()) / 3, float64(quiet.Milliseconds())})
 		// The tracker watches the new document from now on: what changes
 		// in it before the next action is the page's own (a clock).
 		e.evaluateWithin(ctx, page, trackJS, trackCfg("arm", false))

@@ -81,7 +81,7 @@ func TestTheSettleReadsThePagesTracker(t *testing.T) {
 		e := engineOnNothing()
 		p := &fakePage{answers: map[string]any{probeJS: c.probe, answerJS: c.answer}}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		busy, failed, err := e.settle(ctx, p, "d1", e.b.Obs.Arm(browser.DialogPolicy{}))
+		busy, failed, err := e.settle(ctx, p, "d1", e.b.Obs.Arm(browser.DialogPolicy{}), 0)
 		cancel()
 		if err != nil || busy != c.busy || failed != c.failed {
 			t.Errorf("%s: busy %d, failed %v, %v; want %d, %v", c.name, busy, failed, err, c.busy, c.failed)
@@ -100,7 +100,7 @@ func TestAReadTheDeadlineCutIsJoinedByTheNextCommand(t *testing.T) {
 	p := &fakePage{answers: map[string]any{}, block: map[string]chan struct{}{probeJS: release}}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	busy, failed, err := e.settle(ctx, p, "d1", e.b.Obs.Arm(browser.DialogPolicy{}))
+	busy, failed, err := e.settle(ctx, p, "d1", e.b.Obs.Arm(browser.DialogPolicy{}), 0)
 	if err != nil || busy != 0 || failed {
 		t.Errorf("a settle the deadline cut: busy %d, failed %v, %v", busy, failed, err)
 	}

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"time"
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/prima/browser"
@@ -14,6 +15,10 @@ func init() {
 		return in.AnswerDialog(ctx, r.Accept(), r.Text)
 	})
 }
+
+// dialogQuiet is how long the page answering a dialog must stay quiet:
+// past the 400 ms a page may wait before it redraws.
+const dialogQuiet = 450 * time.Millisecond
 
 // AnswerDialog accepts (with text, for a prompt) or dismisses the open
 // dialog through the act path: its Changes run from the page as it was
@@ -44,7 +49,9 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 	}
 	desc := d.Describe()
 	o := in.Act(ctx, d.Page, before, func(float64) (*engine.Action, error) {
-		return &engine.Action{Run: func(float64) error {
+		// The page resumes the handler that asked, and what it set going
+		// then (a refresh a moment later) no tracker saw start.
+		return &engine.Action{Quiet: dialogQuiet, Run: func(float64) error {
 			if accept {
 				if text != "" {
 					return d.Dialog.Accept(text)
