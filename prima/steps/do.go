@@ -395,9 +395,10 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 			// one with the values read from the element.
 			res.proof = fieldProof(o.Typed, o.Value, res.changes)
 		}
-		if res.proof == "" && intent.Verb == "fill" && o.Value != nil && o.Value[0] == o.Value[1] {
+		if res.proof == "" && (intent.Verb == "fill" || intent.Verb == "select") && o.Value != nil && o.Value[0] == o.Value[1] {
 			// The field held the value already, and holds it (read from the
-			// element after the fill): nothing to change, and nothing wrong.
+			// element after the fill or the select's check): nothing to
+			// change, and nothing wrong.
 			res.proof = fmt.Sprintf("%s holds %q, as it did before", target.What(), o.Value[1])
 		}
 		if res.proof == "" {
