@@ -382,14 +382,7 @@ func runAppFlow(t *testing.T, h *harness, app, base string, fl appFlow) []appRow
 		}
 		var present []string
 		if after != "" {
-			for _, e := range zoo3Removed(changes) {
-				if strings.HasPrefix(e, "the page before") {
-					continue
-				}
-				if n0, n1 := zoo3Count(before, e), zoo3Count(after, e); n1 > 0 && n1 >= n0 {
-					present = append(present, fmt.Sprintf("%s (before %d, after %d)", e, n0, n1))
-				}
-			}
+			present = zoo3Present(changes, before, after)
 		}
 		if len(present) > 0 {
 			classes = append(classes, "removed-present")

@@ -586,16 +586,7 @@ func zoo3Run(t *testing.T, h *harness, lib zoo3Lib, layout string) []zoo3Row {
 		default:
 			classes = append(classes, "honest failure")
 		}
-		// Removed, yet as many there after as before.
-		var present []string
-		for _, e := range zoo3Removed(changes) {
-			if strings.HasPrefix(e, "the page before") {
-				continue
-			}
-			if n0, n1 := zoo3Count(before, e), zoo3Count(after, e); n1 > 0 && n1 >= n0 {
-				present = append(present, fmt.Sprintf("%s (before %d, after %d)", e, n0, n1))
-			}
-		}
+		present := zoo3Present(changes, before, after)
 		if len(present) > 0 {
 			classes = append(classes, "removed-present")
 		}
@@ -635,6 +626,21 @@ func zoo3Run(t *testing.T, h *harness, lib zoo3Lib, layout string) []zoo3Row {
 		}
 	}
 	return rows
+}
+
+// zoo3Present are the elements changes call removed that the snapshot
+// after shows as many times as the one before: removed, yet present.
+func zoo3Present(changes, before, after string) []string {
+	var present []string
+	for _, e := range zoo3Removed(changes) {
+		if strings.HasPrefix(e, "the page before") {
+			continue
+		}
+		if n0, n1 := zoo3Count(before, e), zoo3Count(after, e); n1 > 0 && n1 >= n0 {
+			present = append(present, fmt.Sprintf("%s (before %d, after %d)", e, n0, n1))
+		}
+	}
+	return present
 }
 
 func slicesContains(ss []string, s string) bool {
