@@ -281,6 +281,34 @@ func widgetAfter(nodes []*ariadiff.Node) *ariadiff.Node {
 	return found
 }
 
+// heldByAll is the index of the hit whose element every other hit's
+// holds, else -1.
+func heldByAll(pool []*ariadiff.Node, hits []Candidate) int {
+	inside := map[string]map[string]bool{}
+	for _, n := range pool {
+		for _, h := range hits {
+			if n.Ref() == h.Ref {
+				in := map[string]bool{}
+				n.Walk(func(x *ariadiff.Node, _ int) bool {
+					in[x.Ref()] = true
+					return true
+				})
+				inside[h.Ref] = in
+			}
+		}
+	}
+	for i, h := range hits {
+		all := true
+		for j, o := range hits {
+			all = all && (j == i || inside[o.Ref][h.Ref])
+		}
+		if all {
+			return i
+		}
+	}
+	return -1
+}
+
 // holdsAll is the index of the hit whose element holds every other hit's,
 // else -1.
 func holdsAll(pool []*ariadiff.Node, hits []Candidate) int {
@@ -470,6 +498,14 @@ func resolveIn(t *ariadiff.Tree, verb string, target Target) (Candidate, error) 
 					hits = []Candidate{o}
 					break
 				}
+			}
+		}
+		if verb == "click" && len(hits) > 1 {
+			// One held by all the others (a header and the sort button in
+			// it, a menu item and the heading in it, named alike): a click
+			// on the innermost reaches the others too.
+			if in := heldByAll(pool, hits); in >= 0 {
+				hits = []Candidate{hits[in]}
 			}
 		}
 		switch {

@@ -57,6 +57,7 @@ func TestResolve(t *testing.T) {
 		{"a control between a text and its widget does not part them", "beside", "fill Due with x", "e43", "textbox"},
 		{"a drop onto a day and the day number in it lands in the day", "beside", "drag Dentist onto June 24, 2026", "e71", "gridcell"},
 		{"a widget named only by its role word is named by the text beside it", "beside", "select Green from Paint", "e91", "combobox"},
+		{"a click on a header and the sort button in it, named alike, is the button's", "beside", "click Age", "e103", "button"},
 		{"case-insensitive exact wins over contains", "profile", "click save", "e10", "button"},
 		{"case-insensitive exact on a longer name", "profile", "click SAVE ALL", "e11", "button"},
 		{"spaces in the target are normalised", "profile", "click Save   all", "e11", "button"},
