@@ -217,15 +217,22 @@ func TestKeysForAnEditorsParagraphGoThroughTheEditor(t *testing.T) {
 	if second == "" {
 		t.Fatalf("no paragraph: Second line with a ref in the snapshot:\n%s", snap)
 	}
-	r := h.prima("pw", "press", second, "Control+A")
-	wantOK(t, "press Control+A in a paragraph", r)
-	hasIn(t, "press Control+A in a paragraph", r.out, r.out, "used: await page.keyboard.press('Control+A');", "clicked into it")
-	if sel := h.primaOK("eval", "document.getElementById('sel').textContent"); !strings.Contains(sel, `Selected: First line / Second line"`) {
-		t.Errorf("Control+A in the editor's paragraph selected something else than the editor's text:\n%s", sel)
-	}
-	r = h.prima("pw", "type", second, " and more")
+	r := h.prima("pw", "type", second, " and more")
 	wantOK(t, "type into a paragraph", r)
 	hasIn(t, "type into a paragraph", section(r.out, "Changes"), r.out, `"Second line" -> "Second line and more"`)
+	r = h.prima("pw", "press", second, "Control+A")
+	wantOK(t, "press Control+A in a paragraph", r)
+	hasIn(t, "press Control+A in a paragraph", r.out, r.out, "used: await page.keyboard.press('Control+A');")
+	if sel := h.primaOK("eval", "document.getElementById('sel').textContent"); !strings.Contains(sel, `Selected: First line / Second line and more`) {
+		t.Errorf("Control+A in the editor's paragraph selected something else than the editor's text:\n%s", sel)
+	}
+	// A hand that selected all and presses Backspace empties the editor.
+	r = h.prima("pw", "press", second, "Backspace")
+	wantOK(t, "press Backspace after Control+A", r)
+	hasIn(t, "press Backspace after Control+A", r.out, r.out, "the keys went there")
+	if text := h.primaOK("eval", "document.getElementById('draft').textContent"); strings.Contains(text, "line") {
+		t.Errorf("Backspace after Control+A left the editor's text:\n%s", text)
+	}
 	spec := h.primaOK("export")
 	hasIn(t, "export", spec, spec, ".click({ position: ", "await page.keyboard.type(' and more');")
 	if i, j := strings.LastIndex(spec, ".click({ position: "), strings.Index(spec, "await page.keyboard.type("); i < 0 || j < i {

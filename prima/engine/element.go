@@ -756,8 +756,9 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		}
 		return &NotActionableError{Target: what, Why: "was detached from the page while prima acted (take a new snapshot)"}
 	}
+	var host playwright.ElementHandle // the editor a paragraph's keys go to
 	if a.Keyed() && ins.inEditor {
-		e.caretFirst(h, p, o, code, what)
+		host = e.caretFirst(ctx, h, p, o, code, what)
 	}
 	if a.Name == pwline.Upload {
 		p.Run = func(t float64) error {
@@ -792,10 +793,13 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 	}
 	keyed := a.Keyed()
 	p.Strays = func() error {
-		return e.strays(ctx, target, []playwright.ElementHandle{h, gave}, keyed, keyed || a.Sets(), what)
+		return e.strays(ctx, target, []playwright.ElementHandle{h, gave, host}, keyed, keyed || a.Sets(), what)
 	}
 	p.Release = func() {
 		h.Dispose()
+		if host != nil {
+			host.Dispose()
+		}
 		if acting != h {
 			acting.Dispose()
 		}
@@ -1060,8 +1064,9 @@ var caretThereJS string
 // itself, which takes the focus out of the editor and sends the keys to
 // the page. A hand clicks into the element, at the end of its text, and
 // types; the keys go to the editor, with the caret there. used: is the
-// keyboard's line; the click before it is the action's Lead.
-func (e *Engine) caretFirst(h playwright.ElementHandle, p *Action, o Opts, code, what string) {
+// keyboard's line; the click before it is the action's Lead. It returns
+// the editor, whose input is the action's too (nil when not found).
+func (e *Engine) caretFirst(ctx context.Context, h playwright.ElementHandle, p *Action, o Opts, code, what string) playwright.ElementHandle {
 	at := func() *playwright.Position {
 		box, err := h.BoundingBox()
 		if err != nil || box == nil || box.Width < 2 || box.Height < 2 {
@@ -1113,7 +1118,21 @@ func (e *Engine) caretFirst(h playwright.ElementHandle, p *Action, o Opts, code,
 		}
 		return err
 	}
+	v, err := e.handleWithin(ctx, h, editorHostJS)
+	if err != nil {
+		return nil
+	}
+	if host := v.AsElement(); host != nil {
+		return host
+	}
+	v.Dispose()
+	return nil
 }
+
+// editorHostJS is the editor an element sits in.
+//
+//go:embed js/editor_host.js
+var editorHostJS string
 
 // describeJS names an element as a Change would (role "name"), roughly:
 // enough to say which element had the focus.
