@@ -220,6 +220,8 @@ func startApp(t *testing.T, name string, port int, dir string, ready string, env
 			t.Logf("%s answers on %s after %s", name, p.url, time.Since(start).Round(10*time.Millisecond))
 			return p
 		}
+		// A hang guard, not a speed bound: an app that never answers
+		// fails the test instead of holding CI.
 		if time.Since(start) > 60*time.Second {
 			t.Fatalf("%s did not answer on %s%s within 60 s:\n%s", name, p.url, ready, p.log)
 		}
