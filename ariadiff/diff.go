@@ -1261,7 +1261,7 @@ func pairElements(del, ins []entry, pair []int, used []bool, moved [][2]string, 
 			for n := q.first; n < len(q.js) && n < q.first+8; n++ {
 				j := q.js[n]
 				y := &ins[j]
-				if used[j] || (y.name != d.name) != renamed || !sameContext(d.ctx, y.ctx, moved, budget) {
+				if used[j] || (y.name != d.name) != renamed || !sameContext(d.ctx, y.ctx, moved, budget) || !sameLevel(d, y) {
 					continue
 				}
 				pair[k], used[j] = j, true
@@ -1269,6 +1269,12 @@ func pairElements(del, ins []entry, pair []int, used []bool, moved [][2]string, 
 			}
 		}
 	}
+}
+
+// sameLevel: a heading of another level is another heading (a page's
+// title is no tab panel's subheading renamed).
+func sameLevel(x, y *entry) bool {
+	return x.role != "heading" || stateWord("level", x.groups) == stateWord("level", y.groups)
 }
 
 // pairAlike pairs the elements of one role and name that are left, in
