@@ -369,14 +369,8 @@ func runAppFlow(t *testing.T, h *harness, app, base string, fl appFlow) []appRow
 			classes = append(classes, "false success")
 		case st.refuse != "":
 			classes = append(classes, "honest failure")
-		case r.code == 0 && did:
-			classes = append(classes, "hit")
-		case r.code == 0:
-			classes = append(classes, "false success")
-		case did:
-			classes = append(classes, "false failure")
 		default:
-			classes = append(classes, "honest failure")
+			classes = append(classes, stepClass(r.code, did))
 		}
 		gap, known := appGaps[app+": "+st.name]
 		if classes[0] == "honest failure" && known {

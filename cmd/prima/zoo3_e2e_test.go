@@ -573,17 +573,7 @@ func zoo3Run(t *testing.T, h *harness, lib zoo3Lib, layout string) []zoo3Row {
 		after := h.prima("snapshot").out
 		did := zoo3Match(st.want, row.after)
 
-		var classes []string
-		switch {
-		case r.code == 0 && did:
-			classes = append(classes, "hit")
-		case r.code == 0:
-			classes = append(classes, "false success")
-		case did:
-			classes = append(classes, "false failure")
-		default:
-			classes = append(classes, "honest failure")
-		}
+		classes := []string{stepClass(r.code, did)}
 		present := zoo3Present(changes, before, after)
 		if len(present) > 0 {
 			classes = append(classes, "removed-present")
@@ -624,6 +614,20 @@ func zoo3Run(t *testing.T, h *harness, lib zoo3Lib, layout string) []zoo3Row {
 		}
 	}
 	return rows
+}
+
+// stepClass is what a step's exit code and the oracle make of it: a hit,
+// a false success, a false failure or an honest failure.
+func stepClass(code int, did bool) string {
+	switch {
+	case code == 0 && did:
+		return "hit"
+	case code == 0:
+		return "false success"
+	case did:
+		return "false failure"
+	}
+	return "honest failure"
 }
 
 // zoo3Present are the elements changes call removed that the snapshot
