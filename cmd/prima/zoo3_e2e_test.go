@@ -45,6 +45,24 @@ var zoo3Gaps = map[string]string{
 	"jqueryui: do pick 2027-03-14 in Arrival":                 "jQuery UI's day links carry their date only split across data-year, a 0-based data-month and the day's text, and Prev/Next are anchors named by a title",
 	"virtualselect: do select Seat 7 from Seat":               "Virtual Select renders its visible options anew right after it opens: the option prima found is detached before its click",
 	"virtualselect: do select Seat 250 from Seat":             "Virtual Select renders only the options in view: Seat 250 exists only after a scroll or a search (its search field works)",
+
+	// The held-out round of hidden controls behind drawn widgets.
+	"chosen: do select Spain from Country":                      "Chosen hides the native select (display: none) and draws an anchor and a clipped drop: prima picks the drop's search field, covered by the next field, and clicks nothing",
+	"chosen: do select German from Languages":                   "Chosen's results are plain list items, no options: the list opens, and prima finds no option in it",
+	"chosen: then do select Portugal from Country":              "the same, from the open list: its results are list items, no options",
+	"chosen: pw page.locator('#country').selectOption('Italy')": "the native select is hidden (display: none): prima refuses it, naming the field Chosen draws in its place",
+	"niceselect: do click Standard":                             "nice-select2's pick is a bare span, and the closed, transparent list's item shows the same text: two visible elements show Standard, neither a control (pw click on the widget's ref works)",
+	"ace: do fill Script with Hello world.":                     "Ace types through a hidden textarea of its own: prima refuses it, naming Ace's div, and types nothing into the document",
+	"ace: do fill Script with make deploy":                      "the same",
+	"ace: pw fill textbox \"Cursor at row 1\" npm test":         "the ref is Ace's hidden typing textarea: refused",
+	"ace: pw fill generic: echo hello npm run build":            "the ref is a line of Ace's document, no editable element: refused as not a field",
+	"ace: pw page.locator('#script').fill('ls')":                "the form's textarea is hidden (display: none): refused",
+	"jodit: then do click Insert Unordered List":                "Jodit's list button and the trigger of its list-style menu are both named Insert Unordered List, as is their list item: ambiguous (pw click on the first button's ref works)",
+	"jodit: pw page.locator('#body').fill('Hello')":             "Jodit hides the textarea (display: none): refused, naming its editor",
+	"codemirror5: do fill Query with SELECT name FROM users":    "CodeMirror 5 types through a hidden textarea of its own (inputStyle textarea): prima refuses it, naming the editor, and types nothing",
+	"codemirror5: pw fill textbox SELECT 3":                     "the ref is CodeMirror's hidden typing textarea: refused",
+	"codemirror5: pw fill generic: Call the printer Buy paper":  "the ref is CodeMirror's wrapper div, no editable element: refused as not a field",
+	"codemirror5: pw page.locator('#query').fill('SELECT 4')":   "fromTextArea hides the textarea (display: none): refused",
 }
 
 // zoo3Disputed are answers the probe counts wrong that a rule of prima's
@@ -438,6 +456,60 @@ func zoo3Libs() []zoo3Lib {
 			doStep("hover Actions", "Menu: open; last: none"),
 			then(doStep("hover over report.pdf", "Menu: closed; last: none")),
 			doStep("click Actions", "Menu: open; last: none"),
+		}},
+		{lib: "chosen-js@1.8.7 (on jquery@3.7.1)", page: "chosen", initial: "Country: France; languages: English; open: none", steps: []zoo3Step{
+			doStep("select Spain from Country", "Country: Spain; languages: English; open: none"),
+			doStep("select German from Languages", "Country: France; languages: English, German; open: none"),
+			pwStep("click", []string{"generic: France"}, nil, "Country: France; languages: English; open: Country"),
+			then(pwStep("click", []string{"listitem: Italy"}, nil, "Country: Italy; languages: English; open: none")),
+			doStep("click France", "Country: France; languages: English; open: Country"),
+			then(doStep("select Portugal from Country", "Country: Portugal; languages: English; open: none")),
+			pwLine("page.locator('#country').selectOption('Italy')", "Country: Italy; languages: English; open: none"),
+			pwChildStep("click", "listitem", "generic", "Country: France; languages: none; open: none"),
+		}},
+		{lib: "nice-select2@2.5.0", page: "niceselect", initial: "Country: France; speed: Standard; open: none", steps: []zoo3Step{
+			doStep("select Spain from Country", "Country: Spain; speed: Standard; open: none"),
+			doStep("select Express from Speed", "Country: France; speed: Express; open: none"),
+			pwStep("select", []string{`combobox "Country"`, "combobox"}, []string{"Italy"}, "Country: Italy; speed: Standard; open: none"),
+			{name: "pw click the widget showing France", want: "Country: France; speed: Standard; open: Country", args: func(layout, snap string) ([]string, error) {
+				// The visible widget: the generic whose first line is the pick.
+				lines := strings.Split(snap, "\n")
+				for i, l := range lines[:len(lines)-1] {
+					if m := refRE.FindStringSubmatch(l); m != nil && strings.HasPrefix(strings.TrimSpace(l), "- generic [ref=") &&
+						strings.TrimSpace(lines[i+1]) == "- text: France" {
+						return []string{"pw", "click", m[1]}, nil
+					}
+				}
+				return nil, fmt.Errorf("no generic showing France in the snapshot")
+			}},
+			then(pwStep("click", []string{"listitem: Portugal"}, nil, "Country: Portugal; speed: Standard; open: none")),
+			doStep("click Standard", "Country: France; speed: Standard; open: Speed"),
+			then(doStep("click Overnight", "Country: France; speed: Overnight; open: none")),
+			pwLine("page.locator('#speed + .nice-select').click()", "Country: France; speed: Standard; open: Speed"),
+			then(doStep("select Overnight from Speed", `re:^Country: France; speed: Overnight; open: (none|Speed)$`)),
+			pwLine("page.locator('#speed').selectOption('Express')", "Country: France; speed: Express; open: none"),
+		}},
+		{lib: "ace-builds@1.45.2", page: "ace", initial: "Script: echo hello", steps: []zoo3Step{
+			doStep("fill Script with Hello world.", "Script: Hello world."),
+			doStep("fill Script with make deploy", "Script: make deploy"),
+			pwStep("fill", []string{`textbox "Cursor at row 1"`}, []string{"npm test"}, "Script: npm test"),
+			pwStep("fill", []string{"generic: echo hello"}, []string{"npm run build"}, "Script: npm run build"),
+			pwLine("page.locator('#script').fill('ls')", "Script: ls"),
+		}},
+		{lib: "jodit@4.15.13", page: "jodit", initial: "Text: Call the printer; list: none", steps: []zoo3Step{
+			doStep("fill Body with Hello world.", "Text: Hello world.; list: none"),
+			then(doStep("click Insert Unordered List", "Text: Hello world.; list: bullets")),
+			doStep("fill Body with Call the plumber", "Text: Call the plumber; list: none"),
+			pwStep("fill", []string{"paragraph: Call the printer"}, []string{"Second draft"}, "Text: Second draft; list: none"),
+			then(pwStep("click", []string{`button "Insert Unordered List"`}, nil, "Text: Second draft; list: bullets")),
+			pwLine("page.locator('#body').fill('Hello')", "Text: Hello; list: none"),
+		}},
+		{lib: "codemirror@5.65.21 (fromTextArea)", page: "codemirror5", initial: "Query: SELECT 1; comment: Call the printer", steps: []zoo3Step{
+			doStep("fill Query with SELECT name FROM users", "Query: SELECT name FROM users; comment: Call the printer"),
+			doStep("fill Comment with Hello world.", "Query: SELECT 1; comment: Hello world."),
+			pwStep("fill", []string{"textbox"}, []string{"SELECT 3"}, "Query: SELECT 3; comment: Call the printer"),
+			pwStep("fill", []string{"generic: Call the printer"}, []string{"Buy paper"}, "Query: SELECT 1; comment: Buy paper"),
+			pwLine("page.locator('#query').fill('SELECT 4')", "Query: SELECT 4; comment: Call the printer"),
 		}},
 	}
 }
