@@ -239,3 +239,55 @@ func TestKeysForAnEditorsParagraphGoThroughTheEditor(t *testing.T) {
 		t.Errorf("the export types before it clicks into the paragraph:\n%s", spec)
 	}
 }
+
+// A native field the page hides behind a widget it draws in its place is
+// reached through that widget when a do names it by its label: a select
+// opens the widget and picks by name, a fill types into the editor's
+// document as a hand does (a click into it, its text selected, typed
+// over), each proven by what the widget shows. A list named for another
+// field right after a hidden select is no stand-in for it: the select is
+// refused, and that list keeps its value. A locator of the editor's hidden
+// input proxy is refused naming the editor; a fill on the editor's
+// document is done the hand's way.
+func TestAHiddenFieldIsReachedThroughTheWidgetInItsPlace(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/standin")
+	status := func(want string) { waitStatus(t, h, want) }
+	status("Fruit: Apple; billing: France; shipping: France; memo: Call the printer")
+
+	r := h.prima("do", "select Banana from Fruit")
+	wantOK(t, "select Banana from Fruit", r)
+	hasIn(t, "select Banana from Fruit", section(r.out, "Steps"), r.out, `shows "Banana"`, "hides from the user")
+	status("Fruit: Banana; billing: France; shipping: France; memo: Call the printer")
+
+	r = h.prima("do", "select Spain from Billing country")
+	wantFailure(t, "select Spain from Billing country", r, "not_actionable")
+	hasIn(t, "select Spain from Billing country", section(r.out, "Failure"), r.out, "is hidden from the user")
+	status("Fruit: Banana; billing: France; shipping: France; memo: Call the printer")
+
+	r = h.prima("do", "fill Memo with New text.")
+	wantOK(t, "fill Memo", r)
+	hasIn(t, "fill Memo", section(r.out, "Steps"), r.out, `"Call the printer" -> "New text."`)
+	status("Fruit: Banana; billing: France; shipping: France; memo: New text.")
+
+	r = h.prima("pw", "fill", ".proxy", "x")
+	wantFailure(t, "pw fill .proxy", r, "not_actionable")
+	hasIn(t, "pw fill .proxy", section(r.out, "Failure"), r.out, "the widget div#ed", "is hidden from the user")
+
+	snap := h.primaOK("snapshot")
+	doc := ""
+	for _, l := range strings.Split(snap, "\n") {
+		if m := refRE.FindStringSubmatch(l); m != nil && strings.Contains(l, "- generic ") && strings.HasSuffix(l, ": New text.") {
+			doc = m[1]
+		}
+	}
+	if doc == "" {
+		t.Fatalf("no ref for the editor's document in the snapshot:\n%s", snap)
+	}
+	r = h.prima("pw", "fill", doc, "By ref")
+	wantOK(t, "pw fill the document", r)
+	hasIn(t, "pw fill the document", r.out, r.out, "used: await page.keyboard.insertText('By ref');")
+	status("Fruit: Banana; billing: France; shipping: France; memo: By ref")
+	spec := h.primaOK("export")
+	hasIn(t, "export", spec, spec, "await page.keyboard.press('ControlOrMeta+a');\n  await page.keyboard.insertText('By ref');")
+}

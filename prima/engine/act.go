@@ -51,7 +51,7 @@ type Action struct {
 	// Lead is what a hand did first for the action to be done its way (a
 	// click into an editor's paragraph before its keys), set when it ran:
 	// an export replays it before Line.
-	Lead *pwline.Line
+	Lead []pwline.Line
 	// Doc is the settle tracker's document id when preparing armed it.
 	Doc string
 	// Typing: the action types into a field; Field is that field's role
@@ -87,9 +87,9 @@ type Prepare func(timeout float64) (*Action, error)
 
 // Outcome is what one pass of the act path saw.
 type Outcome struct {
-	Used       string       // Line as code, printed as used:
-	Line       *pwline.Line // nil when the action prints no line
-	Lead       *pwline.Line // what a hand did before Line (see Action.Lead)
+	Used       string        // Line as code, printed as used:
+	Line       *pwline.Line  // nil when the action prints no line
+	Lead       []pwline.Line // what a hand did before Line (see Action.Lead)
 	Note       string
 	Err        error // typed: each error names its failure code
 	Ran        bool  // the action was dispatched

@@ -212,12 +212,13 @@ var caughtPickerJS string
 //go:embed js/inspect.js
 var inspectSrc string
 
-var inspectJS = strings.Replace(inspectSrc, "(TRACK)", "("+strings.TrimSpace(trackJS)+")", 1)
+var inspectJS = strings.NewReplacer("(TRACK)", "("+strings.TrimSpace(trackJS)+")", "(UNSEEN)", "("+strings.TrimSpace(unseenJS)+")").Replace(inspectSrc)
 
 // inspection is what inspectJS found.
 type inspection struct {
 	password, disabled, readonly, hidden bool
 	editable                             bool   // contenteditable
+	field                                bool   // it takes a value itself (an input, a select, a textarea, contenteditable)
 	inEditor                             bool   // inside an editor, not the editor itself: it takes no focus
 	doc                                  string // the settle tracker's document id, armed in the main document
 	value                                string // what the field held before the action
@@ -239,7 +240,7 @@ func (e *Engine) inspect(ctx context.Context, h playwright.ElementHandle, pointe
 	}
 	m, _ := v.(map[string]any)
 	b := func(k string) bool { x, _ := m[k].(bool); return x }
-	in := inspection{password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable"), label: b("label"), shownLabel: b("shownLabel"), inEditor: b("inEditor")}
+	in := inspection{field: b("field"), password: b("password"), disabled: b("disabled"), readonly: b("readonly"), hidden: b("hidden"), editable: b("editable"), label: b("label"), shownLabel: b("shownLabel"), inEditor: b("inEditor")}
 	in.value, _ = m["value"].(string)
 	in.doc, _ = m["doc"].(string)
 	in.cover, _ = m["cover"].(string)
@@ -640,6 +641,20 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 	}
 	if ins.password {
 		e.masked.Add(value)
+	}
+	if a.Is(pwline.Fill, pwline.Clear) && !ins.field {
+		// A hand fills an editor's document (whose keys go to an input
+		// it hides) by clicking into it and typing over its text.
+		v, err := e.handleWithin(ctx, h, editorDocumentJS)
+		if cut(err) {
+			return nil, err
+		}
+		if err == nil {
+			if proxy := v.AsElement(); proxy != nil {
+				return e.IntoDocument(ctx, h, proxy, t, a, o)
+			}
+			v.Dispose()
+		}
 	}
 	switch {
 	case ins.disabled && !a.Is(pwline.Focus, pwline.Hover) && ins.disabledBy != "":
@@ -1089,7 +1104,7 @@ func (e *Engine) caretFirst(ctx context.Context, h playwright.ElementHandle, p *
 			if pos != nil {
 				lead.Position = &pwline.Point{X: int(pos.X), Y: int(pos.Y)}
 			}
-			p.Lead = &lead
+			p.Lead = []pwline.Line{lead}
 			if err := h.Click(playwright.ElementHandleClickOptions{Timeout: playwright.Float(t), Position: pos}); err != nil {
 				return err
 			}

@@ -17,7 +17,6 @@ import (
 	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/export"
 	"github.com/prima-dev/prima/prima/guard"
-	"github.com/prima-dev/prima/prima/pwline"
 	"github.com/prima-dev/prima/prima/wire"
 )
 
@@ -74,11 +73,12 @@ func (in *Instance) commit(command string, secrets Secrets) {
 	field := func(s string) string { return in.eng.Masks().Field(secrets.Redact(s)) }
 	for _, s := range in.pending {
 		s.Command = clean(command)
-		for _, l := range []**pwline.Line{&s.Line, &s.Lead} {
-			if *l != nil {
-				c := (*l).Rewrite(clean)
-				*l = &c
-			}
+		if s.Line != nil {
+			c := s.Line.Rewrite(clean)
+			s.Line = &c
+		}
+		for i := range s.Lead {
+			s.Lead[i] = s.Lead[i].Rewrite(clean)
 		}
 		s.URLBefore, s.URLAfter = clean(s.URLBefore), clean(s.URLAfter)
 		for i := range s.Changes {

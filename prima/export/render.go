@@ -177,19 +177,23 @@ func (r *renderer) urlExpr(s Step, u string) (string, bool) {
 // action writes an action's line and, when it was proven, its expects.
 func (r *renderer) action(s Step) {
 	code, l, why := r.code(s)
-	lead := ""
-	if why == "" && s.Lead != nil {
-		lead = s.Lead.Code()
-		if r.hides(s, lead) {
+	var lead []string
+	for _, l := range s.Lead {
+		if why != "" {
+			break
+		}
+		c := l.Code()
+		if r.hides(s, c) {
 			why = "its locator holds a secret or a masked value"
 		}
+		lead = append(lead, c)
 	}
 	if why != "" {
 		r.note("not exported: " + s.Command + " (" + why + ")")
 		return
 	}
-	if lead != "" {
-		r.line(lead)
+	for _, l := range lead {
+		r.line(l)
 	}
 	if !s.Proven {
 		r.note("unproven: prima saw no effect, so nothing is asserted")

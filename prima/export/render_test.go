@@ -125,6 +125,12 @@ var goldens = []struct {
 		{Kind: Action, Command: "pw fill e9 hello", Line: pwLine("await page.getByRole('textbox', { name: 'Message', exact: true }).fill('hello');"),
 			URLBefore: origin + "/controls", URLAfter: origin + "/controls", OK: true, Proven: true, Editable: true,
 			Changes: []ariadiff.Change{typed("textbox", "Message", "", "hello"), typed("textbox", "Echo", "", "hello")}},
+		// An editor's document typed over as a hand does: the click into it
+		// and the select-all come first.
+		{Kind: Action, Command: "pw fill e11 'Second draft'", Line: pwLine("await page.keyboard.insertText('Second draft');"),
+			Lead: []pwline.Line{*pwLine("await page.locator('.CodeMirror').click();"), *pwLine("await page.keyboard.press('ControlOrMeta+a');")},
+			URLBefore: origin + "/controls", URLAfter: origin + "/controls", OK: true, Proven: true, Editable: true,
+			Changes: []ariadiff.Change{typed("textbox", "Notes", "Call the printer", "Second draft")}},
 		// A target in a frame: the action's locator reaches it.
 		act("await page.locator('iframe[title=\"Inner frame\"]').contentFrame().getByRole('textbox', { name: 'Code', exact: true }).fill('42');",
 			origin+"/controls", origin+"/controls", typed("textbox", "Code", "", "42")),

@@ -33,7 +33,7 @@ type Step struct {
 	Line *pwline.Line `json:"line,omitempty"`
 	// Lead is what a hand did before Line for the action to be done its
 	// way (a click into an editor's paragraph before its keys).
-	Lead *pwline.Line `json:"lead,omitempty"`
+	Lead []pwline.Line `json:"lead,omitempty"`
 	// URLBefore and URLAfter are the page's absolute URLs before and after
 	// the command (the Page section's url: and the address it came from).
 	URLBefore string `json:"url_before,omitempty"`

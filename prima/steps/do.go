@@ -297,15 +297,31 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 		// A custom select (a combobox, a listbox that keeps its own value)
 		// is picked as a user picks it; a native one by selectOption.
 		if b, err := locate(ctx, in, page, view, intent.Verb, intent.Target, researchAfter); err == nil {
-			if native, err := b.h.Evaluate(nativeSelectJS); err == nil && native == false {
+			native, err := b.h.Evaluate(nativeSelectJS)
+			var standIn string // the hidden <select> the target named, when the widget in its place is picked from
+			if err == nil && native == true {
+				if w, code, ok := standInWidget(ctx, in, page, b.h); ok {
+					standIn = b.t.What()
+					b.h.Dispose()
+					b.h, b.t, b.ref, native = w, engine.Target{Code: code}, "", false
+				}
+			}
+			if err == nil && native == false {
 				value, err := exec.SecretsOf(ctx).Fill(intent.Value)
 				if err != nil {
 					b.h.Dispose()
 					return stepResult{status: StepFail, proof: err.Error(), err: err}
 				}
 				res := widgetSelect(ctx, in, page, view, b, value)
-				if b.matched != "" && res.status == StepOK {
-					res.proof += " (" + b.matched + ")"
+				var notes []string
+				if b.matched != "" {
+					notes = append(notes, b.matched)
+				}
+				if standIn != "" {
+					notes = append(notes, standIn+" is a <select> the page hides from the user; prima picked from the widget it draws in its place, as a user does")
+				}
+				if res.status == StepOK && len(notes) > 0 {
+					res.proof += " (" + strings.Join(notes, "; ") + ")"
 				}
 				return res
 			}
@@ -360,6 +376,42 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 		ref, matched, via, target = b.ref, b.matched, b.via(), b.t
 		if intent.Verb == "click" && b.tier == ladder.Markup {
 			items = listItems(b.h)
+		}
+		if intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear" {
+			// A field the page hides behind an editor it draws in its
+			// place: what a user types into is the editor's document.
+			si, err := in.Engine().StandIn(ctx, b.h)
+			if err != nil {
+				b.h.Dispose()
+				return nil, err
+			}
+			if si != nil {
+				si.Widget.Dispose()
+				code, _, lerr := browser.LocatorOf(page, si.Doc)
+				if lerr == nil && (si.Editable || intent.Verb != "type") {
+					hidden := b.t.What()
+					b.h.Dispose()
+					target = engine.Target{Code: code}
+					var a *engine.Action
+					if si.Editable {
+						a, err = in.Engine().OnElement(ctx, si.Doc, target, action, opts)
+					} else {
+						a, err = in.Engine().IntoDocument(ctx, si.Doc, nil, target, action, opts)
+					}
+					if a != nil {
+						n := "the field (" + hidden + ") is hidden from the user; prima typed into the editor the page draws in its place"
+						if !si.Editable {
+							n = "the field (" + hidden + ") is hidden from the user"
+						}
+						if a.Note != "" {
+							n += "; " + a.Note
+						}
+						a.Note = n
+					}
+					return a, err
+				}
+				si.Doc.Dispose()
+			}
 		}
 		if intent.Verb == "drag" {
 			to, err := locate(ctx, in, page, view, instruct.Drop, intent.To, 0)
@@ -724,6 +776,22 @@ func fieldBeside(page playwright.Page, loc playwright.Locator) (playwright.Locat
 		return nil, "", false
 	}
 	return page.Locator(sel), code, true
+}
+
+// standInWidget is the widget a user opens in place of the hidden field h
+// (a custom select over its native one), as a handle and its locator.
+func standInWidget(ctx context.Context, in *exec.Instance, page playwright.Page, h playwright.ElementHandle) (playwright.ElementHandle, string, bool) {
+	si, err := in.Engine().StandIn(ctx, h)
+	if err != nil || si == nil {
+		return nil, "", false
+	}
+	si.Doc.Dispose()
+	code, _, err := browser.LocatorOf(page, si.Widget)
+	if err != nil {
+		si.Widget.Dispose()
+		return nil, "", false
+	}
+	return si.Widget, code, true
 }
 
 // errNoMarkup: no visible element shows the text either.

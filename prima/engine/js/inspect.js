@@ -16,6 +16,9 @@
   // A label stands for its control: Playwright's fill retargets to it.
   const field = el.tagName === 'LABEL' && el.control ? el.control : el;
   r.value = field.isContentEditable ? field.innerText.replace(/\n$/, '') : ('value' in field ? String(field.value) : '');
+  // Whether it takes a value itself: a fill on anything else may be one on
+  // an editor's document, whose keys go to an input it hides.
+  r.field = field.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(field.tagName);
   // A select's options, for a select action to fail at once on one it
   // does not hold (Playwright would wait for it until the timeout).
   if (field.tagName === 'SELECT') r.options = Array.from(field.options, o => [o.value, o.label]);
@@ -40,8 +43,8 @@
     // A field no user could see (the native control a custom widget
     // hides, an editor's input proxy): a value set there is not what the
     // page shows. Named by the widget shown in its place.
-    const shown = unseen(field);
-    if (shown) r.unseen = shown;
+    const u = (UNSEEN)(field);
+    if (u) r.unseen = u.shown;
     return r;
   }
   // Where the click lands: the browser sends it to the element under the
@@ -162,7 +165,7 @@
   // a user's does, wherever the hidden box lies.
   // Only a labelled control is asked: unseen walks the ancestors' styles,
   // which every click would pay for.
-  if (el.labels && el.labels.length && Array.from(el.labels).some(shows) && unseen(el)) {
+  if (el.labels && el.labels.length && Array.from(el.labels).some(shows) && (UNSEEN)(el)) {
     r.label = true;
     r.shownLabel = true;
     return r;
@@ -201,42 +204,5 @@
   function shows(l) {
     const q = l.getBoundingClientRect();
     return q.width > 1 && q.height > 1 && (!l.checkVisibility || l.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
-  }
-  // unseen: '' when a user sees f (or reaches it: an invisible native
-  // control laid over its custom face takes the user's clicks), else what
-  // is shown in its place, the nearest ancestor with a box.
-  function unseen(f) {
-    const b = f.getBoundingClientRect();
-    const win = f.ownerDocument.defaultView;
-    let hidden = b.width <= 1 || b.height <= 1 || b.right + win.scrollX <= 0 || b.bottom + win.scrollY <= 0 ||
-      (f.checkVisibility && !f.checkVisibility({ visibilityProperty: true }));
-    const cs = win.getComputedStyle(f);
-    if (!hidden && (cs.clipPath === 'inset(50%)' || /^rect\(0px,? 0px,? 0px,? 0px\)$/.test(cs.clip))) hidden = true;
-    for (let a = f.parentElement; !hidden && a && a !== f.ownerDocument.body; a = a.parentElement) {
-      const s = win.getComputedStyle(a);
-      if (s.overflow === 'visible') continue;
-      const q = a.getBoundingClientRect();
-      if (q.width <= 1 || q.height <= 1) hidden = true;
-    }
-    if (!hidden && f.checkVisibility && !f.checkVisibility({ opacityProperty: true })) {
-      const root = f.getRootNode && f.getRootNode().elementFromPoint ? f.getRootNode() : f.ownerDocument;
-      const t = root.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-      hidden = !(t === f || f.contains(t));
-    }
-    if (!hidden) return '';
-    for (let a = f.parentElement || (f.getRootNode() && f.getRootNode().host); a; a = a.parentElement || (a.getRootNode() && a.getRootNode().host)) {
-      const q = a.getBoundingClientRect();
-      if (q.width > 8 && q.height > 8 && (!a.checkVisibility || a.checkVisibility({ opacityProperty: true, visibilityProperty: true }))) {
-        let s = a.tagName.toLowerCase();
-        if (a.id) s += '#' + a.id;
-        else if (a.classList && a.classList.length) s += '.' + Array.from(a.classList).slice(0, 2).join('.');
-        const role = a.getAttribute('role');
-        if (role) s += '[role=' + role + ']';
-        const text = (a.innerText || '').trim().split('\n')[0].replace(/\s+/g, ' ').slice(0, 40);
-        if (text) s += ' "' + text + '"';
-        return s;
-      }
-    }
-    return 'nothing';
   }
 }

@@ -38,6 +38,10 @@ test('prima session', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('hello');
   await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveText('hello');
   await expect(page.getByRole('textbox', { name: 'Echo', exact: true })).toHaveValue('hello');
+  await page.locator('.CodeMirror').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText('Second draft');
+  await expect(page.getByRole('textbox', { name: 'Notes', exact: true })).toHaveValue('Second draft');
   await page.locator('iframe[title="Inner frame"]').contentFrame().getByRole('textbox', { name: 'Code', exact: true }).fill('42');
   await expect(page.locator('iframe[title="Inner frame"]').contentFrame().getByRole('textbox', { name: 'Code', exact: true })).toHaveValue('42');
   await page.getByRole('textbox', { name: 'Bio', exact: true }).fill('x');

@@ -2,7 +2,8 @@
 // before an editor): among the text's next siblings, the first that shows
 // anything besides controls (a toolbar's buttons) must hold exactly one
 // visible field, which is returned; another text first, or two fields,
-// give null.
+// give null. A hidden field before any shown sibling is returned (a custom
+// widget stands in its place).
 (text) => {
   const FIELD = 'input:not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]):not([type=checkbox]):not([type=radio]):not([type=image]):not([type=file]),' +
     'textarea, select, [contenteditable=""], [contenteditable="true"], [role=textbox], [role=searchbox], [role=combobox], [role=spinbutton]';
@@ -10,7 +11,9 @@
   const visible = (e) => e.getClientRects().length > 0 && e.checkVisibility({ visibilityProperty: true });
   const outer = (list) => list.filter((e) => !list.some((o) => o !== e && o.contains(e)));
   for (let s = text.nextElementSibling; s; s = s.nextElementSibling) {
-    if (!visible(s)) continue;
+    // A field hidden right after the text is the one it labels: the page
+    // draws a widget in its place, which is what a user acts on.
+    if (!visible(s)) { if (s.matches(FIELD)) return s; continue; }
     const fields = outer([s].concat(Array.from(s.querySelectorAll(FIELD))).filter((e) => e.matches(FIELD) && visible(e)));
     if (fields.length === 1) return fields[0];
     if (fields.length > 1) return null;
