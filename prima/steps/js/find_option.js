@@ -3,7 +3,9 @@
 // its name equal to want (case and spacing aside), else the one whose
 // name holds all of want's words. Options inside what the widget controls
 // or owns come first; a list rendered elsewhere (a portal at the end of
-// the body) is searched next. Returns { el } or { why, names }.
+// the body) is searched next; a widget whose list has no roles offers the
+// plain items of the list it opened inside its own box. Returns { el } or
+// { why, names }.
 (widget, want) => {
   const norm = (s) => String(s || '').replace(/\s+/g, ' ').trim().toLowerCase();
   const w = norm(want);
@@ -18,9 +20,9 @@
       if (x) owned.push(x);
     }
   }
-  const pick = (scopes) => {
+  const pick = (scopes, sel) => {
     const all = [];
-    for (const s of scopes) for (const o of s.querySelectorAll('[role=option]')) if (visible(o) && !all.includes(o)) all.push(o);
+    for (const s of scopes) for (const o of s.querySelectorAll(sel || '[role=option]')) if (visible(o) && !all.includes(o)) all.push(o);
     // The value a widget shows may be an option of its own (Choices
     // shows the chosen one so): the one in the list it opened, outside
     // the widget or in a list of its own within it, is picked.
@@ -49,5 +51,10 @@
   near = near || widget.parentElement || widget;
   const r = pick([near]);
   if (r.el || r.why === 'ambiguous') return r;
-  return pick([document]);
+  const d = pick([document]);
+  if (d.el || d.why === 'ambiguous' || d.names.length) return d;
+  // A widget that draws its list without roles: the plain items of the
+  // list it opened inside its own box.
+  const items = pick([widget], 'li:not(:has(li))');
+  return items.el || items.why === 'ambiguous' || items.names.length ? items : d;
 }
