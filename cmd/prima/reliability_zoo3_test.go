@@ -18,17 +18,21 @@ import (
 // chain of RELIABILITY_ZOO3_ACTIONS (default 200) actions over the zoo3
 // pages (fixtures/zoo3.go: slim-select, Tagify, EasyMDE, Trix, pell,
 // air-datepicker, vanillajs-datepicker, FullCalendar, handorgel, a
-// Bootstrap btn-check segmented control, Grid.js, htmx, Awesomplete), each
-// in both its layouts (/zoo3/NAME-tied, its label tied to the widget, and
-// /zoo3/NAME-beside, the label as plain text beside it), and the first
-// zoo's pages that carry labels in their beside layout (/zoo/NAME-beside:
-// choices, tomselect, autocomplete, sortable, dragula, shoelace), whose
-// shapes are TestReliabilityZoo's. Pages come in shuffled rounds, each
-// page and layout once a round, 3 to 8 actions a visit, so a run of 200
-// sees every one. RELIABILITY_SEED (default 1) seeds it,
-// RELIABILITY_ZOO3_BUDGET (default 15m) bounds it, RELIABILITY_ZOO3_TRACE=1
-// prints one line per action, RELIABILITY_ZOO3_REPORT=FILE writes its
-// per-library table there too (it is always in the log).
+// Bootstrap btn-check segmented control, Grid.js, htmx, Awesomplete, and
+// the held-out nine of reliability_zoo3b_test.go: Select2, Fluent web
+// components, DataTables, TinyMCE, jQuery UI, SweetAlert2, intl-tel-input,
+// Virtual Select, Tippy.js), each in both its layouts (/zoo3/NAME-tied, its
+// label tied to the widget, and /zoo3/NAME-beside, the label as plain text
+// beside it), and the first zoo's pages that carry labels in their beside
+// layout (/zoo/NAME-beside: choices, tomselect, autocomplete, sortable,
+// dragula, shoelace), whose shapes are TestReliabilityZoo's. Pages come in
+// shuffled rounds, each page and layout once a round, 3 to 6 shapes a visit
+// (a shape may chain two or three actions): a round of all 50 takes about
+// 300 actions, so a run of 200 sees most of them and a few seeds see every
+// one. RELIABILITY_SEED (default 1) seeds it, RELIABILITY_ZOO3_BUDGET
+// (default 15m) bounds it, RELIABILITY_ZOO3_TRACE=1 prints one line per
+// action, RELIABILITY_ZOO3_REPORT=FILE writes its per-library table there
+// too (it is always in the log).
 //
 // The oracle, the judging and the classes are TestReliabilityZoo's: the
 // page's status line, written only from each library's own API, read
@@ -67,15 +71,18 @@ import (
 //   - Grid.js: a header by do and by ref, sorts toggling as Grid.js's do;
 //   - htmx: do select and pw select of a count, Reload, a count it does not
 //     hold, pw select on the button;
-//   - Awesomplete: TestReliabilityZoo's fill-a-prefix-then-click shapes.
+//   - Awesomplete: TestReliabilityZoo's fill-a-prefix-then-click shapes;
+//   - the held-out nine: their shapes are in reliability_zoo3b_test.go.
 //
 // Known gaps (zoo3_e2e_test.go's zoo3Gaps) are asked too, and counted as
 // expected honest failures, noted apart, never wrong unless the page
 // moves: Tagify's `click Remove X` (every remove button is "remove tag"),
 // EasyMDE fills by do and by ref (its input proxy is hidden and prima
 // refuses it), `select X from Size` on the radio group, and `select X
-// from City` on Awesomplete (its list opens only on typing). A hit on one
-// of them is a hit: the widget must then show what was asked.
+// from City` on Awesomplete (its list opens only on typing), and the
+// held-out nine's (Select2's selects, Fluent's select and check, TinyMCE's
+// fill, jQuery UI's pick, Virtual Select's select). A hit on one of them
+// is a hit: the widget must then show what was asked.
 //
 // The run fails on any wrong hit, false failure, false `no change` or
 // removed-but-present, printing the first 10 with the command, the
@@ -143,6 +150,16 @@ var zoo3RelLibs = []zoo3RelLib{
 	{"gridjs", "Grid.js", "Sort: none; first: Carol", (*zooRun).genGridjs},
 	{"htmx", "htmx", "Swaps: 0; items: 0", (*zooRun).genHtmx},
 	{"awesomplete", "Awesomplete", "City: none", (*zooRun).genAwesomplete},
+	// The held-out nine (reliability_zoo3b_test.go).
+	{"select2", "Select2", "Country: France; languages: English", (*zooRun).genSelect2},
+	{"fluent", "Fluent web components", "Fruit: none; city: none; gift: no", (*zooRun).genFluent},
+	{"datatables", "DataTables", "Sort: none; search: none; rows: Carol, Alice, Bob, Dan, Eve", (*zooRun).genDataTables},
+	{"tinymce", "TinyMCE", "HTML: <p>Dear Sir</p>", (*zooRun).genTinyMCE},
+	{"jqueryui", "jQuery UI", "Language: none; arrival: none; open: none", (*zooRun).genJQueryUI},
+	{"sweetalert2", "SweetAlert2", "Plan: none; draft: kept; dialog: closed", (*zooRun).genSweetAlert},
+	{"intltel", "intl-tel-input", "Country: gb; number: none", (*zooRun).genIntlTel},
+	{"virtualselect", "Virtual Select", "Seat: none", (*zooRun).genVirtualSelect},
+	{"tippy", "Tippy.js", "Menu: closed; last: none", (*zooRun).genTippy},
 }
 
 // zoo3FirstZoo are the first zoo's pages that carry labels, visited in
