@@ -63,7 +63,7 @@ type livePage struct {
 }
 
 func (p livePage) TextMatches(pattern string) (int, string, error) {
-	return textMatches(p.Page, pattern)
+	return textMatches(p.ctx, p.within, p.Page, pattern)
 }
 
 func (p livePage) Element(view *engine.View, ref string) (Element, string, error) {
@@ -73,18 +73,26 @@ func (p livePage) Element(view *engine.View, ref string) (Element, string, error
 	if err != nil {
 		return nil, "", err
 	}
-	return liveElement{res.Handle}, res.Code, nil
+	return liveElement{res.Handle, p.ctx, p.within}, res.Code, nil
 }
 
 // liveElement is an element handle as assertions read it.
-type liveElement struct{ h playwright.ElementHandle }
+type liveElement struct {
+	h      playwright.ElementHandle
+	ctx    context.Context
+	within browser.Within
+}
 
 func (e liveElement) IsVisible() (bool, error)    { return e.h.IsVisible() }
 func (e liveElement) IsEnabled() (bool, error)    { return e.h.IsEnabled() }
 func (e liveElement) IsChecked() (bool, error)    { return e.h.IsChecked() }
 func (e liveElement) InputValue() (string, error) { return e.h.InputValue() }
 func (e liveElement) IsFocused() (bool, error) {
-	v, err := e.h.Evaluate(isFocusedJS)
+	var v any
+	err := e.within(e.ctx, func() (err error) {
+		v, err = e.h.Evaluate(isFocusedJS)
+		return err
+	})
 	b, _ := v.(bool)
 	return b, err
 }
@@ -165,7 +173,7 @@ func assertOn(el Element, code string, node *ariadiff.Node, a claim.Assertion) C
 // textMatches counts the visible elements whose text holds pattern as
 // whole words, in the main frame and in every frame, and prints the
 // Playwright locator of the frame where they are (the main one first).
-func textMatches(page playwright.Page, pattern string) (int, string, error) {
+func textMatches(ctx context.Context, within browser.Within, page playwright.Page, pattern string) (int, string, error) {
 	sel := "internal:text=/" + pattern + "/iu >> visible=true"
 	code := "getByText(/" + pattern + "/iu).filter({ visible: true })"
 	total, where := 0, ""
@@ -182,7 +190,7 @@ func textMatches(page playwright.Page, pattern string) (int, string, error) {
 			where = "page"
 			if f != page.MainFrame() {
 				if h, err := loc.First().ElementHandle(); err == nil {
-					if _, scope, err := browser.FrameScope(h); err == nil {
+					if _, scope, err := browser.FrameScope(ctx, within, h); err == nil {
 						where = scope
 					}
 				}

@@ -31,11 +31,8 @@ type ElementInfo struct {
 	Tag, ID, TestID, Name, Type, Aria, Placeholder, Title, Href, Src, Text string
 }
 
-func ReadInfo(h playwright.ElementHandle) (ElementInfo, error) {
-	return readInfo(context.Background(), unbounded, h)
-}
-
-func readInfo(ctx context.Context, w Within, h playwright.ElementHandle) (ElementInfo, error) {
+// ReadInfo reads h's attributes through w, bounded by ctx.
+func ReadInfo(ctx context.Context, w Within, h playwright.ElementHandle) (ElementInfo, error) {
 	v, err := read(ctx, w, func() (any, error) { return h.Evaluate(elementInfoJS) })
 	if err != nil {
 		return ElementInfo{}, err
@@ -188,9 +185,6 @@ var ErrDeadline = errors.New("the command's time (--timeout) ran out")
 // Playwright's calls take no context.
 type Within func(ctx context.Context, read func() error) error
 
-// unbounded is a Within for the reads no command's time bounds yet.
-func unbounded(_ context.Context, read func() error) error { return read() }
-
 // read is one read of a value through w: the value only when the read
 // answered in time (a read cut off may still write it, later, unread).
 func read[T any](ctx context.Context, w Within, f func() (T, error)) (T, error) {
@@ -235,7 +229,7 @@ func ResolveRef(ctx context.Context, within Within, page playwright.Page, t *ari
 	h := hs[0]
 	scopeSel, scopeCode := "", "page"
 	if !mainFrame {
-		scopeSel, scopeCode, err = frameScope(ctx, within, h)
+		scopeSel, scopeCode, err = FrameScope(ctx, within, h)
 		if err != nil {
 			return nil, err
 		}
@@ -246,7 +240,7 @@ func ResolveRef(ctx context.Context, within Within, page playwright.Page, t *ari
 		for _, c := range cs {
 			sel := scopeSel + c.Selector
 			l := page.Locator(sel)
-			cnt, idx, err := matchOf(ctx, within, l, h)
+			cnt, idx, err := MatchOf(ctx, within, l, h)
 			if cut(err) {
 				return nil, err
 			}
@@ -271,7 +265,7 @@ func ResolveRef(ctx context.Context, within Within, page playwright.Page, t *ari
 	if res, err := try(roleOnly); res != nil || err != nil {
 		return res, err
 	}
-	info, err := readInfo(ctx, within, h)
+	info, err := ReadInfo(ctx, within, h)
 	if err != nil {
 		return nil, err
 	}
@@ -308,24 +302,31 @@ func ResolveRef(ctx context.Context, within Within, page playwright.Page, t *ari
 
 // LocatorOf derives, for an element no snapshot names (a hidden file
 // input), the most readable locator that matches it and nothing else:
-// its attributes first, its position last; each checked to be h.
-func LocatorOf(page playwright.Page, h playwright.ElementHandle) (code, selector string, err error) {
-	scopeSel, scopeCode, err := FrameScope(h)
+// its attributes first, its position last; each checked to be h. Every
+// read goes through within, bounded by ctx.
+func LocatorOf(ctx context.Context, within Within, page playwright.Page, h playwright.ElementHandle) (code, selector string, err error) {
+	scopeSel, scopeCode, err := FrameScope(ctx, within, h)
 	if err != nil {
 		return "", "", err
 	}
-	info, err := ReadInfo(h)
+	info, err := ReadInfo(ctx, within, h)
 	if err != nil {
 		return "", "", err
 	}
 	cands := Candidates("", "", info)
-	if v, err := h.Evaluate(positionJS); err == nil {
-		if x, _ := v.(string); x != "" {
-			cands = append(cands, Candidate{x, fmt.Sprintf("locator(%s)", pwline.JSQuote(x))})
-		}
+	v, err := read(ctx, within, func() (any, error) { return h.Evaluate(positionJS) })
+	if cut(err) {
+		return "", "", err
+	}
+	if x, _ := v.(string); err == nil && x != "" {
+		cands = append(cands, Candidate{x, fmt.Sprintf("locator(%s)", pwline.JSQuote(x))})
 	}
 	for _, c := range cands {
-		if n, i := MatchOf(page.Locator(scopeSel+c.Selector), h); n == 1 && i == 0 {
+		n, i, err := MatchOf(ctx, within, page.Locator(scopeSel+c.Selector), h)
+		if cut(err) {
+			return "", "", err
+		}
+		if n == 1 && i == 0 {
 			return scopeCode + "." + c.Code, scopeSel + c.Selector, nil
 		}
 	}
@@ -333,15 +334,9 @@ func LocatorOf(page playwright.Page, h playwright.ElementHandle) (code, selector
 }
 
 // MatchOf counts the locator's matches and finds h among them, in one
-// round trip: a locator is unique for h when it gives (1, 0).
-func MatchOf(l playwright.Locator, h playwright.ElementHandle) (count, index int) {
-	count, index, _ = matchOf(context.Background(), unbounded, l, h)
-	return count, index
-}
-
-// matchOf is MatchOf through within; (0, -1) with the error when the
-// read failed.
-func matchOf(ctx context.Context, within Within, l playwright.Locator, h playwright.ElementHandle) (count, index int, err error) {
+// round trip through within: a locator is unique for h when it gives
+// (1, 0); (0, -1) with the error when the read failed.
+func MatchOf(ctx context.Context, within Within, l playwright.Locator, h playwright.ElementHandle) (count, index int, err error) {
 	v, err := read(ctx, within, func() (any, error) { return l.EvaluateAll(matchIndexJS, h) })
 	if err != nil {
 		return 0, -1, err
@@ -366,11 +361,7 @@ func toInt(v any) int {
 // FrameScope returns the selector prefix and code that reach the frame
 // holding h: "" and "page" in the main frame, else a chain through each
 // iframe element, each addressed by its own unique attributes.
-func FrameScope(h playwright.ElementHandle) (string, string, error) {
-	return frameScope(context.Background(), unbounded, h)
-}
-
-func frameScope(ctx context.Context, within Within, h playwright.ElementHandle) (string, string, error) {
+func FrameScope(ctx context.Context, within Within, h playwright.ElementHandle) (string, string, error) {
 	f, err := read(ctx, within, h.OwnerFrame)
 	if cut(err) {
 		return "", "", err
@@ -387,7 +378,7 @@ func frameScope(ctx context.Context, within Within, h playwright.ElementHandle) 
 		if err != nil {
 			return "", "", fmt.Errorf("locate the iframe: %w", err)
 		}
-		info, err := readInfo(ctx, within, fe)
+		info, err := ReadInfo(ctx, within, fe)
 		if err != nil {
 			return "", "", err
 		}
@@ -406,7 +397,7 @@ func frameScope(ctx context.Context, within Within, h playwright.ElementHandle) 
 		// Frames that look alike (two iframes titled "widget") are told
 		// apart by position, so that `used:` stays unique and replayable.
 		if parent := f.ParentFrame(); parent != nil {
-			n, i, err := matchOf(ctx, within, parent.Locator(sel), fe)
+			n, i, err := MatchOf(ctx, within, parent.Locator(sel), fe)
 			if cut(err) {
 				return "", "", err
 			}

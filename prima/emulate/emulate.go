@@ -7,6 +7,7 @@
 package emulate
 
 import (
+	"context"
 	_ "embed"
 	"fmt"
 	"strings"
@@ -31,10 +32,16 @@ type tab struct {
 
 // Set sets the tab's locale or time zone (what is "locale" or
 // "timezone").
-func (ts *Tabs) Set(page playwright.Page, what, value string) error {
+//
+// The page read goes through within, bounded by ctx.
+func (ts *Tabs) Set(ctx context.Context, within func(context.Context, func() error) error, page playwright.Page, what, value string) error {
 	// Chromium takes a time zone it does not know and falls back to UTC:
 	// the page's own Intl says which names it knows.
-	known, err := page.Evaluate(knownSettingJS, map[string]any{"what": what, "value": value})
+	var known any
+	err := within(ctx, func() (err error) {
+		known, err = page.Evaluate(knownSettingJS, map[string]any{"what": what, "value": value})
+		return err
+	})
 	if err != nil {
 		return err
 	}

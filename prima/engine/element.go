@@ -147,14 +147,14 @@ func onHandle(a pwline.Action, h playwright.ElementHandle, o Opts, timeout float
 // their session in its modal state). It returns the input it set, nil
 // when h itself took the files.
 func (e *Engine) upload(ctx context.Context, h playwright.ElementHandle, files []string, t *float64) (playwright.ElementHandle, error) {
-	v, err := e.evaluateWithin(ctx, h, fileInputJS)
+	v, err := e.Evaluate(ctx, h, fileInputJS)
 	if err != nil {
 		return nil, err
 	}
 	if v == true {
 		return nil, h.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
 	}
-	c, err := e.handleWithin(ctx, h, labelControlJS)
+	c, err := e.EvaluateHandle(ctx, h, labelControlJS)
 	if cut(err) {
 		return nil, err
 	}
@@ -163,11 +163,11 @@ func (e *Engine) upload(ctx context.Context, h playwright.ElementHandle, files [
 			return input, input.SetInputFiles(files, playwright.ElementHandleSetInputFilesOptions{Timeout: t})
 		}
 	}
-	if _, err := e.evaluateWithin(ctx, h, catchPickerJS); err != nil {
+	if _, err := e.Evaluate(ctx, h, catchPickerJS); err != nil {
 		return nil, err
 	}
 	clickErr := h.Click(playwright.ElementHandleClickOptions{Timeout: t})
-	caught, err := e.handleWithin(ctx, h, caughtPickerJS)
+	caught, err := e.EvaluateHandle(ctx, h, caughtPickerJS)
 	if clickErr != nil {
 		return nil, clickErr
 	}
@@ -234,7 +234,7 @@ type inspection struct {
 // inspect asks inspectJS about h; pointer arms the record of where a
 // click lands, stop (an action that clicks) also stops a misdirected one.
 func (e *Engine) inspect(ctx context.Context, h playwright.ElementHandle, pointer, stop bool) (inspection, error) {
-	v, err := e.evaluateWithin(ctx, h, inspectJS, []any{pointer, trackCfg("stop", stop)})
+	v, err := e.Evaluate(ctx, h, inspectJS, []any{pointer, trackCfg("stop", stop)})
 	if err != nil {
 		return inspection{}, err
 	}
@@ -274,7 +274,7 @@ var swappedOnHoverJS string
 // pointerReached tells whether the pointer reached the element (a
 // mouseover on it, or inside it) since inspectJS armed the recorder.
 func (e *Engine) pointerReached(ctx context.Context, h playwright.ElementHandle) (bool, error) {
-	v, err := e.evaluateWithin(ctx, h, pointerReachedJS)
+	v, err := e.Evaluate(ctx, h, pointerReachedJS)
 	return err == nil && v == true, err
 }
 
@@ -283,7 +283,7 @@ func (e *Engine) pointerReached(ctx context.Context, h playwright.ElementHandle)
 // only then is an element of the same kind that the used: locator alone
 // matches its replacement, and not another element the page put there.
 func (e *Engine) swappedOnHover(ctx context.Context, h playwright.ElementHandle) (bool, error) {
-	v, err := e.evaluateWithin(ctx, h, swappedOnHoverJS)
+	v, err := e.Evaluate(ctx, h, swappedOnHoverJS)
 	return err == nil && v == true, err
 }
 
@@ -332,7 +332,7 @@ func (e *Engine) replacement(ctx context.Context, h playwright.ElementHandle, us
 	if err != nil {
 		return nil, err
 	}
-	same, err := e.evaluateWithin(ctx, h2, sameKindJS, h)
+	same, err := e.Evaluate(ctx, h2, sameKindJS, h)
 	if cut(err) {
 		return nil, err
 	}
@@ -421,7 +421,7 @@ func jsInt(v any) int {
 // away) proves nothing either way, unless the element was pressed or the
 // page took it away under the press: then no element got the click.
 func (e *Engine) landed(ctx context.Context, h playwright.ElementHandle, t Target) error {
-	v, err := e.evaluateWithin(ctx, h, landedJS)
+	v, err := e.Evaluate(ctx, h, landedJS)
 	if err != nil {
 		return deadlineOnly(err)
 	}
@@ -454,11 +454,11 @@ func deadlineOnly(err error) error {
 	return nil
 }
 
-// handleWithin is evaluateWithin for a script that answers a handle.
-func (e *Engine) handleWithin(ctx context.Context, on interface {
+// EvaluateHandle is Evaluate for a script that answers a handle.
+func (e *Engine) EvaluateHandle(ctx context.Context, on interface {
 	EvaluateHandle(string, ...any) (playwright.JSHandle, error)
-}, js string) (playwright.JSHandle, error) {
-	return within(ctx, e, func() (playwright.JSHandle, error) { return on.EvaluateHandle(js) })
+}, js string, arg ...any) (playwright.JSHandle, error) {
+	return within(ctx, e, func() (playwright.JSHandle, error) { return on.EvaluateHandle(js, arg...) })
 }
 
 // straysJS tells which controls besides the bound ones the action's
@@ -478,7 +478,7 @@ func (e *Engine) strays(ctx context.Context, h playwright.ElementHandle, also []
 	for i, x := range also {
 		others[i] = x
 	}
-	v, err := e.evaluateWithin(ctx, h, straysJS, []any{others, keyed, texts})
+	v, err := e.Evaluate(ctx, h, straysJS, []any{others, keyed, texts})
 	if err != nil {
 		return deadlineOnly(err)
 	}
@@ -645,7 +645,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 	if a.Is(pwline.Fill, pwline.Clear) && !ins.field {
 		// A hand fills an editor's document (whose keys go to an input
 		// it hides) by clicking into it and typing over its text.
-		v, err := e.handleWithin(ctx, h, editorDocumentJS)
+		v, err := e.EvaluateHandle(ctx, h, editorDocumentJS)
 		if cut(err) {
 			return nil, err
 		}
@@ -692,7 +692,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 	p.Line = LineOf(a, code, o)
 	acting := h // the element the pointer goes to: h, or the label that covers it
 	if stop && ins.label && o.Position == nil {
-		lh, err := e.handleWithin(ctx, h, coveringLabelJS)
+		lh, err := e.EvaluateHandle(ctx, h, coveringLabelJS)
 		if cut(err) {
 			return nil, err
 		}
@@ -705,7 +705,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 					// Playwright's own hit test would find another label
 					// over the hidden box: used: names the label clicked.
 					if f, ferr := l.OwnerFrame(); ferr == nil {
-						if lcode, _, lerr := browser.LocatorOf(f.Page(), l); lerr == nil {
+						if lcode, _, lerr := browser.LocatorOf(ctx, e.Within, f.Page(), l); lerr == nil {
 							p.Line = LineOf(a, lcode, o)
 						}
 					}
@@ -730,7 +730,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		}
 		// An element the page removed mid-action: ask the element itself
 		// rather than read the error's text.
-		if v, cerr := e.evaluateWithin(ctx, h, connectedJS); cerr != nil || v != false {
+		if v, cerr := e.Evaluate(ctx, h, connectedJS); cerr != nil || v != false {
 			return err
 		}
 		if a.Name == pwline.Hover {
@@ -783,7 +783,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 				// used: names what took the files: the input the control's
 				// click asked for, not the control.
 				if f, ferr := input.OwnerFrame(); ferr == nil {
-					if code, _, lerr := browser.LocatorOf(f.Page(), input); lerr == nil {
+					if code, _, lerr := browser.LocatorOf(ctx, e.Within, f.Page(), input); lerr == nil {
 						p.Line = LineOf(a, code, o)
 					}
 				}
@@ -801,7 +801,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		p.Run = func(t float64) error {
 			err := run(t)
 			if err != nil {
-				e.evaluateWithin(ctx, target, disarmJS)
+				e.Evaluate(ctx, target, disarmJS)
 			}
 			return err
 		}
@@ -851,7 +851,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 			if !unflipped {
 				return nil
 			}
-			v, err := e.evaluateWithin(ctx, h, checkedJS)
+			v, err := e.Evaluate(ctx, h, checkedJS)
 			if err != nil {
 				return deadlineOnly(err)
 			}
@@ -865,7 +865,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 	if a.Name == pwline.Select {
 		asked := o.values()
 		p.Check = func() error {
-			v, err := e.evaluateWithin(ctx, h, selectedJS)
+			v, err := e.Evaluate(ctx, h, selectedJS)
 			if err != nil {
 				return deadlineOnly(err)
 			}
@@ -907,7 +907,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 			want = ""
 		}
 		p.Check = func() error {
-			v, err := e.evaluateWithin(ctx, h, readValueJS)
+			v, err := e.Evaluate(ctx, h, readValueJS)
 			if err != nil {
 				return deadlineOnly(err)
 			}
@@ -928,7 +928,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 					errors.As(err, &before)
 				}
 				if h2 != nil {
-					if v, err = e.evaluateWithin(ctx, h2, readValueJS); cut(err) {
+					if v, err = e.Evaluate(ctx, h2, readValueJS); cut(err) {
 						return err
 					}
 				}
@@ -936,7 +936,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 					// No field in its place. Its input event reached the
 					// page's listeners while it was there: the page took
 					// it away after the value reached it.
-					seen, err := e.evaluateWithin(ctx, h, inputSeenJS)
+					seen, err := e.Evaluate(ctx, h, inputSeenJS)
 					if cut(err) {
 						return err
 					}
@@ -946,7 +946,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 							// Another element carries the name now: what
 							// it holds is not this fill's result, but the
 							// caller reads the name and should know.
-							if v, err := e.evaluateWithin(ctx, before.other, readValueJS); cut(err) {
+							if v, err := e.Evaluate(ctx, before.other, readValueJS); cut(err) {
 								return err
 							} else if s, ok := v.(string); ok {
 								p.Note += "; the field `used:` matches now was on the page before, and holds " + browser.QuoteShort(s)
@@ -995,7 +995,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		run := p.Run
 		p.Run = func(t float64) error {
 			err := run(t)
-			e.evaluateWithin(ctx, target, disarmJS)
+			e.Evaluate(ctx, target, disarmJS)
 			return err
 		}
 		p.Check, p.Strays = nil, nil
@@ -1040,7 +1040,7 @@ func (e *Engine) OnFocused(ctx context.Context, page playwright.Page, line pwlin
 		}
 		return err
 	}}
-	v, err := e.handleWithin(ctx, page, focusedJS)
+	v, err := e.EvaluateHandle(ctx, page, focusedJS)
 	if cut(err) {
 		return nil, err
 	}
@@ -1049,7 +1049,7 @@ func (e *Engine) OnFocused(ctx context.Context, page playwright.Page, line pwlin
 	}
 	if h := v.AsElement(); h != nil {
 		what := "the focused element"
-		d, err := e.evaluateWithin(ctx, h, describeJS)
+		d, err := e.Evaluate(ctx, h, describeJS)
 		if cut(err) {
 			h.Dispose()
 			return nil, err
@@ -1098,7 +1098,7 @@ func (e *Engine) caretFirst(ctx context.Context, h playwright.ElementHandle, p *
 	p.Run = func(t float64) error {
 		// A caret already there (the keys before put it there, or
 		// selected the editor's text) is kept: a hand types on.
-		if there, _ := h.Evaluate(caretThereJS); there != true {
+		if there, _ := e.Evaluate(ctx, h, caretThereJS); there != true {
 			pos := at()
 			lead := pwline.Line{Locator: code, Method: "click"}
 			if pos != nil {
@@ -1133,7 +1133,7 @@ func (e *Engine) caretFirst(ctx context.Context, h playwright.ElementHandle, p *
 		}
 		return err
 	}
-	v, err := e.handleWithin(ctx, h, editorHostJS)
+	v, err := e.EvaluateHandle(ctx, h, editorHostJS)
 	if err != nil {
 		return nil
 	}
@@ -1171,7 +1171,7 @@ var sameElementJS string
 // it: press on the first, move in steps onto the second, release.
 // Chromium turns that into HTML5 drag events too.
 func (e *Engine) Drag(ctx context.Context, page playwright.Page, from, to playwright.ElementHandle, whatFrom, whatTo, codeFrom, codeTo string, o DragOpts) (*Action, error) {
-	same, err := e.evaluateWithin(ctx, from, sameElementJS, to)
+	same, err := e.Evaluate(ctx, from, sameElementJS, to)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,7 @@ var failedRequestsJS string
 // that says Saved while its server refused shows it here. The page's own
 // requests (a background poll) are not the action's and are not read.
 func (e *Engine) failedRequests(ctx context.Context, page playwright.Page) []browser.Event {
-	v, err := e.evaluateWithin(ctx, page, failedRequestsJS, nil)
+	v, err := e.Evaluate(ctx, page, failedRequestsJS, nil)
 	if err != nil {
 		return nil
 	}

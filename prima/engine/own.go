@@ -36,7 +36,7 @@ func (e *Engine) attributed(ctx context.Context, page playwright.Page, doc strin
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl)-readReserve < controlMS*time.Millisecond {
 		control = 0 // the command's time is kept for reading the page
 	}
-	v, err := e.evaluateWithin(ctx, page, ownJS, []any{doc, control})
+	v, err := e.Evaluate(ctx, page, ownJS, []any{doc, control})
 	if err != nil {
 		return nil
 	}

@@ -91,7 +91,7 @@ func trackCfg(key string, v any) map[string]any {
 // armSettle arms the page's tracker just before an action; it returns the
 // document id ("" when the page could not be armed).
 func (e *Engine) armSettle(ctx context.Context, page playwright.Page) string {
-	v, err := e.evaluateWithin(ctx, page, trackJS, trackCfg("", nil))
+	v, err := e.Evaluate(ctx, page, trackJS, trackCfg("", nil))
 	if err != nil {
 		return ""
 	}
@@ -127,7 +127,7 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		return 0, false, nil
 	}
 	if docID != "" {
-		v, err := e.evaluateWithin(ctx, page, probeJS, left())
+		v, err := e.Evaluate(ctx, page, probeJS, left())
 		if ctx.Err() != nil {
 			return 0, false, nil
 		}
@@ -185,10 +185,10 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		if grace > 0 {
 			page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(grace.Milliseconds()))})
 		}
-		e.evaluateWithin(ctx, page, quietJS, []any{float64(settleCap.Milliseconds()) / 3, float64(quiet.Milliseconds())})
+		e.Evaluate(ctx, page, quietJS, []any{float64(settleCap.Milliseconds()) / 3, float64(quiet.Milliseconds())})
 		// The tracker watches the new document from now on: what changes
 		// in it before the next action is the page's own (a clock).
-		e.evaluateWithin(ctx, page, trackJS, trackCfg("arm", false))
+		e.Evaluate(ctx, page, trackJS, trackCfg("arm", false))
 	}
 	for round := 0; routed && !newDoc && round < maxRouteRounds && e.b.Net.Pending() && time.Now().Before(capAt); round++ {
 		// A route the action changed renders its view once what it
@@ -196,10 +196,10 @@ func (e *Engine) settle(ctx context.Context, page playwright.Page, docID string,
 		// of the page's can see pending, then the view's data): each
 		// load is waited for, then the work it leads to.
 		e.b.Net.Settle(ctx, capAt)
-		if _, err := e.evaluateWithin(ctx, page, trackJS, trackCfg("again", true)); err != nil {
+		if _, err := e.Evaluate(ctx, page, trackJS, trackCfg("again", true)); err != nil {
 			break
 		}
-		if _, err := e.evaluateWithin(ctx, page, probeJS, left()); err != nil {
+		if _, err := e.Evaluate(ctx, page, probeJS, left()); err != nil {
 			break
 		}
 	}
@@ -221,7 +221,7 @@ func (e *Engine) awaitAnswer(ctx context.Context, page playwright.Page, pending 
 	if wait <= 0 {
 		return pending
 	}
-	v, err := e.evaluateWithin(ctx, page, answerJS, float64(wait.Milliseconds()))
+	v, err := e.Evaluate(ctx, page, answerJS, float64(wait.Milliseconds()))
 	if err != nil {
 		return 0 // the document went away: what it did is in the after view
 	}
@@ -233,9 +233,10 @@ type evaluator interface {
 	Evaluate(expression string, arg ...any) (any, error)
 }
 
-// evaluateWithin evaluates js on a page or an element, bounded by ctx
-// (see within).
-func (e *Engine) evaluateWithin(ctx context.Context, on evaluator, js string, arg ...any) (any, error) {
+// Evaluate evaluates js on a page or an element for a command, bounded by
+// ctx (see within): every page script a command runs goes through it or
+// EvaluateHandle.
+func (e *Engine) Evaluate(ctx context.Context, on evaluator, js string, arg ...any) (any, error) {
 	return within(ctx, e, func() (any, error) { return on.Evaluate(js, arg...) })
 }
 

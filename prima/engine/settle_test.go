@@ -126,7 +126,7 @@ func TestNoReadStartsPastTheDeadline(t *testing.T) {
 	p := &fakePage{answers: map[string]any{probeJS: []any{"d1"}}}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	v, err := e.evaluateWithin(ctx, p, probeJS)
+	v, err := e.Evaluate(ctx, p, probeJS)
 	if !errors.Is(err, ErrDeadline) || v != nil {
 		t.Errorf("a read past the deadline: %v, %v; want ErrDeadline and no answer", v, err)
 	}

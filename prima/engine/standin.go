@@ -57,7 +57,7 @@ func (s *StandIn) Dispose() {
 // StandIn finds the widget shown in place of the field h is (or labels):
 // nil when a user sees the field, or when no widget stands for it.
 func (e *Engine) StandIn(ctx context.Context, h playwright.ElementHandle) (*StandIn, error) {
-	v, err := e.handleWithin(ctx, h, standInJS)
+	v, err := e.EvaluateHandle(ctx, h, standInJS)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func (e *Engine) IntoDocument(ctx context.Context, doc, proxy playwright.Element
 		release()
 		return nil, &NotActionableError{Target: what, Why: "is covered by " + ins.cover}
 	}
-	was, err := e.evaluateWithin(ctx, doc, shownTextJS)
+	was, err := e.Evaluate(ctx, doc, shownTextJS)
 	if err != nil {
 		release()
 		return nil, err
@@ -166,7 +166,7 @@ func (e *Engine) IntoDocument(ctx context.Context, doc, proxy playwright.Element
 		if err := e.landed(ctx, doc, t); err != nil {
 			return err
 		}
-		v, err := e.evaluateWithin(ctx, doc, shownTextJS)
+		v, err := e.Evaluate(ctx, doc, shownTextJS)
 		if err != nil {
 			return deadlineOnly(err)
 		}

@@ -116,7 +116,7 @@ func (e *Engine) Fresh(ctx context.Context, page playwright.Page, needRefs bool)
 		}
 	}
 	timeout := LeftMS(ctx)
-	res, err := e.evaluateWithin(ctx, page, watchJS, true)
+	res, err := e.Evaluate(ctx, page, watchJS, true)
 	if cut(err) {
 		return nil, err
 	}
@@ -261,7 +261,7 @@ func (e *Engine) unchangedSnapshot(ctx context.Context, page playwright.Page) *V
 	if e.last == nil || e.lastPage != page || e.lastFP == "" || e.last.RefFree {
 		return nil
 	}
-	res, err := e.evaluateWithin(ctx, page, watchJS, false)
+	res, err := e.Evaluate(ctx, page, watchJS, false)
 	if err != nil {
 		return nil
 	}

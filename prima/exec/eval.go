@@ -59,9 +59,9 @@ func (in *Instance) Eval(ctx context.Context, js, target string) *envelope.Envel
 		return &engine.Action{Run: func(float64) error {
 			var err error
 			if h != nil {
-				result, err = h.Evaluate(js)
+				result, err = in.eng.Evaluate(ctx, h, js)
 			} else {
-				result, err = page.Evaluate(js)
+				result, err = in.eng.Evaluate(ctx, page, js)
 			}
 			if err != nil {
 				return &EvalError{Err: err}

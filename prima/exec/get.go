@@ -64,7 +64,7 @@ func (in *Instance) read(ctx context.Context, page playwright.Page, before *engi
 	case "box":
 		return h.BoundingBox()
 	}
-	v, err := h.Evaluate(readElementJS, []string{r.What, r.Name})
+	v, err := in.eng.Evaluate(ctx, h, readElementJS, []string{r.What, r.Name})
 	if err != nil {
 		return nil, &EvalError{Err: err}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/prima-dev/prima/envelope"
 	"github.com/prima-dev/prima/outline"
+	"github.com/prima-dev/prima/prima/engine"
 	"github.com/prima-dev/prima/prima/wire"
 	"github.com/prima-dev/prima/refs"
 )
@@ -24,8 +25,8 @@ var compactMarkupJS string
 
 // CompactMarkup returns tier-3 markup of the page, at most max bytes: what
 // a snapshot of the page's markup prints and do's model reads.
-func CompactMarkup(page playwright.Page, max int) (string, error) {
-	v, err := page.Evaluate(compactMarkupJS, max)
+func CompactMarkup(ctx context.Context, e *engine.Engine, page playwright.Page, max int) (string, error) {
+	v, err := e.Evaluate(ctx, page, compactMarkupJS, max)
 	if err != nil {
 		return "", fmt.Errorf("compact markup: %w", err)
 	}
@@ -67,7 +68,7 @@ func (in *Instance) Snapshot(ctx context.Context, req wire.SnapshotRequest) *env
 	}
 	in.FillPage(env, nil, view)
 	if req.HTML {
-		m, err := CompactMarkup(page, 24000)
+		m, err := CompactMarkup(ctx, in.eng, page, 24000)
 		if err != nil {
 			in.Fail(env, err, nil)
 			return env

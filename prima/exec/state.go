@@ -141,7 +141,7 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 			}
 			// The page hears of it in its next frames: the settle after
 			// the action must see what its listeners do.
-			_, err := page.Evaluate(twoFramesJS)
+			_, err := in.eng.Evaluate(ctx, page, twoFramesJS)
 			return err
 		case "geolocation":
 			lat, lon := r.LatLon()
@@ -157,13 +157,13 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 			}
 			return bc.GrantPermissions(r.Values)
 		case "locale", "timezone":
-			return in.tabs.Set(page, r.What, r.Values[0])
+			return in.tabs.Set(ctx, in.eng.Within, page, r.What, r.Values[0])
 		case "device":
 			if err := in.tabs.Device(page, dev); err != nil {
 				return err
 			}
 			// The page hears of its new size in its next frames.
-			_, err := page.Evaluate(twoFramesJS)
+			_, err := in.eng.Evaluate(ctx, page, twoFramesJS)
 			return err
 		}
 		w, h := r.Size()

@@ -127,7 +127,7 @@ func (in *Instance) Storage(ctx context.Context, r *wire.StorageRequest) *envelo
 	var result any
 	if r.Op == "get" {
 		in.looked(env, before)
-		v, err := page.Evaluate(webStorageJS, args)
+		v, err := in.eng.Evaluate(ctx, page, webStorageJS, args)
 		if err != nil {
 			in.Fail(env, &EvalError{Err: err}, before)
 			return env
@@ -137,7 +137,7 @@ func (in *Instance) Storage(ctx context.Context, r *wire.StorageRequest) *envelo
 		o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
 			return &engine.Action{Run: func(float64) error {
 				var err error
-				if result, err = page.Evaluate(webStorageJS, args); err != nil {
+				if result, err = in.eng.Evaluate(ctx, page, webStorageJS, args); err != nil {
 					return &EvalError{Err: err}
 				}
 				return nil

@@ -128,7 +128,7 @@ var goldens = []struct {
 		// An editor's document typed over as a hand does: the click into it
 		// and the select-all come first.
 		{Kind: Action, Command: "pw fill e11 'Second draft'", Line: pwLine("await page.keyboard.insertText('Second draft');"),
-			Lead: []pwline.Line{*pwLine("await page.locator('.CodeMirror').click();"), *pwLine("await page.keyboard.press('ControlOrMeta+a');")},
+			Lead:      []pwline.Line{*pwLine("await page.locator('.CodeMirror').click();"), *pwLine("await page.keyboard.press('ControlOrMeta+a');")},
 			URLBefore: origin + "/controls", URLAfter: origin + "/controls", OK: true, Proven: true, Editable: true,
 			Changes: []ariadiff.Change{typed("textbox", "Notes", "Call the printer", "Second draft")}},
 		// A target in a frame: the action's locator reaches it.

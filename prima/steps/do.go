@@ -297,7 +297,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 		// A custom select (a combobox, a listbox that keeps its own value)
 		// is picked as a user picks it; a native one by selectOption.
 		if b, err := locate(ctx, in, page, view, intent.Verb, intent.Target, researchAfter); err == nil {
-			native, err := b.h.Evaluate(nativeSelectJS)
+			native, err := in.Engine().Evaluate(ctx, b.h, nativeSelectJS)
 			var standIn string // the hidden <select> the target named, when the widget in its place is picked from
 			if err == nil && native == true {
 				if w, code, ok := standInWidget(ctx, in, page, b.h); ok {
@@ -375,7 +375,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 		}
 		ref, matched, via, target = b.ref, b.matched, b.via(), b.t
 		if intent.Verb == "click" && b.tier == ladder.Markup {
-			items = listItems(b.h)
+			items = listItems(ctx, in.Engine(), b.h)
 		}
 		if intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear" {
 			// A field the page hides behind an editor it draws in its
@@ -387,7 +387,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 			}
 			if si != nil {
 				si.Widget.Dispose()
-				code, _, lerr := browser.LocatorOf(page, si.Doc)
+				code, _, lerr := browser.LocatorOf(ctx, in.Engine().Within, page, si.Doc)
 				if lerr == nil && (si.Editable || intent.Verb != "type") {
 					hidden := b.t.What()
 					b.h.Dispose()
@@ -637,9 +637,9 @@ func locate(ctx context.Context, in *exec.Instance, page playwright.Page, view *
 	var re *instruct.ResolveError
 	if errors.As(err, &re) && !re.Ambiguous {
 		if next, ok := ladder.Next(tier, ladder.NotInTree, click); ok && next == ladder.Markup {
-			loc, found, merr := markupTarget(page, target, verb)
+			loc, found, merr := markupTarget(ctx, in, page, target, verb)
 			if errors.Is(merr, errNoMarkup) && target.Word != "" {
-				loc, found, merr = markupTarget(page, instruct.Target{Text: target.Text + " " + target.Word}, verb)
+				loc, found, merr = markupTarget(ctx, in, page, instruct.Target{Text: target.Text + " " + target.Word}, verb)
 			}
 			switch {
 			case merr == nil:
@@ -669,19 +669,19 @@ func locate(ctx context.Context, in *exec.Instance, page playwright.Page, view *
 // markupTarget finds, outside the accessibility tree, the one visible
 // element whose text, label, placeholder or title is exactly the target's
 // text. Several visible ones are ambiguous, listed by their locators.
-func markupTarget(page playwright.Page, t instruct.Target, verb string) (playwright.Locator, engine.Target, error) {
-	loc, found, err := markupWays(page, t, verb, true)
+func markupTarget(ctx context.Context, in *exec.Instance, page playwright.Page, t instruct.Target, verb string) (playwright.Locator, engine.Target, error) {
+	loc, found, err := markupWays(ctx, in, page, t, verb, true)
 	if errors.Is(err, errNoMarkup) {
 		// Rule 10: the exact name, case aside ("start date" is the field
 		// labelled Start date), as written first.
-		return markupWays(page, t, verb, false)
+		return markupWays(ctx, in, page, t, verb, false)
 	}
 	return loc, found, err
 }
 
 // markupWays is markupTarget's search, the text exactly as written
 // (exact) or whole, case aside.
-func markupWays(page playwright.Page, t instruct.Target, verb string, exact bool) (playwright.Locator, engine.Target, error) {
+func markupWays(ctx context.Context, in *exec.Instance, page playwright.Page, t instruct.Target, verb string, exact bool) (playwright.Locator, engine.Target, error) {
 	type how struct{ sel, code, role string }
 	text := how{"internal:text=" + pwline.TextQuote(t.Text, true), "page.getByText(" + pwline.JSQuote(t.Text) + ", { exact: true })", ""}
 	if !exact {
@@ -735,7 +735,7 @@ func markupWays(page playwright.Page, t instruct.Target, verb string, exact bool
 		if c == text && (verb == "fill" || verb == "type" || verb == "clear" || verb == "select") {
 			// A text is no field: what a user fills is the field it
 			// labels from beside it, if it labels one.
-			if fl, code, ok := fieldBeside(page, loc); ok {
+			if fl, code, ok := fieldBeside(ctx, in, page, loc); ok {
 				return fl, engine.Target{Code: code}, nil
 			}
 		}
@@ -755,13 +755,13 @@ var fieldBesideJS string
 
 // fieldBeside is the field the text at loc labels from beside it (no tie,
 // a toolbar between them at most), as a locator and its code.
-func fieldBeside(page playwright.Page, loc playwright.Locator) (playwright.Locator, string, bool) {
+func fieldBeside(ctx context.Context, in *exec.Instance, page playwright.Page, loc playwright.Locator) (playwright.Locator, string, bool) {
 	h, err := loc.ElementHandle()
 	if err != nil {
 		return nil, "", false
 	}
 	defer h.Dispose()
-	v, err := h.EvaluateHandle(fieldBesideJS)
+	v, err := in.Engine().EvaluateHandle(ctx, h, fieldBesideJS)
 	if err != nil {
 		return nil, "", false
 	}
@@ -771,7 +771,7 @@ func fieldBeside(page playwright.Page, loc playwright.Locator) (playwright.Locat
 		return nil, "", false
 	}
 	defer f.Dispose()
-	code, sel, err := browser.LocatorOf(page, f)
+	code, sel, err := browser.LocatorOf(ctx, in.Engine().Within, page, f)
 	if err != nil {
 		return nil, "", false
 	}
@@ -786,7 +786,7 @@ func standInWidget(ctx context.Context, in *exec.Instance, page playwright.Page,
 		return nil, "", false
 	}
 	si.Doc.Dispose()
-	code, _, err := browser.LocatorOf(page, si.Widget)
+	code, _, err := browser.LocatorOf(ctx, in.Engine().Within, page, si.Widget)
 	if err != nil {
 		si.Widget.Dispose()
 		return nil, "", false
@@ -903,8 +903,8 @@ func selectedOther(name string, names []string, cs []ariadiff.Change) string {
 var listItemsJS string
 
 // listItems reads listItemsJS on h: nil when h is no item of a list.
-func listItems(h playwright.ElementHandle) []string {
-	v, err := h.Evaluate(listItemsJS)
+func listItems(ctx context.Context, e *engine.Engine, h playwright.ElementHandle) []string {
+	v, err := e.Evaluate(ctx, h, listItemsJS)
 	if err != nil {
 		return nil
 	}

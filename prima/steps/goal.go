@@ -178,7 +178,7 @@ func (g *goalPage) Observe(ctx context.Context, occupant func(string) string) (g
 			switch {
 			case fillRoles[n.Role] && (n.Role != "combobox" || n.HasValue):
 				f := goal.Field{Candidate: c}
-				f.Constraint, f.Occupant = g.field(page, ref, occupant)
+				f.Constraint, f.Occupant = g.field(ctx, page, ref, occupant)
 				obs.Fills = append(obs.Fills, f)
 			case clickRoles[n.Role] && !c.Disabled:
 				obs.Clicks = append(obs.Clicks, c)
@@ -215,12 +215,16 @@ func (g *goalPage) Observe(ctx context.Context, occupant func(string) string) (g
 
 // field reads one field's constraints, and what occupant makes of its
 // value; the value itself goes no further.
-func (g *goalPage) field(page playwright.Page, ref string, occupant func(string) string) (goal.Constraint, string) {
+func (g *goalPage) field(ctx context.Context, page playwright.Page, ref string, occupant func(string) string) (goal.Constraint, string) {
 	r, err := refs.Parse(ref)
 	if err != nil {
 		return goal.Constraint{}, ""
 	}
-	v, err := page.Locator(r.Selector()).Evaluate(constraintJS, nil, playwright.LocatorEvaluateOptions{Timeout: playwright.Float(2000)})
+	var v any
+	err = g.in.Engine().Within(ctx, func() (err error) {
+		v, err = page.Locator(r.Selector()).Evaluate(constraintJS, nil, playwright.LocatorEvaluateOptions{Timeout: playwright.Float(2000)})
+		return err
+	})
 	m, _ := v.(map[string]any)
 	if err != nil || m == nil {
 		return goal.Constraint{}, ""

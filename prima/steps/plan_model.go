@@ -408,7 +408,7 @@ func (r *modelRun) context(ctx context.Context) string {
 		r.inj.tier = next
 	}
 	if r.inj.asked && r.inj.tier == ladder.Markup {
-		m, err := exec.CompactMarkup(r.page, 12000)
+		m, err := exec.CompactMarkup(ctx, r.in.Engine(), r.page, 12000)
 		if err != nil {
 			return "failed: " + err.Error()
 		}
@@ -447,7 +447,7 @@ func (r *modelRun) locateByVision(ctx context.Context, description string) (play
 	if err != nil {
 		return nil, "", err
 	}
-	js, err := r.page.EvaluateHandle(pointJS, []float64{x, y})
+	js, err := r.in.Engine().EvaluateHandle(ctx, r.page, pointJS, []float64{x, y})
 	if err != nil {
 		return nil, "", err
 	}
@@ -455,13 +455,17 @@ func (r *modelRun) locateByVision(ctx context.Context, description string) (play
 	if el == nil {
 		return nil, "", fmt.Errorf("no element at (%v, %v)", x, y)
 	}
-	info, err := browser.ReadInfo(el)
+	info, err := browser.ReadInfo(ctx, r.in.Engine().Within, el)
 	if err != nil {
 		return nil, "", err
 	}
 	for _, c := range browser.Candidates("", "", info) {
 		l := r.page.Locator(c.Selector)
-		if n, i := browser.MatchOf(l, el); n == 1 && i == 0 {
+		n, i, err := browser.MatchOf(ctx, r.in.Engine().Within, l, el)
+		if errors.Is(err, browser.ErrDeadline) {
+			return nil, "", err
+		}
+		if n == 1 && i == 0 {
 			return el, "page." + c.Code, nil
 		}
 	}

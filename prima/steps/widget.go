@@ -100,7 +100,7 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 	open := engine.Outcome{After: view}
 	// A list already open (a pick that failed left it so) is picked from
 	// as it is: a click would close it.
-	if v, err := b.h.Evaluate(expandedJS); err != nil || v != true {
+	if v, err := in.Engine().Evaluate(ctx, b.h, expandedJS); err != nil || v != true {
 		open = in.Act(ctx, page, view, func(t float64) (*engine.Action, error) {
 			a, err := in.Engine().OnElement(ctx, b.h, b.t, pwline.Actions[pwline.Click], engine.Opts{})
 			if a != nil {
@@ -123,11 +123,11 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 		// A date picker: its days are no options. Step to the month the
 		// date is in, as a user does, then pick the day.
 		for i := 0; i < maxMonthSteps; i++ {
-			dir, err := monthToward(b.h, date)
+			dir, err := monthToward(ctx, in.Engine(), b.h, date)
 			if err != nil || dir == "" {
 				break
 			}
-			v, err := b.h.EvaluateHandle(findMonthStepJS, dir)
+			v, err := in.Engine().EvaluateHandle(ctx, b.h, findMonthStepJS, dir)
 			if err != nil {
 				break
 			}
@@ -136,7 +136,7 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 				v.Dispose()
 				break
 			}
-			code, _, err := browser.LocatorOf(page, nav)
+			code, _, err := browser.LocatorOf(ctx, in.Engine().Within, page, nav)
 			if err != nil {
 				nav.Dispose()
 				break
@@ -161,18 +161,18 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 		if isDate {
 			script, arg = findDayJS, dateSpellings(date)
 		}
-		v, err := b.h.EvaluateHandle(script, arg)
+		v, err := in.Engine().EvaluateHandle(ctx, b.h, script, arg)
 		if err != nil {
 			return nil, err
 		}
 		defer v.Dispose()
 		el, _ := v.GetProperty("el")
 		if h := el.AsElement(); h != nil {
-			code, _, err := browser.LocatorOf(page, h)
+			code, _, err := browser.LocatorOf(ctx, in.Engine().Within, page, h)
 			if err != nil {
 				return nil, err
 			}
-			n, _ := h.Evaluate(optionNameJS)
+			n, _ := in.Engine().Evaluate(ctx, h, optionNameJS)
 			name, _ = n.(string)
 			return in.Engine().OnElement(ctx, h, engine.Target{Role: "option", Name: name, Code: code}, pwline.Actions[pwline.Click], engine.Opts{})
 		}
@@ -214,7 +214,7 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 		return res
 	}
 	shown := ""
-	if v, err := b.h.Evaluate(shownJS); err == nil {
+	if v, err := in.Engine().Evaluate(ctx, b.h, shownJS); err == nil {
 		if l, ok := v.([]any); ok {
 			for _, x := range l {
 				s, _ := x.(string)
@@ -297,8 +297,8 @@ func showsDate(s string, d time.Time) (string, bool) {
 
 // monthToward says which way the open calendar must step to show d:
 // "next", "prev", or "" when its days already reach d or none can be read.
-func monthToward(h playwright.ElementHandle, d time.Time) (string, error) {
-	v, err := h.Evaluate(findDayJS, dateSpellings(d))
+func monthToward(ctx context.Context, e *engine.Engine, h playwright.ElementHandle, d time.Time) (string, error) {
+	v, err := e.Evaluate(ctx, h, findDayJS, dateSpellings(d))
 	if err != nil {
 		return "", err
 	}
