@@ -653,6 +653,10 @@ func (r *zooRun) classify(a *zooAction) {
 		a.class, a.why = classHonest, codeOf(out)
 	case failEnv && match:
 		a.class, a.why = classFalseFailure, "ok: false (code "+codeOf(out)+"), but the page shows "+a.after.String()
+	case failEnv && strings.Contains(section(out, "Failure"), "did not come to"):
+		// The drag ran, and the page put the element elsewhere: the
+		// envelope says so, and its Changes show where.
+		a.class, a.why = classHonest, codeOf(out)+": the drop missed, as the envelope says"
 	case failEnv:
 		a.class, a.why = classWrong, "failed, and the page changed to "+a.after.String()+", neither as before nor "+a.wanted()
 	default:

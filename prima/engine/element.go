@@ -1193,7 +1193,20 @@ func (e *Engine) Drag(ctx context.Context, page playwright.Page, from, to playwr
 			return nil, &NotActionableError{Target: x.what, Why: "is covered by " + ins.cover}
 		}
 	}
-	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo, Steps: o.Steps, SourcePosition: o.From, TargetPosition: o.To}, Strays: func() error {
+	was, err := e.dropPlace(ctx, from, to)
+	if err != nil {
+		return nil, err
+	}
+	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo, Steps: o.Steps, SourcePosition: o.From, TargetPosition: o.To}, Check: func() error {
+		now, err := e.dropPlace(ctx, from, to)
+		if err != nil {
+			return deadlineOnly(err)
+		}
+		if was.arrived(now) {
+			return nil
+		}
+		return &DropMissedError{From: whatFrom, To: whatTo}
+	}, Strays: func() error {
 		return e.strays(ctx, from, []playwright.ElementHandle{to}, false, false, whatFrom)
 	}, Release: func() {
 		from.Dispose()
@@ -1220,6 +1233,47 @@ func (e *Engine) Drag(ctx context.Context, page playwright.Page, from, to playwr
 		}
 		return err
 	}}, nil
+}
+
+// dropPlaceJS reads where a dragged element sits against its target.
+//
+//go:embed js/drop_place.js
+var dropPlaceJS string
+
+// dropPlace is where a dragged element sits against its drop target.
+type dropPlace struct {
+	Gone, Inside, Before bool
+	Depth, Apart         int
+	Dist                 float64
+}
+
+func (e *Engine) dropPlace(ctx context.Context, from, to playwright.ElementHandle) (dropPlace, error) {
+	v, err := e.Evaluate(ctx, from, dropPlaceJS, to)
+	if err != nil {
+		return dropPlace{Gone: !cut(err)}, deadlineOnly(err)
+	}
+	m, _ := v.(map[string]any)
+	b := func(k string) bool { x, _ := m[k].(bool); return x }
+	d, _ := m["dist"].(float64)
+	return dropPlace{Gone: b("gone"), Inside: b("inside"), Before: b("before"), Depth: jsInt(m["depth"]), Apart: jsInt(m["apart"]), Dist: d}, nil
+}
+
+// arrived tells whether a drag brought the element to its target, from
+// where it sat before (was) and sits now: inside it, in a nearer common
+// container, on its other side or beside it among the same siblings, or
+// at least halfway nearer. An element the page replaced (a calendar's
+// event drawn anew) or that was never apart from it tells nothing: the
+// Changes show what happened.
+func (was dropPlace) arrived(now dropPlace) bool {
+	switch {
+	case was.Gone || now.Gone || was.Inside:
+		return true
+	case now.Inside, now.Depth > was.Depth:
+		return true
+	case now.Apart >= 0 && (now.Before != was.Before || (now.Apart == 1 && was.Apart != 1)):
+		return true
+	}
+	return now.Dist <= was.Dist/2
 }
 
 // dragSteps is how many pointer moves a drag makes between its two

@@ -179,6 +179,16 @@ func (e *StateMismatchError) Error() string {
 
 func (e *StateMismatchError) FailureCode() envelope.Code { return envelope.CodeValueMismatch }
 
+// DropMissedError: a drag ran, and the dragged element did not come to
+// its drop target (the page put it back, or elsewhere).
+type DropMissedError struct{ From, To string }
+
+func (e *DropMissedError) Error() string {
+	return fmt.Sprintf("%s did not come to %s after the drag: the page put it back or elsewhere (the Changes show what moved)", e.From, e.To)
+}
+
+func (e *DropMissedError) FailureCode() envelope.Code { return envelope.CodeValueMismatch }
+
 // HTTPStatusError: the main document answered with an error status.
 type HTTPStatusError struct {
 	URL    string
