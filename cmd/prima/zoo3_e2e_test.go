@@ -63,6 +63,26 @@ var zoo3Gaps = map[string]string{
 	"codemirror5: pw fill textbox SELECT 3":                     "the ref is CodeMirror's hidden typing textarea: refused",
 	"codemirror5: pw fill generic: Call the printer Buy paper":  "the ref is CodeMirror's wrapper div, no editable element: refused as not a field",
 	"codemirror5: pw page.locator('#query').fill('SELECT 4')":   "fromTextArea hides the textarea (display: none): refused",
+
+	// The second held-out round of hidden controls behind drawn widgets.
+	"selectize: do select Spain from Country":                                  "Selectize's dropdown items are bare divs, no options: prima clicks the control, the list opens, and it finds no option in it",
+	"selectize: do select German from Languages":                               "the same, on Selectize's multiple select",
+	"selectize: then do select Portugal from Country":                          "the same, from the open list",
+	"selectize: pw select textbox \"Country\"|textbox Italy":                   "the ref is Selectize's typing input, no <select>: refused, saying to click the option",
+	"selectize: pw page.locator('#country').selectOption('Italy')":             "Selectize hides the native select (display: none): refused, naming its control",
+	"bootstrapselect: do select Large from Size":                               "beside: prima clicks the text Size, which opens nothing (tied works)",
+	"bootstrapselect: then do select Family from Size":                         "beside: the same, from the open list: prima clicks the text Size (tied works)",
+	"bootstrapselect: pw select combobox \"Size\"|combobox Family":             "the ref is the native select bootstrap-select keeps shrunk and transparent (opacity 0): refused, naming its button",
+	"bootstrapselect: pw select listbox \"Toppings\"|listbox Ham":              "the same, on the multiple select",
+	"bootstrapselect: pw page.locator('#size').selectOption('Small')":          "the native select is transparent (opacity 0): refused, naming bootstrap-select's button",
+	"simplemde: do fill Steps with Hello world.":                               "SimpleMDE hides the textarea (display: none): prima names the field's div.field, label and editor, as what is shown in its place and refuses",
+	"simplemde: do fill Steps with Paper tray is empty":                        "the same",
+	"simplemde: pw fill textbox before generic: Call the printer Second draft": "the ref is CodeMirror's hidden typing textarea: refused, naming the editor",
+	"simplemde: pw page.locator('#steps').fill('Reboot it')":                   "the textarea is hidden (display: none): refused",
+	"summernote: pw page.locator('#message').fill('Hi there')":                 "Summernote hides the textarea (display: none): refused, naming its editor",
+	"suneditor: do fill Description with Hello world.":                         "tied: SunEditor hides the textarea (display: none), and prima names the field's div.field as what is shown in its place and refuses (beside works)",
+	"suneditor: do fill Description with Bright, small and cheap":              "the same",
+	"suneditor: pw page.locator('#description').fill('Hi there')":              "SunEditor hides the textarea (display: none): refused",
 }
 
 // zoo3Disputed are answers the probe counts wrong that a rule of prima's
@@ -511,7 +531,81 @@ func zoo3Libs() []zoo3Lib {
 			pwStep("fill", []string{"generic: Call the printer"}, []string{"Buy paper"}, "Query: SELECT 1; comment: Buy paper"),
 			pwLine("page.locator('#query').fill('SELECT 4')", "Query: SELECT 4; comment: Call the printer"),
 		}},
+
+		// The second held-out round of hidden controls behind drawn widgets.
+		{lib: "@selectize/selectize@0.15.2 (on jquery@3.7.1)", page: "selectize", initial: "Country: France; languages: English; open: none", steps: []zoo3Step{
+			doStep("select Spain from Country", "re:^Country: Spain; languages: English; open: (none|Country)$"),
+			doStep("select German from Languages", "re:^Country: France; languages: English, German; open: (none|Languages)$"),
+			pwStep("click", []string{`textbox "Country"`, "textbox"}, nil, "Country: France; languages: English; open: Country"),
+			then(pwStep("click", []string{"generic: Italy"}, nil, "re:^Country: Italy; languages: English; open: (none|Country)$")),
+			doStep("click France", "Country: France; languages: English; open: Country"),
+			then(doStep("select Portugal from Country", "re:^Country: Portugal; languages: English; open: (none|Country)$")),
+			pwStep("select", []string{`textbox "Country"`, "textbox"}, []string{"Italy"}, "re:^Country: Italy; languages: English; open: (none|Country)$"),
+			pwLine("page.locator('#country').selectOption('Italy')", "re:^Country: Italy; languages: English; open: (none|Country)$"),
+		}},
+		{lib: "bootstrap-select@1.14.0-beta3 (on bootstrap@5.3.9, jquery@3.7.1)", page: "bootstrapselect", initial: "Size: Medium; toppings: Cheese; open: none", steps: []zoo3Step{
+			doStep("select Large from Size", "Size: Large; toppings: Cheese; open: none"),
+			doStep("select Olives from Toppings", "re:^Size: Medium; toppings: Cheese, Olives; open: (none|Toppings)$"),
+			pwStep("select", []string{`combobox "Size"`, "combobox"}, []string{"Family"}, "Size: Family; toppings: Cheese; open: none"),
+			pwStep("click", []string{`combobox "Medium"`}, nil, "Size: Medium; toppings: Cheese; open: Size"),
+			then(pwStep("click", []string{`option "Large"`}, nil, "Size: Large; toppings: Cheese; open: none")),
+			pwStep("click", []string{`combobox "Medium"`}, nil, "Size: Medium; toppings: Cheese; open: Size"),
+			then(doStep("select Family from Size", "Size: Family; toppings: Cheese; open: none")),
+			pwStep("select", []string{`listbox "Toppings"`, "listbox"}, []string{"Ham"}, "Size: Medium; toppings: Ham; open: none"),
+			pwStep("click", []string{`combobox "Cheese"`}, nil, "Size: Medium; toppings: Cheese; open: Toppings"),
+			then(pwChildStep("click", `combobox "Cheese"`, `option "Mushrooms"`, "re:^Size: Medium; toppings: Cheese, Mushrooms; open: (none|Toppings)$")),
+			pwLine("page.locator('#size').selectOption('Small')", "Size: Small; toppings: Cheese; open: none"),
+		}},
+		{lib: "simplemde@1.11.2", page: "simplemde", initial: "Steps: Call the printer", steps: []zoo3Step{
+			doStep("fill Steps with Hello world.", "Steps: Hello world."),
+			doStep("fill Steps with Paper tray is empty", "Steps: Paper tray is empty"),
+			pwNextToStep("fill", "textbox", "generic: Call the printer", []string{"Second draft"}, "Steps: Second draft"),
+			pwStep("fill", []string{"generic: Call the printer"}, []string{"Buy paper"}, "Steps: Buy paper"),
+			then(doStep("click Generic List", "Steps: * Buy paper")),
+			pwLine("page.locator('#steps').fill('Reboot it')", "Steps: Reboot it"),
+		}},
+		{lib: "summernote@0.9.1 (lite, on jquery@3.7.1)", page: "summernote", initial: "HTML: <p>Dear readers</p>", steps: []zoo3Step{
+			doStep("fill Message with Hello world.", "re:^HTML: <p>Hello world\\.(<br>)?</p>$"),
+			then(doStep("click Unordered list", "re:^HTML: <ul><li>Hello world\\.(<br>)?</li></ul>$")),
+			doStep("fill Message with See you in July", "re:^HTML: <p>See you in July(<br>)?</p>$"),
+			pwNextToStep("fill", "textbox", "paragraph: Dear readers", []string{"Second draft"}, "re:^HTML: <p>Second draft(<br>)?</p>$"),
+			then(pwStep("click", []string{`button "Unordered list (CTRL+SHIFT+NUM7)"`}, nil, "re:^HTML: <ul><li>Second draft(<br>)?</li></ul>$")),
+			pwStep("fill", []string{"paragraph: Dear readers"}, []string{"Buy paper"}, "re:^HTML: <p>Buy paper(<br>)?</p>$"),
+			pwLine("page.locator('#message').fill('Hi there')", "re:^HTML: (<p>)?Hi there(<br>)?(</p>)?$"),
+		}},
+		{lib: "suneditor@2.47.12", page: "suneditor", initial: "HTML: <p>Bright and small</p>", steps: []zoo3Step{
+			doStep("fill Description with Hello world.", "re:^HTML: <p>Hello world\\.(<br>)?</p>$"),
+			doStep("fill Description with Bright, small and cheap", "re:^HTML: <p>Bright, small and cheap(<br>)?</p>$"),
+			pwStep("fill", []string{"paragraph: Bright and small"}, []string{"Second draft"}, "re:^HTML: <p>Second draft(<br>)?</p>$"),
+			then(doStep("click List", "re:^HTML: <p>Second draft(<br>)?</p>$")),
+			then(doStep("click Unordered list", "re:^HTML: <ul><li>Second draft(<br>)?</li></ul>$")),
+			pwLine("page.locator('#description').fill('Hi there')", "re:^HTML: (<p>)?Hi there(<br>)?(</p>)?$"),
+		}},
 	}
+}
+
+// pwNextToStep is a pw command on the ref of the first snapshot line that
+// is target (as zoo3Ref reads it) and is followed by a line showing next:
+// an editor's nameless textbox, told from a nameless field beside it by
+// the document it holds.
+func pwNextToStep(verb, target, next string, rest []string, want string) zoo3Step {
+	name := fmt.Sprintf("pw %s %s before %s", verb, target, next)
+	if len(rest) > 0 {
+		name += " " + strings.Join(rest, " ")
+	}
+	return zoo3Step{name: name, want: want, args: func(layout, snap string) ([]string, error) {
+		lines := strings.Split(snap, "\n")
+		for i, l := range lines[:len(lines)-1] {
+			m := refRE.FindStringSubmatch(l)
+			if m == nil || zoo3Ref(l, target) == "" {
+				continue
+			}
+			if zoo3Ref(lines[i+1], next) != "" {
+				return append([]string{"pw", verb, m[1]}, rest...), nil
+			}
+		}
+		return nil, fmt.Errorf("no %s followed by %s in the snapshot", target, next)
+	}}
 }
 
 // zoo3Row is one step's outcome, for the summary and ZOO3_REPORT.
