@@ -792,6 +792,11 @@ func diff(before, after *Tree, inPlace bool) []Change {
 		}
 	})
 	byNode := before.Space != "" && before.Space == after.Space
+	if byNode {
+		var shaped []item
+		hunks, shaped = unfold(hunks, a, b, before, after)
+		out = append(out, collapse(shaped)...)
+	}
 	if inPlace {
 		var moved []item
 		hunks, moved = pairMoved(hunks, fb, byNode)
@@ -812,6 +817,73 @@ func diff(before, after *Tree, inPlace bool) []Change {
 		}
 	}
 	return out
+}
+
+// unfold takes out of the hunks the entries of nodes that stayed and only
+// changed shape: a node the other tree holds folded into another entry (a
+// combobox's shown text is its value while it is one control, and a line
+// of its own once it holds a search field) was neither added nor removed.
+// A text it says otherwise now is worded as changed. a and b are the two
+// trees' entries, before and after.
+func unfold(hunks [][2][]entry, a, b []entry, before, after *Tree) ([][2][]entry, []item) {
+	entries := func(es []entry) map[string]bool {
+		m := map[string]bool{}
+		for i := range es {
+			if es[i].nid != "" {
+				m[es[i].nid] = true
+			}
+		}
+		return m
+	}
+	var wasEntry, isEntry map[string]bool
+	var was, is map[string]*Node
+	var items []item
+	folded := func(e entry, entry map[string]bool, nodes *map[string]*Node, t *Tree) *Node {
+		if e.nid == "" || e.live || entry[e.nid] {
+			return nil
+		}
+		if *nodes == nil {
+			*nodes = map[string]*Node{}
+			t.Root.Walk(func(n *Node, _ int) bool {
+				if n.ID != "" {
+					(*nodes)[n.ID] = n
+				}
+				return true
+			})
+		}
+		return (*nodes)[e.nid]
+	}
+	for h := range hunks {
+		if len(hunks[h][1]) > 0 && wasEntry == nil {
+			wasEntry = entries(a)
+		}
+		hunks[h][1] = slices.DeleteFunc(hunks[h][1], func(e entry) bool {
+			n := folded(e, wasEntry, &was, before)
+			if n != nil && e.text {
+				if t := textOf(n, 4096); t != e.content() {
+					from := e
+					from.value, from.hasValue = t, true
+					items = append(items, compare(&from, &e)...)
+				}
+			}
+			return n != nil
+		})
+		if len(hunks[h][0]) > 0 && isEntry == nil {
+			isEntry = entries(b)
+		}
+		hunks[h][0] = slices.DeleteFunc(hunks[h][0], func(e entry) bool {
+			n := folded(e, isEntry, &is, after)
+			if n != nil && e.text {
+				if t := textOf(n, 4096); t != e.content() {
+					to := e
+					to.value, to.hasValue = t, true
+					items = append(items, compare(&e, &to)...)
+				}
+			}
+			return n != nil
+		})
+	}
+	return hunks, items
 }
 
 // pairMoved takes out of the hunks the elements and texts that left one
