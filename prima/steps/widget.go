@@ -37,6 +37,12 @@ var findDayJS string
 //go:embed js/find_month_step.js
 var findMonthStepJS string
 
+// markShownJS marks what a widget shows before the click that opens it:
+// a list drawn without roles is what that click revealed.
+//
+//go:embed js/mark_shown.js
+var markShownJS string
+
 // optionNameJS is the name of an option, as its click's Target names it.
 //
 //go:embed js/option_name.js
@@ -101,6 +107,9 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 	// A list already open (a pick that failed left it so) is picked from
 	// as it is: a click would close it.
 	if v, err := in.Engine().Evaluate(ctx, b.h, expandedJS); err != nil || v != true {
+		if _, err := in.Engine().Evaluate(ctx, b.h, markShownJS); err != nil {
+			return stepResult{status: StepFail, err: err, proof: err.Error(), after: view}
+		}
 		open = in.Act(ctx, page, view, func(t float64) (*engine.Action, error) {
 			a, err := in.Engine().OnElement(ctx, b.h, b.t, pwline.Actions[pwline.Click], engine.Opts{})
 			if a != nil {

@@ -38,6 +38,12 @@
   const FIELD = LIST + ', [role=textbox], [role=searchbox], [contenteditable=""], [contenteditable=true], iframe, textarea, ' +
     'input:not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]):not([type=checkbox]):not([type=radio]):not([type=file])';
   const holds = (a) => a.matches(FIELD) || !!a.querySelector(FIELD);
+  // A toolbar (no field, no text outside its controls: icons, buttons)
+  // stands between a field and its editor, not for either.
+  const CONTROL = 'button, [role=button], a, [role=toolbar]';
+  const toolbar = (a) => !holds(a) &&
+    !Array.from(a.querySelectorAll('*')).concat([a]).some((e) => !e.closest(CONTROL) &&
+      Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== ''));
   let standIn = null;
   // An ancestor that is the list (a combobox wrapping its hidden select).
   for (let a = up(f), i = 0; a && i < 3 && !standIn; a = up(a), i++) {
@@ -47,7 +53,7 @@
   // it and shows nothing (a hidden wrapper).
   for (let at = f, i = 0; at && !standIn && i < 3; i++) {
     const near = (step) => {
-      for (let s = at[step]; s; s = s[step]) if (shows(s)) return s;
+      for (let s = at[step]; s; s = s[step]) if (shows(s) && !toolbar(s)) return s;
       return null;
     };
     let seen = false;
@@ -81,6 +87,9 @@
   // for another field.
   const words = (t) => (t || '').replace(/\s+/g, ' ').trim().toLowerCase();
   const fieldName = words(Array.from(f.labels || [], (l) => l.textContent).join(' ') || f.getAttribute('aria-label'));
+  // What a user opens: for a hidden select, the list the widget draws
+  // (a dialog's list inside an editor is no stand-in for a textarea).
+  const opens = (w) => w.matches(LIST) || f.tagName !== 'SELECT' ? w : (w.querySelector(LIST) || w);
   const named = (w) => {
     if (!w || w === f) return false;
     if (w.labels && Array.from(w.labels).some((l) => !(f.labels && Array.from(f.labels).includes(l)))) return true;
@@ -90,11 +99,10 @@
     return label !== '' && fieldName !== '' && label !== fieldName;
   };
   if (standIn) {
-    const widget = standIn.matches(LIST) ? standIn : (standIn.querySelector(LIST) || standIn);
-    if (named(widget) || (widget !== standIn && named(standIn))) standIn = null;
+    if (named(opens(standIn)) || named(standIn)) standIn = null;
   }
   if (standIn) {
-    const widget = standIn.matches(LIST) ? standIn : (standIn.querySelector(LIST) || standIn);
+    const widget = opens(standIn);
     let doc = standIn;
     const frame = standIn.matches('iframe') ? standIn : standIn.querySelector('iframe');
     const editable = standIn.isContentEditable ? standIn : standIn.querySelector('[contenteditable=""], [contenteditable=true]');

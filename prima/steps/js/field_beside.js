@@ -9,12 +9,16 @@
     'textarea, select, [contenteditable=""], [contenteditable="true"], [role=textbox], [role=searchbox], [role=combobox], [role=spinbutton]';
   const CONTROL = 'button, [role=button], a[href], [role=toolbar]';
   const visible = (e) => e.getClientRects().length > 0 && e.checkVisibility({ visibilityProperty: true });
+  // A field no user sees (shrunk or transparent behind the widget drawn
+  // in its place) is not the one the text labels while a shown one is.
+  const seen = (e) => { const b = e.getBoundingClientRect(); return b.width > 1 && b.height > 1 && e.checkVisibility({ opacityProperty: true }); };
   const outer = (list) => list.filter((e) => !list.some((o) => o !== e && o.contains(e)));
   for (let s = text.nextElementSibling; s; s = s.nextElementSibling) {
     // A field hidden right after the text is the one it labels: the page
     // draws a widget in its place, which is what a user acts on.
     if (!visible(s)) { if (s.matches(FIELD)) return s; continue; }
-    const fields = outer([s].concat(Array.from(s.querySelectorAll(FIELD))).filter((e) => e.matches(FIELD) && visible(e)));
+    let fields = outer([s].concat(Array.from(s.querySelectorAll(FIELD))).filter((e) => e.matches(FIELD) && visible(e)));
+    if (fields.some(seen)) fields = fields.filter(seen);
     if (fields.length === 1) return fields[0];
     if (fields.length > 1) return null;
     // Only controls (a toolbar): the text may still label what follows.

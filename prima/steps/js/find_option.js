@@ -4,8 +4,8 @@
 // name holds all of want's words. Options inside what the widget controls
 // or owns come first; a list rendered elsewhere (a portal at the end of
 // the body) is searched next; a widget whose list has no roles offers the
-// plain items of the list it opened inside its own box. Returns { el } or
-// { why, names }.
+// items its opening click revealed inside its own box (mark_shown.js).
+// Returns { el } or { why, names }.
 (widget, want) => {
   const norm = (s) => String(s || '').replace(/\s+/g, ' ').trim().toLowerCase();
   const w = norm(want);
@@ -53,8 +53,17 @@
   if (r.el || r.why === 'ambiguous') return r;
   const d = pick([document]);
   if (d.el || d.why === 'ambiguous' || d.names.length) return d;
-  // A widget that draws its list without roles: the plain items of the
-  // list it opened inside its own box.
-  const items = pick([widget], 'li:not(:has(li))');
+  // A widget that draws its list without roles: the items its opening
+  // click revealed inside its own box, each the innermost element that
+  // shows its text.
+  const win = widget.ownerDocument.defaultView;
+  const before = win.__primaShownBefore;
+  if (!before) return d;
+  const inView = (e) => { const b = e.getBoundingClientRect(); return b.right > 0 && b.bottom > 0 && b.left < win.innerWidth && b.top < win.innerHeight; };
+  const own = (e) => Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+  const revealed = Array.from(widget.querySelectorAll('*')).filter((e) => own(e) && !before.has(e) && visible(e) && inView(e) &&
+    !e.closest('input, textarea, select, button, [contenteditable]'));
+  if (!revealed.length) return d;
+  const items = pick([{ querySelectorAll: () => revealed }]);
   return items.el || items.why === 'ambiguous' || items.names.length ? items : d;
 }
