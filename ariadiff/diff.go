@@ -520,10 +520,11 @@ func (f *flat) text(n *Node, siblings []*Node, i int, sc int32, own owner) {
 	if own.name != "" && strings.Contains(own.name, t) {
 		return // a part of the element's name
 	}
-	if labels(siblings, i-1, t, false) || labels(siblings, i+1, t, true) {
-		return // the label an element next to it is named by
-	}
-	f.add(entry{text: true, role: n.Role, name: n.Name, value: n.Value,
+	// The label an element next to it is named by says nothing of its
+	// own; it stays an entry, quiet, so that a label that stays pairs with
+	// itself where an element came or went beside it.
+	quiet := labels(siblings, i-1, t, false) || labels(siblings, i+1, t, true)
+	f.add(entry{text: true, quiet: quiet, role: n.Role, name: n.Name, value: n.Value,
 		hasValue: n.HasValue, groups: n.Groups, scope: sc, hidden: own.hidden, nid: n.ID, pid: own.pid})
 }
 
