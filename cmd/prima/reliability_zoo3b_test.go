@@ -358,7 +358,7 @@ type zoo3bStaff struct {
 
 var (
 	zoo3bStaffRows = []zoo3bStaff{{"Carol", "Berlin", 41}, {"Alice", "Paris", 33}, {"Bob", "Bern", 27}, {"Dan", "Oslo", 52}, {"Eve", "Rome", 38}, {"Frank", "Lima", 45}}
-	zoo3bTableRE   = regexp.MustCompile(`^Sort: (?:(Name|City|Age) (asc|desc)|none); search: (.+); rows: (.+)$`)
+	zoo3bTableRE   = regexp.MustCompile(`^Sort: (?:(Name|City|Age) (asc|desc|)|none); search: (.+); rows: (.+)$`)
 	zoo3bPageRE    = regexp.MustCompile(`^page (\d+) len (\d+)$`)
 	// Searches: parts of names, cities and ages, one that matches nothing.
 	zoo3bSearches = []string{"Ber", "ro", "a", "Li", "Pa", "3", "e", "Zed", "ob"}
@@ -366,7 +366,7 @@ var (
 
 // zoo3bTable is what DataTables shows: its sort, search, page and length.
 type zoo3bTable struct {
-	col, dir, search string // col "" for no sort; search "" for none
+	col, dir, search string // col "" for no sort yet, dir "" for a column's sort undone; search "" for none
 	page, size       int
 }
 
@@ -389,7 +389,7 @@ func (t zoo3bTable) rows() []zoo3bStaff {
 		"City": func(s zoo3bStaff) string { return s.city },
 		"Age":  func(s zoo3bStaff) string { return fmt.Sprintf("%03d", s.age) },
 	}[t.col]
-	if key != nil {
+	if key != nil && t.dir != "" {
 		sort.SliceStable(out, func(i, j int) bool {
 			if t.dir == "desc" {
 				return key(out[i]) > key(out[j])
@@ -436,7 +436,9 @@ func (t zoo3bTable) sorted(col string) zoo3bTable {
 	case t.col == col && t.dir == "asc":
 		t.dir = "desc"
 	case t.col == col && t.dir == "desc":
-		t.col, t.dir = "", ""
+		// DataTables keeps the column in its order with no direction:
+		// the page says "Sort: Name " and the rows are as loaded.
+		t.dir = ""
 	default:
 		t.col, t.dir = col, "asc"
 	}

@@ -273,7 +273,8 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 		out.Typed = p.Typed
 	}
 	var left *LeftPageError
-	if errors.As(out.Err, &left) && left.provenBy(out.Changes) {
+	var missed *DropMissedError
+	if (errors.As(out.Err, &left) && left.provenBy(out.Changes)) || (errors.As(out.Err, &missed) && missed.provenBy(out.Changes)) {
 		out.Err = nil
 	}
 	pressCs := own.PressChanges(out.Changes, out.Own)

@@ -1198,14 +1198,26 @@ func (e *Engine) Drag(ctx context.Context, page playwright.Page, from, to playwr
 		return nil, err
 	}
 	return &Action{Line: pwline.Line{Locator: codeFrom, Method: "dragTo", Target2Locator: codeTo, Steps: o.Steps, SourcePosition: o.From, TargetPosition: o.To}, Check: func() error {
-		now, err := e.dropPlace(ctx, from, to)
-		if err != nil {
-			return deadlineOnly(err)
+		// A page may draw the drop a frame or a timer after it went quiet
+		// (a calendar moves its event once the drop's handler ran).
+		until := time.Now().Add(dropDrawn)
+		for {
+			now, err := e.dropPlace(ctx, from, to)
+			if err != nil {
+				return deadlineOnly(err)
+			}
+			if was.arrived(now) {
+				return nil
+			}
+			if time.Now().After(until) {
+				return &DropMissedError{From: whatFrom, To: whatTo}
+			}
+			select {
+			case <-ctx.Done():
+				return ErrDeadline
+			case <-time.After(50 * time.Millisecond):
+			}
 		}
-		if was.arrived(now) {
-			return nil
-		}
-		return &DropMissedError{From: whatFrom, To: whatTo}
 	}, Strays: func() error {
 		return e.strays(ctx, from, []playwright.ElementHandle{to}, false, false, whatFrom)
 	}, Release: func() {
@@ -1234,6 +1246,10 @@ func (e *Engine) Drag(ctx context.Context, page playwright.Page, from, to playwr
 		return err
 	}}, nil
 }
+
+// dropDrawn is how long a drag's check waits for the page to draw the
+// element where it was dropped.
+const dropDrawn = 600 * time.Millisecond
 
 // dropPlaceJS reads where a dragged element sits against its target.
 //

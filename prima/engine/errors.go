@@ -189,6 +189,18 @@ func (e *DropMissedError) Error() string {
 
 func (e *DropMissedError) FailureCode() envelope.Code { return envelope.CodeValueMismatch }
 
+// provenBy: the page drew the element anew once it was read again (a
+// calendar draws its event in the day it was dropped on a while after
+// the drop), and the Changes show it moved into the target itself.
+func (e *DropMissedError) provenBy(cs []ariadiff.Change) bool {
+	for _, c := range cs {
+		if c.Kind == ariadiff.Changed && !c.Own && strings.HasPrefix(c.Text, e.From) && strings.HasSuffix(c.Text, " moved into "+e.To) {
+			return true
+		}
+	}
+	return false
+}
+
 // HTTPStatusError: the main document answered with an error status.
 type HTTPStatusError struct {
 	URL    string

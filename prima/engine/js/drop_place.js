@@ -1,10 +1,13 @@
 // Where a dragged element sits against its drop target, for telling
-// whether a drag brought it there: whether it is connected, inside the
+// whether a drag brought it there: whether it is shown, inside the
 // target, how deep their nearest common ancestor is, whether it comes
 // before the target in the document, how many siblings apart the two are
 // when they share a parent, and how far apart their centres are.
 (from, to) => {
-  if (!from.isConnected || !to.isConnected) return { gone: true };
+  // An element the page no longer shows (a calendar hides the event it
+  // is moving until it draws it anew) tells nothing either.
+  const shown = (e) => e.isConnected && e.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  if (!shown(from) || !to.isConnected) return { gone: true };
   const depth = (n) => { let d = 0; for (let a = n; a; a = a.parentNode || (a.host || null)) d++; return d; };
   let lca = from;
   while (lca && !lca.contains(to)) lca = lca.parentNode;
