@@ -5,5 +5,5 @@
   const f = el.tagName === 'LABEL' && el.control ? el.control : el;
   const u = (UNSEEN)(f);
   if (!u || !u.standIn) return null;
-  return { widget: u.widget, doc: u.doc, shown: u.shown, editable: !!u.doc.isContentEditable };
+  return { widget: u.widget, doc: u.doc, shown: u.shown, editable: !!u.doc.isContentEditable || ['INPUT', 'TEXTAREA'].includes(u.doc.tagName) };
 }

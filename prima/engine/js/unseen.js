@@ -11,24 +11,27 @@
 // opens (the stand-in's combobox) and doc what shows its text (an
 // editor's document). shown names the stand-in for a message.
 (f) => {
-  const b = f.getBoundingClientRect();
   const win = f.ownerDocument.defaultView;
-  let hidden = b.width <= 1 || b.height <= 1 || b.right + win.scrollX <= 0 || b.bottom + win.scrollY <= 0 ||
-    (f.checkVisibility && !f.checkVisibility({ visibilityProperty: true }));
-  const cs = win.getComputedStyle(f);
-  if (!hidden && (cs.clipPath === 'inset(50%)' || /^rect\(0px,? 0px,? 0px,? 0px\)$/.test(cs.clip))) hidden = true;
-  for (let a = f.parentElement; !hidden && a && a !== f.ownerDocument.body; a = a.parentElement) {
-    const s = win.getComputedStyle(a);
-    if (s.overflow === 'visible') continue;
-    const q = a.getBoundingClientRect();
-    if (q.width <= 1 || q.height <= 1) hidden = true;
-  }
-  if (!hidden && f.checkVisibility && !f.checkVisibility({ opacityProperty: true })) {
-    const root = f.getRootNode && f.getRootNode().elementFromPoint ? f.getRootNode() : f.ownerDocument;
-    const t = root.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-    hidden = !(t === f || f.contains(t));
-  }
-  if (!hidden) return null;
+  const isHidden = (f) => {
+    const b = f.getBoundingClientRect();
+    let hidden = b.width <= 1 || b.height <= 1 || b.right + win.scrollX <= 0 || b.bottom + win.scrollY <= 0 ||
+      (f.checkVisibility && !f.checkVisibility({ visibilityProperty: true }));
+    const cs = win.getComputedStyle(f);
+    if (!hidden && (cs.clipPath === 'inset(50%)' || /^rect\(0px,? 0px,? 0px,? 0px\)$/.test(cs.clip))) hidden = true;
+    for (let a = f.parentElement; !hidden && a && a !== f.ownerDocument.body; a = a.parentElement) {
+      const s = win.getComputedStyle(a);
+      if (s.overflow === 'visible') continue;
+      const q = a.getBoundingClientRect();
+      if (q.width <= 1 || q.height <= 1) hidden = true;
+    }
+    if (!hidden && f.checkVisibility && !f.checkVisibility({ opacityProperty: true })) {
+      const root = f.getRootNode && f.getRootNode().elementFromPoint ? f.getRootNode() : f.ownerDocument;
+      const t = root.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      hidden = !(t === f || f.contains(t));
+    }
+    return hidden;
+  };
+  if (!isHidden(f)) return null;
   const up = (a) => a.parentElement || (a.getRootNode() && a.getRootNode().host) || null;
   const shows = (a) => {
     const q = a.getBoundingClientRect();
@@ -106,8 +109,13 @@
     let doc = standIn;
     const frame = standIn.matches('iframe') ? standIn : standIn.querySelector('iframe');
     const editable = standIn.isContentEditable ? standIn : standIn.querySelector('[contenteditable=""], [contenteditable=true]');
+    // What takes the text: an editable region, a frame's body, else a
+    // text field the widget shows (a custom select's search input), else
+    // the widget, whose keys go to an input it hides.
+    const typed = Array.from(standIn.querySelectorAll('input, textarea')).find((x) => x.matches(FIELD) && !isHidden(x));
     if (editable) doc = editable;
     else if (frame && frame.contentDocument && frame.contentDocument.body) doc = frame.contentDocument.body;
+    else if (typed) doc = typed;
     return { shown: 'the widget ' + name(widget) + ' the page draws for it', standIn, widget, doc };
   }
   for (let a = up(f); a; a = up(a)) {
