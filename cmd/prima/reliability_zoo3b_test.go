@@ -94,14 +94,9 @@ func (r *zooRun) then(a *zooAction) (zooProbe, bool) {
 	return r.ready()
 }
 
-// gapOf is zoo3Gaps' reason for a step of TestZoo3Probe.
-func gapOf(step string) string {
-	g, ok := zoo3Gaps[step]
-	if !ok {
-		panic("no zoo3Gaps entry " + step)
-	}
-	return g
-}
+// gapOf is zoo3Gaps' reason for a step of TestZoo3Probe, "" once prima
+// does it: the step is then asked as any other, a hit expected.
+func gapOf(step string) string { return zoo3Gaps[step] }
 
 // ---- Select2 -----------------------------------------------------------------------
 
