@@ -803,10 +803,7 @@ func zooEntryKey(e string) (key string, n int, ok bool) {
 // zooKeyCount counts a snapshot's lines that are the element key names.
 func zooKeyCount(snap, key string) int {
 	n := 0
-	for _, l := range strings.Split(snap, "\n") {
-		if !strings.HasPrefix(strings.TrimSpace(l), "- ") {
-			continue
-		}
+	for _, l := range zooItemLines(snap) {
 		role, name, text := zoo3Parse(l)
 		if name != "" {
 			text = ""

@@ -212,10 +212,7 @@ func zoo3Parse(line string) (role, name, text string) {
 func zoo3Count(snap, entry string) int {
 	role, name, text := zoo3Parse(entry)
 	n := 0
-	for _, l := range strings.Split(snap, "\n") {
-		if !strings.HasPrefix(strings.TrimSpace(l), "- ") {
-			continue
-		}
+	for _, l := range zooItemLines(snap) {
 		r, nm, tx := zoo3Parse(l)
 		if r != role {
 			continue
@@ -225,6 +222,29 @@ func zoo3Count(snap, entry string) int {
 		}
 	}
 	return n
+}
+
+// zooItemLines are a snapshot's item lines (`- role …`) that may stand for
+// an element the Changes list: a live region's lines are its message (an
+// autocomplete's announcer echoing the picked item's text is no item).
+func zooItemLines(snap string) []string {
+	var out []string
+	live := -1 // the indent of the live region the lines are in, -1 outside one
+	for _, l := range strings.Split(snap, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "- ") {
+			continue
+		}
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		if live >= 0 && indent > live {
+			continue
+		}
+		live = -1
+		if r, _, _ := zoo3Parse(l); r == "status" || r == "alert" || r == "log" || r == "marquee" || r == "timer" {
+			live = indent
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // zoo3Removed lists the entries under removed: in a Changes section.
