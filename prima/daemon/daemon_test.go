@@ -212,6 +212,9 @@ func TestBackendSlowAttachBlocksNothingElseAndAPanicFreesTheInstance(t *testing.
 
 	_, open, err := c.Run(ctx, &wire.OpenRequest{Target: wire.Target{Instance: "other"}, URL: app.URL + "/"})
 	if err != nil || open.(*wire.OpenResponse).Envelope == nil || !open.(*wire.OpenResponse).Envelope.OK {
+		if err == nil && open.(*wire.OpenResponse).Envelope != nil {
+			t.Fatalf("open failed:\n%s", open.(*wire.OpenResponse).Envelope.Markdown())
+		}
 		t.Fatalf("open: %v %+v", err, open)
 	}
 
