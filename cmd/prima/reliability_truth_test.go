@@ -780,19 +780,29 @@ func (r *rtRun) doAction() *rtAction {
 // resolves to in a layout the page reported after the one the action was
 // planned in. The page laid itself out again meanwhile (a list rendered
 // anew gives its items new ids): do resolves names on the page as it is
-// when it acts, so the element now named so is the one asked for.
+// when it acts, so the element now named so is the one asked for. The
+// re-render may be an earlier action's whose layout report is still on
+// its way (a page quiet on its own proves nothing here), so the reports
+// are awaited for a moment before the action is called a substitution.
 func (r *rtRun) resolvedLater(a *rtAction, fx string) bool {
-	if a.lay == nil || a.quiet || a.expect != expHit || !strings.HasPrefix(a.kind, "do ") {
+	if a.lay == nil || a.expect != expHit || !strings.HasPrefix(a.kind, "do ") {
 		return false
 	}
-	for n := a.lay.n + 1; n <= r.log.latest[a.lay.doc]; n++ {
-		if lay := r.log.layouts[fmt.Sprintf("%s.%d", a.lay.doc, n)]; lay != nil {
-			if got, expect, _ := rtResolve(lay, a.verb, a.name); expect == expHit && got == fx {
-				return true
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		for n := a.lay.n + 1; n <= r.log.latest[a.lay.doc]; n++ {
+			if lay := r.log.layouts[fmt.Sprintf("%s.%d", a.lay.doc, n)]; lay != nil {
+				if got, expect, _ := rtResolve(lay, a.verb, a.name); expect == expHit && got == fx {
+					return true
+				}
 			}
 		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+		r.log.take()
 	}
-	return false
 }
 
 // rtNameOf is the name of fx in a layout.
