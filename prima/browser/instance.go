@@ -34,7 +34,9 @@ type Instance struct {
 	watchMu sync.Mutex
 	browser playwright.Browser
 	page    playwright.Page
-	watched map[playwright.Page]bool
+	watched map[playwright.Page]*pageHooks
+	// listening: an action is armed, and the pages' network handlers listen.
+	listening bool
 }
 
 // LaunchOptions say which browser prima launches and how.
@@ -127,34 +129,70 @@ func newInstance(name string, b playwright.Browser) *Instance {
 	in := &Instance{
 		Name: name, browser: b,
 		Net:     &NetLog{},
-		watched: map[playwright.Page]bool{},
+		watched: map[playwright.Page]*pageHooks{},
 		Obs:     NewObserver(),
 	}
-	in.Obs.OnPage = in.watchPage
+	in.Obs.OnPage = in.Watch
 	// Pages of an attached browser are watched from the start, so a
 	// dialog they raise is seen even before prima first acts there.
 	for _, c := range b.Contexts() {
 		for _, p := range c.Pages() {
-			in.watchPage(p)
+			in.Watch(p)
 		}
 		c.OnPage(func(p playwright.Page) {
 			in.Obs.PageOpened(p)
-			in.watchPage(p)
+			in.Watch(p)
 		})
 	}
 	return in
 }
 
-// watchPage attaches the observers to a page once.
-func (in *Instance) watchPage(p playwright.Page) {
+// Watch attaches the observers and the request log to a page once.
+func (in *Instance) Watch(p playwright.Page) {
 	in.watchMu.Lock()
 	defer in.watchMu.Unlock()
-	if in.watched[p] {
+	if in.watched[p] != nil {
 		return
 	}
-	in.watched[p] = true
-	in.Net.watch(p)
+	// Chromium's protocol records the page's requests for `prima network`
+	// between actions; elsewhere Playwright's events do, listening for good.
+	ph := in.watch(p, !in.Chromium())
+	if !ph.always.Load() {
+		// Opening a session waits for the browser's answer, which an event
+		// handler (this may run in one) must not.
+		go func() {
+			if !in.Net.record(p) {
+				in.watchMu.Lock()
+				defer in.watchMu.Unlock()
+				if !in.listening {
+					on(p, ph.hooks)
+				}
+				ph.always.Store(true)
+			}
+		}()
+	}
+}
+
+// watch attaches the handlers; the network ones listen for good when
+// always, else while an action is armed.
+func (in *Instance) watch(p playwright.Page, always bool) *pageHooks {
+	ph := &pageHooks{}
+	ph.always.Store(always)
+	ph.hooks = append(in.Net.hooks(p, ph.always.Load), in.Obs.netHooks(p)...)
+	if in.watched == nil {
+		in.watched = map[playwright.Page]*pageHooks{}
+	}
+	in.watched[p] = ph
+	if always || in.listening {
+		on(p, ph.hooks)
+	}
 	in.Obs.Watch(p)
+	return ph
+}
+
+// Chromium tells whether the browser speaks Chromium's protocol (CDP).
+func (in *Instance) Chromium() bool {
+	return in.browser != nil && in.browser.BrowserType().Name() == "chromium"
 }
 
 // Connected reports whether the browser is still reachable.
@@ -226,7 +264,7 @@ func (in *Instance) Selected() playwright.Page { return in.page }
 func (in *Instance) Select(p playwright.Page) {
 	in.page = p
 	if p != nil {
-		in.watchPage(p)
+		in.Watch(p)
 	}
 }
 
@@ -292,10 +330,11 @@ type NetLog struct {
 	pending   int
 	entries   []NetEntry
 
-	seen    []Seen // the last maxSeen requests that ended
-	unread  int    // how many of seen the last Since did not return
-	dropped int    // ended requests that left seen before a Since read them
-	started map[playwright.Request]time.Time
+	seen    []Seen            // the last maxSeen requests that ended
+	count   uint64            // requests that ended, ever
+	unread  int               // how many of seen the last Since did not return
+	dropped int               // ended requests that left seen before a Since read them
+	started map[any]time.Time // requests sent and not ended, by Playwright's request or the browser's id
 }
 
 // Seen is one request a page made that ended: answered or failed.
@@ -306,10 +345,11 @@ type Seen struct {
 	Status int    `json:"status,omitempty"`
 	Error  string `json:"error,omitempty"`
 	MS     int64  `json:"ms"` // from the request to its answer or failure
-	// Request and Response are Playwright's, for reading bodies on
-	// request; Response is nil for a request that failed.
-	Request  playwright.Request  `json:"-"`
-	Response playwright.Response `json:"-"`
+	// Sent and Got read, when asked, the body the request sent and the
+	// one it got, with their content types; nil when there is none to read.
+	Sent func() (body, ctype string)                   `json:"-"`
+	Got  func() (body []byte, ctype string, err error) `json:"-"`
+	n    uint64                                        // which request it was, in the order they ended
 }
 
 // Failed tells whether the request failed or was answered 400 or more.
@@ -317,15 +357,28 @@ func (s Seen) Failed() bool { return s.Error != "" || s.Status >= 400 }
 
 const maxSeen = 1000
 
-func (n *NetLog) ended(r playwright.Request, resp playwright.Response, status int, failure string) {
+// begun notes when a request (any key naming it until it ends) was sent.
+func (n *NetLog) begun(key any) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	ms := int64(0)
-	if at, ok := n.started[r]; ok {
-		ms = time.Since(at).Milliseconds()
-		delete(n.started, r)
+	if n.started == nil || len(n.started) > 10*maxSeen {
+		// Requests of a closed page never end: forget them.
+		n.started = map[any]time.Time{}
 	}
-	n.seen = append(n.seen, Seen{Method: r.Method(), URL: r.URL(), Type: r.ResourceType(), Status: status, Error: failure, MS: ms, Request: r, Response: resp})
+	n.started[key] = time.Now()
+}
+
+// ended keeps a request that ended, timed from when it begun.
+func (n *NetLog) ended(key any, s Seen) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if at, ok := n.started[key]; ok {
+		s.MS = time.Since(at).Milliseconds()
+		delete(n.started, key)
+	}
+	n.count++
+	s.n = n.count
+	n.seen = append(n.seen, s)
 	n.unread++
 	if over := len(n.seen) - maxSeen; over > 0 {
 		n.seen = append(n.seen[:0], n.seen[over:]...)
@@ -347,7 +400,11 @@ func (n *NetLog) Since() ([]Seen, int) {
 	return out, dropped
 }
 
-func (n *NetLog) watch(p playwright.Page) {
+// hooks are the request log's handlers of a page's network events: the
+// command's own requests, and, when seen is true (a page whose requests
+// the browser's protocol cannot record, see record), every request for
+// `prima network`.
+func (n *NetLog) hooks(p playwright.Page, seen func() bool) []netHook {
 	relevant := func(r playwright.Request) (string, bool) {
 		t := r.ResourceType()
 		if t != "xhr" && t != "fetch" {
@@ -367,43 +424,56 @@ func (n *NetLog) watch(p playwright.Page) {
 		}
 		return u.RequestURI(), true
 	}
-	p.OnRequest(func(r playwright.Request) {
-		n.mu.Lock()
-		if n.started == nil || len(n.started) > 10*maxSeen {
-			// Requests of a closed page never end: forget them.
-			n.started = map[playwright.Request]time.Time{}
+	onRequest := func(r playwright.Request) {
+		if seen() {
+			n.begun(r)
 		}
-		n.started[r] = time.Now()
-		n.mu.Unlock()
 		if _, ok := relevant(r); ok {
 			n.mu.Lock()
 			n.pending++
 			n.mu.Unlock()
 		}
-	})
-	p.OnResponse(func(resp playwright.Response) {
+	}
+	onResponse := func(resp playwright.Response) {
 		r := resp.Request()
-		n.ended(r, resp, resp.Status(), "")
+		if seen() {
+			n.ended(r, Seen{Method: r.Method(), URL: r.URL(), Type: r.ResourceType(), Status: resp.Status(), Sent: sentBy(r),
+				Got: func() ([]byte, string, error) { b, err := resp.Body(); return b, resp.Headers()["content-type"], err }})
+		}
 		if path, ok := relevant(r); ok {
 			n.mu.Lock()
 			n.pending--
 			n.entries = append(n.entries, NetEntry{Method: r.Method(), Path: path, Status: resp.Status()})
 			n.mu.Unlock()
 		}
-	})
-	p.OnRequestFailed(func(r playwright.Request) {
+	}
+	onFailed := func(r playwright.Request) {
 		msg := "failed"
 		if f := r.Failure(); f != nil {
 			msg = f.Error()
 		}
-		n.ended(r, nil, 0, msg)
+		if seen() {
+			n.ended(r, Seen{Method: r.Method(), URL: r.URL(), Type: r.ResourceType(), Error: msg, Sent: sentBy(r)})
+		}
 		if path, ok := relevant(r); ok {
 			n.mu.Lock()
 			n.pending--
 			n.entries = append(n.entries, NetEntry{Method: r.Method(), Path: path, Error: msg})
 			n.mu.Unlock()
 		}
-	})
+	}
+	return []netHook{{"request", onRequest}, {"response", onResponse}, {"requestfailed", onFailed}}
+}
+
+// sentBy reads the body a request sent, and its content type.
+func sentBy(r playwright.Request) func() (string, string) {
+	return func() (string, string) {
+		data, err := r.PostData()
+		if err != nil {
+			return "", ""
+		}
+		return data, r.Headers()["content-type"]
+	}
 }
 
 // Start records the requests to the page's host family from now on.

@@ -180,22 +180,38 @@ func (o *Observer) Watch(p playwright.Page) {
 		}
 		o.console = append(o.console, ConsoleMsg{Type: "pageerror", Text: err.Error()})
 	})
+	p.OnDownload(func(dl playwright.Download) {
+		o.mu.Lock()
+		if a := o.cur; a != nil {
+			a.downloads = append(a.downloads, dl)
+			closeOnce(a.downloaded)
+		} else {
+			o.leave(dl)
+		}
+		o.mu.Unlock()
+	})
+}
+
+// netHooks are the observer's handlers of a page's network events: the
+// main frame's document requests in flight and the documents an armed
+// action led to. They listen only while an action is armed (Instance.Listen).
+func (o *Observer) netHooks(p playwright.Page) []netHook {
 	isDoc := func(req playwright.Request) bool {
 		return req.IsNavigationRequest() && req.Frame() == p.MainFrame()
 	}
-	p.OnRequest(func(req playwright.Request) {
+	onRequest := func(req playwright.Request) {
 		if isDoc(req) {
 			o.mu.Lock()
 			o.docReqs[req] = true
 			o.mu.Unlock()
 		}
-	})
-	p.OnRequestFailed(func(req playwright.Request) {
+	}
+	onFailed := func(req playwright.Request) {
 		o.mu.Lock()
 		delete(o.docReqs, req)
 		o.mu.Unlock()
-	})
-	p.OnResponse(func(r playwright.Response) {
+	}
+	onResponse := func(r playwright.Response) {
 		req := r.Request()
 		if !isDoc(req) {
 			return
@@ -215,17 +231,16 @@ func (o *Observer) Watch(p playwright.Page) {
 			a.docs[p] = append(a.docs[p], DocResponse{URL: r.URL(), From: from, Status: r.Status()})
 		}
 		o.mu.Unlock()
-	})
-	p.OnDownload(func(dl playwright.Download) {
-		o.mu.Lock()
-		if a := o.cur; a != nil {
-			a.downloads = append(a.downloads, dl)
-			closeOnce(a.downloaded)
-		} else {
-			o.leave(dl)
-		}
-		o.mu.Unlock()
-	})
+	}
+	return []netHook{{"request", onRequest}, {"requestfailed", onFailed}, {"response", onResponse}}
+}
+
+// forgetDocs drops the document requests in flight: once nothing listens,
+// their answers would never arrive to clear them.
+func (o *Observer) forgetDocs() {
+	o.mu.Lock()
+	clear(o.docReqs)
+	o.mu.Unlock()
 }
 
 // dialog answers a dialog by the armed action's policy, or leaves it

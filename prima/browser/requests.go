@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mxschmitt/playwright-go"
-
 	"github.com/prima-dev/prima/shown"
 )
 
@@ -65,30 +63,32 @@ var bodyTypes = map[string]bool{"document": true, "fetch": true, "xhr": true}
 // that RequestLines lists and that carry them, and gives each request's
 // lines: what it sent and what it got.
 func BodyLines(seen []Seen, failedOnly bool) func(Seen) []string {
-	read := map[playwright.Request][]string{}
+	read := map[uint64][]string{}
 	for i := len(seen) - 1; i >= 0 && len(read) < maxBodies; i-- {
 		s := seen[i]
-		if !bodyTypes[s.Type] || s.Request == nil || failedOnly && !s.Failed() {
+		if !bodyTypes[s.Type] || failedOnly && !s.Failed() {
 			continue
 		}
 		var lines []string
-		if data, err := s.Request.PostData(); err == nil && data != "" {
-			lines = append(lines, "  sent: "+shownBody(data, s.Request.Headers()["content-type"]))
+		if s.Sent != nil {
+			if data, ctype := s.Sent(); data != "" {
+				lines = append(lines, "  sent: "+shownBody(data, ctype))
+			}
 		}
-		if s.Response != nil {
-			b, err := s.Response.Body()
+		if s.Got != nil {
+			b, ctype, err := s.Got()
 			switch {
 			case err != nil:
 				lines = append(lines, "  got: (the browser no longer holds the body)")
 			case len(b) > 0:
-				lines = append(lines, "  got: "+shownBody(string(b), s.Response.Headers()["content-type"]))
+				lines = append(lines, "  got: "+shownBody(string(b), ctype))
 			}
 		}
 		if len(lines) > 0 {
-			read[s.Request] = lines
+			read[s.n] = lines
 		}
 	}
-	return func(s Seen) []string { return read[s.Request] }
+	return func(s Seen) []string { return read[s.n] }
 }
 
 // shownBody is a body as one line: quoted text cut at maxBody, or its

@@ -30,12 +30,40 @@ func (p *handlerPage) OnResponse(f func(playwright.Response))    { p.onResponse 
 func (p *handlerPage) OnRequestFailed(f func(playwright.Request)) {
 	p.onFailed = append(p.onFailed, f)
 }
-func (p *handlerPage) OnDownload(f func(playwright.Download))    { p.onDownload = append(p.onDownload, f) }
+func (p *handlerPage) OnDownload(f func(playwright.Download)) { p.onDownload = append(p.onDownload, f) }
+
+// On takes the network handlers, which listen only while an action is armed.
+func (p *handlerPage) On(event string, f any) {
+	switch event {
+	case "request":
+		p.OnRequest(f.(func(playwright.Request)))
+	case "response":
+		p.OnResponse(f.(func(playwright.Response)))
+	case "requestfailed":
+		p.OnRequestFailed(f.(func(playwright.Request)))
+	}
+}
 func (p *handlerPage) OnDialog(func(playwright.Dialog))          {}
 func (p *handlerPage) OnDialogClosed(func(playwright.Dialog))    {}
 func (p *handlerPage) OnPopup(func(playwright.Page))             {}
 func (p *handlerPage) OnConsole(func(playwright.ConsoleMessage)) {}
 func (p *handlerPage) OnPageError(func(error))                   {}
+
+// RemoveListener drops the event's handlers: the network ones leave together.
+func (p *handlerPage) RemoveListener(event string, _ any) {
+	switch event {
+	case "request":
+		p.onRequest = nil
+	case "response":
+		p.onResponse = nil
+	case "requestfailed":
+		p.onFailed = nil
+	}
+}
+
+func (p *handlerPage) IsClosed() bool { return false }
+
+func (p *handlerPage) listeners() int { return len(p.onRequest) + len(p.onResponse) + len(p.onFailed) }
 
 func (p *handlerPage) request(r *fakeRequest) {
 	for _, f := range p.onRequest {
@@ -97,6 +125,7 @@ func TestTheObserverRecordsTheArmedActionsNavigation(t *testing.T) {
 	p := &handlerPage{main: main}
 	o := NewObserver()
 	o.Watch(p)
+	on(p, o.netHooks(p))
 	o.Leave(nil) // an earlier action's download that had not ended
 	if o.Claim() != 0 {
 		t.Error("a download was claimed with no action armed")
@@ -160,7 +189,7 @@ func TestTheObserverRecordsTheArmedActionsNavigation(t *testing.T) {
 func TestTheRequestLogSettlesOnTheCommandsRequests(t *testing.T) {
 	p := &handlerPage{main: &fakeFrame{}}
 	n := &NetLog{}
-	n.watch(p)
+	on(p, n.hooks(p, func() bool { return true }))
 	early := &fakeRequest{method: "GET", url: "https://app.shop.test/poll", typ: "fetch"}
 	p.request(early) // before the command: not its own
 	n.Start("https://app.shop.test/cart")
@@ -194,5 +223,44 @@ func TestTheRequestLogSettlesOnTheCommandsRequests(t *testing.T) {
 	want := []NetEntry{{Method: "POST", Path: "https://api.shop.test/save", Status: 201}, {Method: "GET", Path: "/report", Error: "failed"}}
 	if got := n.Stop(); !slices.Equal(got, want) {
 		t.Errorf("recorded %v, want %v", got, want)
+	}
+}
+
+// Playwright's server keeps an object for every request a subscribed
+// client saw, until its cap: on a browser whose protocol records the
+// requests for `prima network`, a page's network events are listened to
+// only while an action is armed, and a document request still in flight
+// when the listening stops is forgotten (its end will not be heard).
+func TestAPagesRequestsAreListenedToOnlyWhileAnActionIsArmed(t *testing.T) {
+	p := &handlerPage{main: &fakeFrame{}}
+	in := &Instance{Net: &NetLog{}, Obs: NewObserver()}
+	in.watch(p, false)
+	if n := p.listeners(); n != 0 {
+		t.Fatalf("%d network handlers listen between actions, want none", n)
+	}
+	in.Listen()
+	if n := p.listeners(); n != 6 {
+		t.Fatalf("%d network handlers listen while armed, want the request log's 3 and the observer's 3", n)
+	}
+	in.Net.Start("https://shop.test/cart")
+	p.request(&fakeRequest{method: "GET", url: "https://shop.test/next", typ: "document", frame: p.main})
+	p.request(&fakeRequest{method: "POST", url: "https://shop.test/api/save", typ: "fetch"})
+	if !in.Obs.DocumentPending() || !in.Net.Pending() {
+		t.Fatal("the armed action's document and fetch are not seen in flight")
+	}
+	in.Unlisten()
+	if n := p.listeners(); n != 0 {
+		t.Errorf("%d network handlers still listen after the action, want none", n)
+	}
+	if in.Obs.DocumentPending() {
+		t.Error("a document request no one listens for any more still counts as in flight")
+	}
+	if seen, _ := in.Net.Since(); len(seen) != 0 {
+		t.Errorf("Playwright's events fed `prima network` (%d requests) where the browser's protocol records it", len(seen))
+	}
+	q := &handlerPage{main: &fakeFrame{}}
+	in.watch(q, true)
+	if n := q.listeners(); n != 6 {
+		t.Errorf("%d network handlers on a page the protocol cannot record, want all 6 for good", n)
 	}
 }

@@ -61,8 +61,8 @@ type actPage struct {
 
 	onDialog   func(playwright.Dialog)
 	onNav      func(playwright.Frame)
-	onRequest  func(playwright.Request)
-	onResponse func(playwright.Response)
+	onRequest  []func(playwright.Request)
+	onResponse []func(playwright.Response)
 	onDownload func(playwright.Download)
 }
 
@@ -116,8 +116,34 @@ func (p *actPage) MainFrame() playwright.Frame        { return p.main }
 
 func (p *actPage) OnDialog(f func(playwright.Dialog))        { p.onDialog = f }
 func (p *actPage) OnFrameNavigated(f func(playwright.Frame)) { p.onNav = f }
-func (p *actPage) OnRequest(f func(playwright.Request))      { p.onRequest = f }
-func (p *actPage) OnResponse(f func(playwright.Response))    { p.onResponse = f }
+func (p *actPage) OnRequest(f func(playwright.Request))      { p.onRequest = append(p.onRequest, f) }
+func (p *actPage) OnResponse(f func(playwright.Response))    { p.onResponse = append(p.onResponse, f) }
+
+// On and RemoveListener take the network handlers, which the instance
+// subscribes and unsubscribes together.
+func (p *actPage) On(event string, f any) {
+	switch event {
+	case "request":
+		p.OnRequest(f.(func(playwright.Request)))
+	case "response":
+		p.OnResponse(f.(func(playwright.Response)))
+	}
+}
+
+func (p *actPage) RemoveListener(event string, _ any) {
+	switch event {
+	case "request":
+		p.onRequest = nil
+	case "response":
+		p.onResponse = nil
+	}
+}
+
+func (p *actPage) respond(r playwright.Response) {
+	for _, f := range p.onResponse {
+		f(r)
+	}
+}
 func (p *actPage) OnDownload(f func(playwright.Download))    { p.onDownload = f }
 func (p *actPage) OnDialogClosed(func(playwright.Dialog))    {}
 func (p *actPage) OnPopup(func(playwright.Page))             {}
@@ -132,7 +158,9 @@ func (p *actPage) request(to, from string) *docRequest {
 	if from != "" {
 		req.from = &docRequest{frame: p.main, url: from}
 	}
-	p.onRequest(req)
+	for _, f := range p.onRequest {
+		f(req)
+	}
 	return req
 }
 
@@ -140,7 +168,7 @@ func (p *actPage) request(to, from string) *docRequest {
 // request, the server's answer, the commit.
 func (p *actPage) navigate(to string, status int, from string) {
 	req := p.request(to, from)
-	p.onResponse(&docResponse{req: req, status: status})
+	p.respond(&docResponse{req: req, status: status})
 	p.mu.Lock()
 	p.url = to
 	p.mu.Unlock()
@@ -184,6 +212,8 @@ type docRequest struct {
 }
 
 func (r *docRequest) IsNavigationRequest() bool { return true }
+func (r *docRequest) Method() string            { return "GET" }
+func (r *docRequest) ResourceType() string      { return "document" }
 func (r *docRequest) Frame() playwright.Frame   { return r.frame }
 func (r *docRequest) URL() string               { return r.url }
 func (r *docRequest) RedirectedFrom() playwright.Request {
@@ -210,7 +240,7 @@ const noDriver = "0.0.0-none"
 // onPage is an engine whose observers watch p, as an instance's do.
 func onPage(p *actPage) *Engine {
 	e := New(&browser.Instance{Net: &browser.NetLog{}, Obs: browser.NewObserver(), Driver: noDriver})
-	e.b.Obs.Watch(p)
+	e.b.Watch(p)
 	return e
 }
 
@@ -528,7 +558,7 @@ func TestTheCommitWait(t *testing.T) {
 		{"a slow server, then the commit", func(p *actPage) {
 			req := p.request(next, "")
 			time.Sleep(200 * time.Millisecond)
-			p.onResponse(&docResponse{req: req, status: 200})
+			p.respond(&docResponse{req: req, status: 200})
 			p.onNav(p.main)
 		}, 30 * time.Millisecond, 10 * time.Second, true, false, 150 * time.Millisecond},
 		{"a server still silent at the deadline", func(p *actPage) { p.request(next, "") }, 30 * time.Millisecond, 200 * time.Millisecond, false, true, 150 * time.Millisecond},
