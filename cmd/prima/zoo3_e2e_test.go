@@ -320,7 +320,7 @@ func zoo3Settle(h *harness, want string) string {
 }
 
 func zoo3Libs() []zoo3Lib {
-	return []zoo3Lib{
+	return append([]zoo3Lib{
 		{lib: "slim-select@3.6.1", page: "slimselect", initial: "Colour: Red", steps: []zoo3Step{
 			doStep("select Green from Colour", "Colour: Green"),
 			pwStep("click", []string{`combobox "Colour"`, `combobox "Combobox"`}, nil, "Colour: Red"),
@@ -582,7 +582,7 @@ func zoo3Libs() []zoo3Lib {
 			then(doStep("click Unordered list", "re:^HTML: <ul><li>Second draft(<br>)?</li></ul>$")),
 			pwLine("page.locator('#description').fill('Hi there')", "re:^HTML: (<p>)?Hi there(<br>)?(</p>)?$"),
 		}},
-	}
+	}, zoo3Round3()...)
 }
 
 // pwNextToStep is a pw command on the ref of the first snapshot line that
