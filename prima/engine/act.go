@@ -24,7 +24,8 @@ type Action struct {
 	// Line is the action as one Playwright line, the `used:` line; its
 	// Method is "" for an action that prints none.
 	Line pwline.Line
-	Run  func(timeout float64) error
+	// Run acts, bounded by ctx: the command's whole time.
+	Run func(ctx context.Context) error
 	// Check runs after settling, before the after-snapshot: the proof a
 	// fill or type needs (the field holds what was asked, rule 11). It
 	// may add to Note.
@@ -82,8 +83,9 @@ type Action struct {
 	From *View
 }
 
-// Prepare resolves what an action acts on; an error means nothing ran.
-type Prepare func(timeout float64) (*Action, error)
+// Prepare resolves what an action acts on, its waits bounded by ctx
+// (TimeoutMS); an error means nothing ran.
+type Prepare func(ctx context.Context) (*Action, error)
 
 // Outcome is what one pass of the act path saw.
 type Outcome struct {
@@ -128,7 +130,7 @@ const newRefsMaxNodes = 4000
 // is answered.
 func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, prep Prepare, o Options) (out Outcome) {
 	out.Before = before
-	p, err := prep(TimeoutMS(ctx))
+	p, err := prep(ctx)
 	if err != nil {
 		out.Err = err
 		out.After = before
@@ -154,14 +156,13 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	}
 	opened := armed.DialogOpened()
 	done := make(chan error, 1)
-	// Preparing bounded the wait for the element (timeoutMS); the action
-	// itself, and a navigation it starts, get the command's whole time:
-	// --timeout bounds them both ways.
-	t := LeftMS(ctx)
+	// Preparing bounds its wait for the element (TimeoutMS); the action
+	// itself, and a navigation it starts, get the command's whole time
+	// (LeftMS): --timeout bounds them both ways.
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		done <- guard.Run("the action", func() error { return p.Run(t) })
+		done <- guard.Run("the action", func() error { return p.Run(ctx) })
 	}()
 	out.Ran = true
 	select {

@@ -256,7 +256,7 @@ type scripted struct {
 
 var saveLine = pwline.Line{Locator: "page.getByRole('button', { name: 'Save' })", Method: "click"}
 
-func (s *scripted) prepare(float64) (*Action, error) {
+func (s *scripted) prepare(context.Context) (*Action, error) {
 	s.log.add("prepare")
 	if s.prepErr != nil {
 		return nil, s.prepErr
@@ -264,7 +264,7 @@ func (s *scripted) prepare(float64) (*Action, error) {
 	return &Action{
 		Line:   saveLine,
 		Target: Target{Role: "button", Name: "Save"},
-		Run: func(float64) error {
+		Run: func(context.Context) error {
 			s.log.add("run")
 			if s.run != nil {
 				s.run()

@@ -10,7 +10,7 @@ import (
 // downloads it got as an action's, and fails the wait when one is not
 // saved whole.
 func (e *Engine) WaitDownload(ctx context.Context) Prepare {
-	return func(float64) (*Action, error) {
-		return &Action{Downloads: true, Run: func(float64) error { return downloads.Await(ctx, e.b.Obs) }}, nil
+	return func(context.Context) (*Action, error) {
+		return &Action{Downloads: true, Run: func(context.Context) error { return downloads.Await(ctx, e.b.Obs) }}, nil
 	}
 }

@@ -70,8 +70,8 @@ func LineOf(a pwline.Action, locator string, o Opts) pwline.Line {
 // onHandle performs the action on the very element a ref resolved to: a
 // handle cannot drift to another element, so a changed page makes it fail
 // rather than hit something else.
-func onHandle(a pwline.Action, h playwright.ElementHandle, o Opts, timeout float64) error {
-	t := playwright.Float(timeout)
+func onHandle(ctx context.Context, a pwline.Action, h playwright.ElementHandle, o Opts) error {
+	t := playwright.Float(LeftMS(ctx))
 	var pos *playwright.Position
 	if o.Position != nil {
 		pos = &playwright.Position{X: float64(o.Position.X), Y: float64(o.Position.Y)}
@@ -146,7 +146,8 @@ func onHandle(a pwline.Action, h playwright.ElementHandle, o Opts, timeout float
 // chooser left to a playwright-cli user sharing the browser would hold
 // their session in its modal state). It returns the input it set, nil
 // when h itself took the files.
-func (e *Engine) upload(ctx context.Context, h playwright.ElementHandle, files []string, t *float64) (playwright.ElementHandle, error) {
+func (e *Engine) upload(ctx context.Context, h playwright.ElementHandle, files []string) (playwright.ElementHandle, error) {
+	t := playwright.Float(LeftMS(ctx))
 	v, err := e.Evaluate(ctx, h, fileInputJS)
 	if err != nil {
 		return nil, err
@@ -717,8 +718,8 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 	}
 	target := h                       // the element the action reached: h, or its replacement
 	var gave playwright.ElementHandle // the file input an upload gave the files to
-	p.Run = func(t float64) error {
-		err := onHandle(a, acting, o, t)
+	p.Run = func(ctx context.Context) error {
+		err := onHandle(ctx, a, acting, o)
 		if err == nil {
 			return nil
 		}
@@ -765,7 +766,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 				if retryErr == nil {
 					target = h2
 					p.Note = what + ": the page replaced it when the pointer reached it; acted on its replacement, the one element `used:` matches"
-					return onHandle(a, h2, o, t)
+					return onHandle(ctx, a, h2, o)
 				}
 			}
 		}
@@ -776,8 +777,8 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		host = e.caretFirst(ctx, h, p, o, code, what)
 	}
 	if a.Name == pwline.Upload {
-		p.Run = func(t float64) error {
-			input, err := e.upload(ctx, h, o.values(), &t)
+		p.Run = func(ctx context.Context) error {
+			input, err := e.upload(ctx, h, o.values())
 			if input != nil {
 				gave = input
 				// used: names what took the files: the input the control's
@@ -798,8 +799,8 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 	if stop {
 		p.Check = func() error { return e.landed(ctx, target, t) }
 		run := p.Run
-		p.Run = func(t float64) error {
-			err := run(t)
+		p.Run = func(ctx context.Context) error {
+			err := run(ctx)
 			if err != nil {
 				e.Evaluate(ctx, target, disarmJS)
 			}
@@ -833,8 +834,8 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		want := a.Name == pwline.Check
 		unflipped := false
 		run := p.Run
-		p.Run = func(t float64) error {
-			err := run(t)
+		p.Run = func(ctx context.Context) error {
+			err := run(ctx)
 			if err != nil && strings.Contains(err.Error(), "did not change its state") {
 				unflipped = true
 				return nil
@@ -993,8 +994,8 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 		// land, no input to stray, no value to prove, and nothing left
 		// armed to stop a later click.
 		run := p.Run
-		p.Run = func(t float64) error {
-			err := run(t)
+		p.Run = func(ctx context.Context) error {
+			err := run(ctx)
 			e.Evaluate(ctx, target, disarmJS)
 			return err
 		}
@@ -1030,7 +1031,7 @@ var focusedJS string
 // key on a bound element gets, with that element bound: the keys reached
 // it, and nothing else got input.
 func (e *Engine) OnFocused(ctx context.Context, page playwright.Page, line pwline.Line, run func() error) (*Action, error) {
-	a := &Action{Line: line, Run: func(float64) error {
+	a := &Action{Line: line, Run: func(context.Context) error {
 		err := run()
 		if err == nil {
 			return nil
@@ -1095,7 +1096,7 @@ func (e *Engine) caretFirst(ctx context.Context, h playwright.ElementHandle, p *
 	}
 	p.Line = key
 	p.Note = what + ": it takes no focus of its own inside its editor; prima clicked into it at the end of its text, as a hand does, and the keys went to the editor with the caret there"
-	p.Run = func(t float64) error {
+	p.Run = func(ctx context.Context) error {
 		// A caret already there (the keys before put it there, or
 		// selected the editor's text) is kept: a hand types on.
 		if there, _ := e.Evaluate(ctx, h, caretThereJS); there != true {
@@ -1105,7 +1106,7 @@ func (e *Engine) caretFirst(ctx context.Context, h playwright.ElementHandle, p *
 				lead.Position = &pwline.Point{X: int(pos.X), Y: int(pos.Y)}
 			}
 			p.Lead = []pwline.Line{lead}
-			if err := h.Click(playwright.ElementHandleClickOptions{Timeout: playwright.Float(t), Position: pos}); err != nil {
+			if err := h.Click(playwright.ElementHandleClickOptions{Timeout: playwright.Float(LeftMS(ctx)), Position: pos}); err != nil {
 				return err
 			}
 		} else {
@@ -1223,12 +1224,12 @@ func (e *Engine) Drag(ctx context.Context, page playwright.Page, from, to playwr
 	}, Release: func() {
 		from.Dispose()
 		to.Dispose()
-	}, Run: func(t float64) error {
+	}, Run: func(ctx context.Context) error {
 		var at *playwright.Position
 		if o.From != nil {
 			at = &playwright.Position{X: float64(o.From.X), Y: float64(o.From.Y)}
 		}
-		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(t), Position: at}); err != nil {
+		if err := from.Hover(playwright.ElementHandleHoverOptions{Timeout: playwright.Float(LeftMS(ctx)), Position: at}); err != nil {
 			return err
 		}
 		start, err := pointOf(from, o.From)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"net/url"
 
 	"github.com/mxschmitt/playwright-go"
@@ -30,21 +31,21 @@ func History(page playwright.Page, method string, o NavOpts) (*Action, error) {
 	wait := o.until()
 	switch method {
 	case "goBack":
-		p.Run = func(t float64) error {
-			r, err := page.GoBack(playwright.PageGoBackOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
+		p.Run = func(ctx context.Context) error {
+			r, err := page.GoBack(playwright.PageGoBackOptions{WaitUntil: wait, Timeout: playwright.Float(LeftMS(ctx))})
 			if err == nil && r == nil && page.URL() == "" {
 				return &UsageError{Msg: "there is no page to go back to"}
 			}
 			return err
 		}
 	case "goForward":
-		p.Run = func(t float64) error {
-			_, err := page.GoForward(playwright.PageGoForwardOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
+		p.Run = func(ctx context.Context) error {
+			_, err := page.GoForward(playwright.PageGoForwardOptions{WaitUntil: wait, Timeout: playwright.Float(LeftMS(ctx))})
 			return err
 		}
 	case "reload":
-		p.Run = func(t float64) error {
-			_, err := page.Reload(playwright.PageReloadOptions{WaitUntil: wait, Timeout: playwright.Float(t)})
+		p.Run = func(ctx context.Context) error {
+			_, err := page.Reload(playwright.PageReloadOptions{WaitUntil: wait, Timeout: playwright.Float(LeftMS(ctx))})
 			return err
 		}
 	default:
@@ -59,7 +60,7 @@ func History(page playwright.Page, method string, o NavOpts) (*Action, error) {
 // (rule 7). Where the server redirected is
 // arrival, shown as redirected:; an error status fails in the act path.
 func Goto(page playwright.Page, u *url.URL, o NavOpts) Prepare {
-	return func(float64) (*Action, error) {
+	return func(context.Context) (*Action, error) {
 		var referer *string
 		if o.Referer != "" {
 			referer = playwright.String(o.Referer)
@@ -68,8 +69,8 @@ func Goto(page playwright.Page, u *url.URL, o NavOpts) Prepare {
 			Line:    pwline.Line{Method: "goto", Value: u.String(), WaitUntil: o.WaitUntil, Referer: o.Referer},
 			Arrives: true,
 			Load:    true,
-			Run: func(t float64) error {
-				_, err := page.Goto(u.String(), playwright.PageGotoOptions{WaitUntil: o.until(), Timeout: playwright.Float(t), Referer: referer})
+			Run: func(ctx context.Context) error {
+				_, err := page.Goto(u.String(), playwright.PageGotoOptions{WaitUntil: o.until(), Timeout: playwright.Float(LeftMS(ctx)), Referer: referer})
 				return err
 			},
 		}, nil

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -87,7 +88,7 @@ func TestAnActionThatFailsSaysWhy(t *testing.T) {
 			if err != nil {
 				t.Fatalf("prepare: %v", err)
 			}
-			err = a.Run(1000)
+			err = a.Run(context.Background())
 			switch {
 			case c.want == "" && err != nil:
 				t.Errorf("%v, want none", err)
@@ -126,7 +127,7 @@ func TestAClickIsProvenWhereItLanded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Run(1000); err != nil || h.clicks != 1 {
+	if err := a.Run(context.Background()); err != nil || h.clicks != 1 {
 		t.Fatalf("run: %v, %d clicks", err, h.clicks)
 	}
 	var md *MisdirectedError
@@ -169,7 +170,7 @@ func TestATrialProvesNothing(t *testing.T) {
 	if a.Check != nil || a.Strays != nil {
 		t.Error("a trial has a proof to run")
 	}
-	if err := a.Run(1000); err != nil || !h.evaluated(disarmJS) {
+	if err := a.Run(context.Background()); err != nil || !h.evaluated(disarmJS) {
 		t.Errorf("run: %v, disarmed %v", err, h.evaluated(disarmJS))
 	}
 	if !strings.Contains(a.Note, "trial: Playwright's checks passed") {

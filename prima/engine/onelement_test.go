@@ -124,7 +124,7 @@ func TestAFillIsProvenByWhatTheFieldHolds(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: prepare: %v", c.name, err)
 		}
-		if err := a.Run(1000); err != nil || len(h.filled) != 1 || h.filled[0] != c.want {
+		if err := a.Run(context.Background()); err != nil || len(h.filled) != 1 || h.filled[0] != c.want {
 			t.Fatalf("%s: run: %v, filled %q", c.name, err, h.filled)
 		}
 		h.answers[readValueJS] = c.held
@@ -162,7 +162,7 @@ func TestAFillWhoseFieldLeftThePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Run(1000)
+	a.Run(context.Background())
 	h.answers[readValueJS] = nil // no string: the field is not in the page
 	var left *LeftPageError
 	if err := a.Check(); !errors.As(err, &left) {
@@ -191,7 +191,7 @@ func TestACheckIsProvenByTheBoxOnceThePageSettled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := a.Run(1000); err != nil {
+		if err := a.Run(context.Background()); err != nil {
 			t.Fatalf("run: %v, want the refusal held until the page settled", err)
 		}
 		h.answers[checkedJS] = later

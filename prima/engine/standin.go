@@ -145,8 +145,8 @@ func (e *Engine) IntoDocument(ctx context.Context, doc, proxy playwright.Element
 	if want == "" {
 		p.Line = pwline.Line{Method: "keyboard.press", Value: "Delete"}
 	}
-	p.Run = func(tm float64) error {
-		if err := doc.Click(playwright.ElementHandleClickOptions{Timeout: playwright.Float(tm), Position: at}); err != nil {
+	p.Run = func(ctx context.Context) error {
+		if err := doc.Click(playwright.ElementHandleClickOptions{Timeout: playwright.Float(LeftMS(ctx)), Position: at}); err != nil {
 			return err
 		}
 		f, err := doc.OwnerFrame()

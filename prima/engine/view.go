@@ -65,21 +65,20 @@ func (v *View) Refs() map[string]refs.Entry {
 // frame's ref map and would kill the refs of a playwright-cli user sharing
 // the browser; the ref-free variant is derived from this text instead.
 // The title comes from the detector call that precedes every snapshot.
-func (e *Engine) takeView(page playwright.Page, title string, timeout float64) (*View, error) {
+func (e *Engine) takeView(ctx context.Context, page playwright.Page, title string) (*View, error) {
 	e.renderer(page).PrimeUtility()
 	body := page.Locator("body")
-	snap := func(timeout float64) (string, error) {
-		return body.AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi, Timeout: playwright.Float(timeout)})
+	snap := func() (string, error) {
+		return body.AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi, Timeout: playwright.Float(LeftMS(ctx))})
 	}
 	start := time.Now()
-	text, err := snap(timeout)
+	text, err := snap()
 	if err != nil && strings.Contains(err.Error(), "does not match any element") {
 		// The document went while the snapshot looked (the slow
 		// navigation of a click that outlived its --timeout committed):
 		// look again at the new one, once its body is there.
-		left := timeout - float64(time.Since(start).Milliseconds())
-		if left > 0 && body.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(left)}) == nil {
-			text, err = snap(max(timeout-float64(time.Since(start).Milliseconds()), 1))
+		if ctx.Err() == nil && body.WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(LeftMS(ctx))}) == nil {
+			text, err = snap()
 		}
 	}
 	if err != nil {
@@ -115,7 +114,6 @@ func (e *Engine) Fresh(ctx context.Context, page playwright.Page, needRefs bool)
 			return v, nil
 		}
 	}
-	timeout := LeftMS(ctx)
 	res, err := e.Evaluate(ctx, page, watchJS, true)
 	if cut(err) {
 		return nil, err
@@ -128,7 +126,7 @@ func (e *Engine) Fresh(ctx context.Context, page playwright.Page, needRefs bool)
 		e.masked.Add(pw)
 	}
 	doc := e.renderer(page).Document(ctx) // before the snapshot: at worst an older document's name
-	v, verr := e.takeView(page, title, timeout)
+	v, verr := e.takeView(ctx, page, title)
 	if verr != nil {
 		if e.b.Obs.Dialog() == nil {
 			// A dialog only holds the page: the last view is still the
@@ -330,12 +328,12 @@ func stripQuery(p string) string {
 // when there is none: refs a caller holds come from one, and refs prima
 // prints must be ones Playwright resolves.
 // fresh: the page as it is now, not as prima last saw it with refs.
-func (e *Engine) RefsOf(page playwright.Page, timeout float64, fresh bool) *View {
+func (e *Engine) RefsOf(ctx context.Context, page playwright.Page, fresh bool) *View {
 	if !fresh && e.refView != nil && e.refPage == page {
 		return e.refView
 	}
 	title, _ := page.Title()
-	v, err := e.takeView(page, title, timeout)
+	v, err := e.takeView(ctx, page, title)
 	if err != nil {
 		return &View{URL: page.URL(), Title: title, Tree: ariadiff.Parse("")}
 	}
@@ -365,6 +363,9 @@ func PathOf(raw string) string {
 	return raw
 }
 
+// failurePageTime bounds the snapshot a failure prints.
+const failurePageTime = 10 * time.Second
+
 // Printable is v, or when v holds no refs (prima's own render), a
 // Playwright snapshot of the page taken now: a failure shows the page
 // with refs the caller can use.
@@ -372,5 +373,9 @@ func (e *Engine) Printable(v *View) *View {
 	if !v.RefFree || e.inc == nil {
 		return v
 	}
-	return e.RefsOf(e.inc.Page(), 10000, true)
+	// The page a failure shows is read even after the command's time ran
+	// out (a timeout's failure shows it too), within a time of its own.
+	ctx, cancel := context.WithTimeout(context.Background(), failurePageTime)
+	defer cancel()
+	return e.RefsOf(ctx, e.inc.Page(), true)
 }

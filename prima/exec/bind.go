@@ -17,29 +17,29 @@ import (
 // bind resolves a pw target, a ref or a selector, to its one element,
 // and names it: the role and name a snapshot gave it, and its unique
 // locator's code.
-func (in *Instance) bind(ctx context.Context, page playwright.Page, before *engine.View, target string, t float64) (playwright.ElementHandle, engine.Target, error) {
+func (in *Instance) bind(ctx context.Context, page playwright.Page, before *engine.View, target string) (playwright.ElementHandle, engine.Target, error) {
 	if refs.Is(target) {
-		res, entry, err := in.resolveRef(ctx, page, before, target, t)
+		res, entry, err := in.resolveRef(ctx, page, before, target)
 		if err != nil {
 			return nil, engine.Target{}, err
 		}
 		return res.Handle, engine.Target{Role: entry.Role, Name: entry.Name, Code: res.Code}, nil
 	}
 	code := "page.locator(" + pwline.JSQuote(target) + ")"
-	h, err := in.bindSelector(page, target, t)
+	h, err := in.bindSelector(ctx, page, target)
 	return h, engine.Target{Code: code}, err
 }
 
 // resolveRef binds a ref to its element and its unique locator: a ref of
 // prima's last view with refs, or of a newer playwright-cli snapshot.
-func (in *Instance) resolveRef(ctx context.Context, page playwright.Page, before *engine.View, target string, t float64) (*browser.Resolved, refs.Entry, error) {
+func (in *Instance) resolveRef(ctx context.Context, page playwright.Page, before *engine.View, target string) (*browser.Resolved, refs.Entry, error) {
 	r, _ := refs.Parse(target)
 	if before.RefFree {
-		before = in.eng.RefsOf(page, t, false)
+		before = in.eng.RefsOf(ctx, page, false)
 		if _, ok := before.Refs()[r.String()]; !ok {
 			// Not in prima's last view with refs: a newer snapshot
 			// (playwright-cli's) may have given it.
-			before = in.eng.RefsOf(page, t, true)
+			before = in.eng.RefsOf(ctx, page, true)
 		}
 	}
 	entry, ok := before.Refs()[r.String()]
@@ -52,9 +52,9 @@ func (in *Instance) resolveRef(ctx context.Context, page playwright.Page, before
 	return res, entry, err
 }
 
-// bindSelector waits for a selector to match, and requires exactly one
-// match.
-func (in *Instance) bindSelector(page playwright.Page, sel string, t float64) (playwright.ElementHandle, error) {
+// bindSelector waits for a selector to match, within the time an element
+// may take (engine.TimeoutMS), and requires exactly one match.
+func (in *Instance) bindSelector(ctx context.Context, page playwright.Page, sel string) (playwright.ElementHandle, error) {
 	loc := page.Locator(sel)
 	// One query when the element is there already: each Playwright query
 	// walks the whole DOM (its CSS engine pierces shadow roots), some
@@ -68,7 +68,7 @@ func (in *Instance) bindSelector(page playwright.Page, sel string, t float64) (p
 		}
 		return nil, &SelectorError{Selector: sel, Count: len(hs)}
 	}
-	if err := loc.First().WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(t)}); err != nil {
+	if err := loc.First().WaitFor(playwright.LocatorWaitForOptions{State: playwright.WaitForSelectorStateAttached, Timeout: playwright.Float(engine.TimeoutMS(ctx))}); err != nil {
 		if errors.Is(err, playwright.ErrTimeout) {
 			return nil, &SelectorError{Selector: sel}
 		}

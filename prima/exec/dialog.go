@@ -48,10 +48,10 @@ func (in *Instance) AnswerDialog(ctx context.Context, accept bool, text string) 
 		}
 	}
 	desc := d.Describe()
-	o := in.Act(ctx, d.Page, before, func(float64) (*engine.Action, error) {
+	o := in.Act(ctx, d.Page, before, func(context.Context) (*engine.Action, error) {
 		// The page resumes the handler that asked, and what it set going
 		// then (a refresh a moment later) no tracker saw start.
-		return &engine.Action{Quiet: dialogQuiet, Run: func(float64) error {
+		return &engine.Action{Quiet: dialogQuiet, Run: func(context.Context) error {
 			if accept {
 				if text != "" {
 					return d.Dialog.Accept(text)

@@ -48,15 +48,15 @@ func (in *Instance) Eval(ctx context.Context, js, target string) *envelope.Envel
 		return env
 	}
 	var result any
-	o := in.Act(ctx, page, before, func(t float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, before, func(ctx context.Context) (*engine.Action, error) {
 		var h playwright.ElementHandle
 		if target != "" {
 			var err error
-			if h, _, err = in.bind(ctx, page, before, target, t); err != nil {
+			if h, _, err = in.bind(ctx, page, before, target); err != nil {
 				return nil, err
 			}
 		}
-		return &engine.Action{Run: func(float64) error {
+		return &engine.Action{Run: func(context.Context) error {
 			var err error
 			if h != nil {
 				result, err = in.eng.Evaluate(ctx, h, js)

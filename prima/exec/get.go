@@ -49,11 +49,10 @@ func (in *Instance) Get(ctx context.Context, r *wire.GetRequest) *envelope.Envel
 }
 
 func (in *Instance) read(ctx context.Context, page playwright.Page, before *engine.View, r *wire.GetRequest) (any, error) {
-	t := engine.TimeoutMS(ctx)
 	if r.What == "count" && !refs.Is(r.Ref) {
 		return page.Locator(r.Ref).Count()
 	}
-	h, _, err := in.bind(ctx, page, before, r.Ref, t)
+	h, _, err := in.bind(ctx, page, before, r.Ref)
 	if err != nil {
 		return nil, err
 	}

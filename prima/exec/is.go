@@ -50,7 +50,7 @@ func (in *Instance) is(ctx context.Context, page playwright.Page, before *engine
 	seen := r.State == "visible" || r.State == "hidden"
 	var h playwright.ElementHandle
 	if refs.Is(r.Ref) {
-		res, entry, err := in.resolveRef(ctx, page, before, r.Ref, engine.TimeoutMS(ctx))
+		res, entry, err := in.resolveRef(ctx, page, before, r.Ref)
 		var nf *refs.NotFoundError
 		var stale *browser.StaleRefError
 		switch {

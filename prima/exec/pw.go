@@ -61,9 +61,9 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 	if !ok {
 		return env
 	}
-	o := in.Act(ctx, page, before, func(t float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, before, func(ctx context.Context) (*engine.Action, error) {
 		if line != nil {
-			return in.prepLine(ctx, page, before, *line, action, t)
+			return in.prepLine(ctx, page, before, *line, action)
 		}
 		opts := engine.Opts{Button: req.Button, Modifiers: req.Modifiers, Count: req.Count}
 		switch action.Name {
@@ -82,12 +82,12 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 				opts.Value = req.Values[0]
 			}
 		}
-		h, target, err := in.bind(ctx, page, before, req.Ref, t)
+		h, target, err := in.bind(ctx, page, before, req.Ref)
 		if err != nil {
 			return nil, err
 		}
 		if action.Name == pwline.Drag {
-			h2, to, err := in.bind(ctx, page, before, strings.TrimSpace(req.Values[0]), t)
+			h2, to, err := in.bind(ctx, page, before, strings.TrimSpace(req.Values[0]))
 			if err != nil {
 				return nil, err
 			}
@@ -104,7 +104,7 @@ func (in *Instance) Pw(ctx context.Context, req wire.PwRequest) *envelope.Envelo
 
 // prepLine prepares a Playwright line: a page-level one (keyboard,
 // navigation) or an action on its one locator.
-func (in *Instance) prepLine(ctx context.Context, page playwright.Page, before *engine.View, l pwline.Line, a pwline.Action, t float64) (*engine.Action, error) {
+func (in *Instance) prepLine(ctx context.Context, page playwright.Page, before *engine.View, l pwline.Line, a pwline.Action) (*engine.Action, error) {
 	r := requestOf(ctx)
 	value, err := r.secrets.Fill(l.Value)
 	if err != nil {
@@ -114,12 +114,12 @@ func (in *Instance) prepLine(ctx context.Context, page playwright.Page, before *
 		l.Value = value
 		return in.PrepPage(ctx, page, before, l)
 	}
-	h, err := in.bindSelector(page, l.Selector, t)
+	h, err := in.bindSelector(ctx, page, l.Selector)
 	if err != nil {
 		return nil, err
 	}
 	if a.Name == pwline.Drag {
-		h2, err := in.bindSelector(page, l.Target2Selector, t)
+		h2, err := in.bindSelector(ctx, page, l.Target2Selector)
 		if err != nil {
 			return nil, err
 		}
@@ -166,7 +166,7 @@ func (in *Instance) PrepPage(ctx context.Context, page playwright.Page, before *
 		if err != nil {
 			return nil, err
 		}
-		return engine.Goto(page, u, engine.NavOpts{WaitUntil: l.WaitUntil, Referer: l.Referer})(0)
+		return engine.Goto(page, u, engine.NavOpts{WaitUntil: l.WaitUntil, Referer: l.Referer})(ctx)
 	}
 	return engine.History(page, l.Method, engine.NavOpts{WaitUntil: l.WaitUntil})
 }

@@ -227,8 +227,8 @@ func (in *Instance) Network(ctx context.Context, r *wire.NetworkRequest) *envelo
 		return env
 	}
 	bc := page.Context()
-	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
-		return &engine.Action{Run: func(float64) error { return bc.SetOffline(r.State == "on") }}, nil
+	o := in.Act(ctx, page, before, func(context.Context) (*engine.Action, error) {
+		return &engine.Action{Run: func(context.Context) error { return bc.SetOffline(r.State == "on") }}, nil
 	})
 	in.fill(ctx, env, o)
 	if env.OK {

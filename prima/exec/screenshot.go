@@ -40,7 +40,7 @@ func (in *Instance) Screenshot(ctx context.Context, target string, full bool) *e
 	t := playwright.Float(engine.TimeoutMS(ctx))
 	if target != "" {
 		var h playwright.ElementHandle
-		if h, _, err = in.bind(ctx, page, before, target, engine.TimeoutMS(ctx)); err == nil {
+		if h, _, err = in.bind(ctx, page, before, target); err == nil {
 			_, err = h.Screenshot(playwright.ElementHandleScreenshotOptions{Path: playwright.String(path), Timeout: t})
 		}
 	} else {

@@ -93,7 +93,7 @@ func (in *Instance) goSemantic(ctx context.Context, env *envelope.Envelope, page
 		return env
 	}
 	e := byOption[d.Value]
-	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, before, func(context.Context) (*engine.Action, error) {
 		r, err := refs.Parse(e.Ref)
 		if err != nil {
 			return nil, err

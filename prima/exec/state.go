@@ -65,8 +65,8 @@ func (in *Instance) State(ctx context.Context, r *wire.StateRequest) *envelope.E
 		env.OK = true
 		return env
 	}
-	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
-		return &engine.Action{Run: func(float64) error { return bc.SetStorageState(path) }}, nil
+	o := in.Act(ctx, page, before, func(context.Context) (*engine.Action, error) {
+		return &engine.Action{Run: func(context.Context) error { return bc.SetStorageState(path) }}, nil
 	})
 	in.fill(ctx, env, o)
 	if env.OK {
@@ -172,8 +172,8 @@ func (in *Instance) Set(ctx context.Context, r *wire.SetRequest) *envelope.Envel
 		}
 		return in.tabs.Resize(page, w, h)
 	}
-	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
-		return &engine.Action{Run: func(float64) error { return run() }}, nil
+	o := in.Act(ctx, page, before, func(context.Context) (*engine.Action, error) {
+		return &engine.Action{Run: func(context.Context) error { return run() }}, nil
 	})
 	in.fill(ctx, env, o)
 	if env.OK && r.What == "device" {

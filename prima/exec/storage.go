@@ -42,8 +42,8 @@ func (in *Instance) Cookies(ctx context.Context, r *wire.CookiesRequest) *envelo
 		env.Answer, env.OK = cookieLines(cs, r.Domain), true
 		return env
 	}
-	o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
-		return &engine.Action{Run: func(float64) error {
+	o := in.Act(ctx, page, before, func(context.Context) (*engine.Action, error) {
+		return &engine.Action{Run: func(context.Context) error {
 			if r.Op == "clear" {
 				opts := playwright.BrowserContextClearCookiesOptions{}
 				if r.Name != "" {
@@ -134,8 +134,8 @@ func (in *Instance) Storage(ctx context.Context, r *wire.StorageRequest) *envelo
 		}
 		result = v
 	} else {
-		o := in.Act(ctx, page, before, func(float64) (*engine.Action, error) {
-			return &engine.Action{Run: func(float64) error {
+		o := in.Act(ctx, page, before, func(context.Context) (*engine.Action, error) {
+			return &engine.Action{Run: func(context.Context) error {
 				var err error
 				if result, err = in.eng.Evaluate(ctx, page, webStorageJS, args); err != nil {
 					return &EvalError{Err: err}

@@ -59,8 +59,8 @@ func (in *Instance) Wait(ctx context.Context, r *wire.WaitRequest) *envelope.Env
 	default:
 		prep = in.prepWaitFor(ctx, page, before, r)
 	}
-	o := in.Act(ctx, page, before, func(t float64) (*engine.Action, error) {
-		a, err := prep(t)
+	o := in.Act(ctx, page, before, func(ctx context.Context) (*engine.Action, error) {
+		a, err := prep(ctx)
 		if a != nil {
 			a.From = from
 		}
@@ -101,11 +101,11 @@ func since(prev, before *engine.View, sameTab bool, now func() string) (from *en
 // prepWaitFor prepares the waits for what is not text: an element's
 // state, the URL, a load state, a JavaScript condition.
 func (in *Instance) prepWaitFor(ctx context.Context, page playwright.Page, before *engine.View, r *wire.WaitRequest) engine.Prepare {
-	return func(t float64) (*engine.Action, error) {
+	return func(ctx context.Context) (*engine.Action, error) {
 		switch r.For {
 		case "url":
-			return waiting(ctx, func(ms float64) error {
-				return page.WaitForURL(r.Value, playwright.PageWaitForURLOptions{Timeout: playwright.Float(ms), WaitUntil: playwright.WaitUntilStateCommit})
+			return waiting(ctx, func(ctx context.Context) error {
+				return page.WaitForURL(r.Value, playwright.PageWaitForURLOptions{Timeout: waitMS(ctx), WaitUntil: playwright.WaitUntilStateCommit})
 			}, func() string { return fmt.Sprintf("the URL did not match %s (it is %s)", r.Value, page.URL()) }), nil
 		case "load":
 			state := r.Value
@@ -113,12 +113,12 @@ func (in *Instance) prepWaitFor(ctx context.Context, page playwright.Page, befor
 				state = "load"
 			}
 			ls := map[string]*playwright.LoadState{"load": playwright.LoadStateLoad, "domcontentloaded": playwright.LoadStateDomcontentloaded, "networkidle": playwright.LoadStateNetworkidle}[state]
-			return waiting(ctx, func(ms float64) error {
-				return page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: ls, Timeout: playwright.Float(ms)})
+			return waiting(ctx, func(ctx context.Context) error {
+				return page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: ls, Timeout: waitMS(ctx)})
 			}, func() string { return "the page did not reach " + state }), nil
 		case "js":
-			return waiting(ctx, func(ms float64) error {
-				_, err := page.WaitForFunction(r.Value, nil, playwright.PageWaitForFunctionOptions{Timeout: playwright.Float(ms)})
+			return waiting(ctx, func(ctx context.Context) error {
+				_, err := page.WaitForFunction(r.Value, nil, playwright.PageWaitForFunctionOptions{Timeout: waitMS(ctx)})
 				return err
 			}, func() string { return fmt.Sprintf("%s did not become true", r.Value) }), nil
 		}
@@ -126,14 +126,14 @@ func (in *Instance) prepWaitFor(ctx context.Context, page playwright.Page, befor
 		gone := state == "hidden" || state == "detached"
 		loc := page.Locator(r.Value)
 		if refs.Is(r.Value) {
-			res, entry, err := in.resolveRef(ctx, page, before, r.Value, t)
+			res, entry, err := in.resolveRef(ctx, page, before, r.Value)
 			var nf *refs.NotFoundError
 			var stale *browser.StaleRefError
 			switch {
 			case gone && entry.Role != "" && (errors.As(err, &stale) || errors.As(err, &nf)):
 				// A snapshot named the element, and the page no longer
 				// holds it: what a wait for it to go waits for happened.
-				return &engine.Action{Run: func(float64) error { return nil }}, nil
+				return &engine.Action{Run: func(context.Context) error { return nil }}, nil
 			case err != nil:
 				return nil, err
 			}
@@ -142,8 +142,8 @@ func (in *Instance) prepWaitFor(ctx context.Context, page playwright.Page, befor
 		}
 		ws := map[string]*playwright.WaitForSelectorState{"visible": playwright.WaitForSelectorStateVisible, "hidden": playwright.WaitForSelectorStateHidden,
 			"attached": playwright.WaitForSelectorStateAttached, "detached": playwright.WaitForSelectorStateDetached}[state]
-		return waiting(ctx, func(ms float64) error {
-			err := loc.WaitFor(playwright.LocatorWaitForOptions{State: ws, Timeout: playwright.Float(ms)})
+		return waiting(ctx, func(ctx context.Context) error {
+			err := loc.WaitFor(playwright.LocatorWaitForOptions{State: ws, Timeout: waitMS(ctx)})
 			if err != nil && strings.Contains(err.Error(), "strict mode violation") {
 				n, _ := loc.Count()
 				return &SelectorError{Selector: r.Value, Count: n}
@@ -156,9 +156,9 @@ func (in *Instance) prepWaitFor(ctx context.Context, page playwright.Page, befor
 // PrepWait prepares a wait; whole words only (rule 10), visible only. The
 // wait command and do's wait steps share it.
 func PrepWait(ctx context.Context, page playwright.Page, text string, gone bool, d time.Duration) engine.Prepare {
-	return func(float64) (*engine.Action, error) {
+	return func(context.Context) (*engine.Action, error) {
 		if text == "" {
-			return &engine.Action{Run: func(float64) error {
+			return &engine.Action{Run: func(context.Context) error {
 				select {
 				case <-time.After(d):
 					return nil
@@ -172,7 +172,7 @@ func PrepWait(ctx context.Context, page playwright.Page, text string, gone bool,
 		if gone {
 			state, what = playwright.WaitForSelectorStateHidden, fmt.Sprintf("the text %q is still visible", text)
 		}
-		return &engine.Action{Run: func(float64) error {
+		return &engine.Action{Run: func(context.Context) error {
 			left := time.Until(deadlineOf(ctx))
 			if err := loc.WaitFor(playwright.LocatorWaitForOptions{State: state, Timeout: playwright.Float(float64(left.Milliseconds()))}); err != nil {
 				return &WaitTimeoutError{What: what, For: left}
@@ -182,19 +182,25 @@ func PrepWait(ctx context.Context, page playwright.Page, text string, gone bool,
 	}
 }
 
-// waiting is a wait as an action: wait gets the command's time left, and
-// its timeout is a WaitTimeoutError naming what did not happen within it.
-func waiting(ctx context.Context, wait func(ms float64) error, what func() string) *engine.Action {
-	return &engine.Action{Run: func(float64) error {
-		// Playwright reads a timeout of 0 as none: a deadline already
-		// spent waits 1 ms, not for ever.
+// waiting is a wait as an action: wait gets the command's time left
+// (waitMS), and its timeout is a WaitTimeoutError naming what did not
+// happen within it.
+func waiting(ctx context.Context, wait func(context.Context) error, what func() string) *engine.Action {
+	return &engine.Action{Run: func(ctx context.Context) error {
 		left := max(time.Until(deadlineOf(ctx)), 0)
-		err := wait(float64(max(left.Milliseconds(), 1)))
+		err := wait(ctx)
 		if errors.Is(err, playwright.ErrTimeout) {
 			return &WaitTimeoutError{What: what(), For: left}
 		}
 		return err
 	}}
+}
+
+// waitMS is Playwright's timeout option for a wait: the command's time
+// left, and 1 ms when it is spent, since Playwright reads 0 as none.
+func waitMS(ctx context.Context) *float64 {
+	left := max(time.Until(deadlineOf(ctx)), 0)
+	return playwright.Float(float64(max(left.Milliseconds(), 1)))
 }
 
 func deadlineOf(ctx context.Context) time.Time {

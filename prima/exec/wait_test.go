@@ -101,7 +101,7 @@ func TestAWaitWithItsTimeSpentIsGivenAMillisecondNotForever(t *testing.T) {
 	for _, left := range []time.Duration{-time.Second, 0, 300 * time.Millisecond, 300*time.Millisecond + 500*time.Microsecond} {
 		ctx, cancel := context.WithTimeout(context.Background(), left)
 		got := -1.0
-		err := waiting(ctx, func(ms float64) error { got = ms; return playwright.ErrTimeout }, func() string { return "#never" }).Run(0)
+		err := waiting(ctx, func(ctx context.Context) error { got = *waitMS(ctx); return playwright.ErrTimeout }, func() string { return "#never" }).Run(ctx)
 		cancel()
 		if got < 1 {
 			t.Errorf("a deadline %s away: the wait was given %v ms", left, got)

@@ -117,3 +117,48 @@ func inBoundedRead(stack []ast.Node, bounded map[string]bool) bool {
 	}
 	return false
 }
+
+// A deadline travels as the command's context, never as a number of
+// milliseconds: no function under prima/ takes a float64 named like a
+// time (t, timeout, tmo, ms, timeoutMS), declared, literal or as the type
+// of a field (Action.Run). The milliseconds Playwright's options take are
+// computed from the context where the option is built.
+func TestNoFunctionTakesItsDeadlineInMilliseconds(t *testing.T) {
+	timeish := map[string]bool{"t": true, "timeout": true, "tmo": true, "ms": true, "timeoutMS": true}
+	fset := token.NewFileSet()
+	funcs := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			ft, ok := n.(*ast.FuncType)
+			if !ok || ft.Params == nil {
+				return true
+			}
+			funcs++
+			for _, field := range ft.Params.List {
+				if id, ok := field.Type.(*ast.Ident); !ok || id.Name != "float64" {
+					continue
+				}
+				for _, name := range field.Names {
+					if timeish[name.Name] {
+						t.Errorf("%s: a function takes its deadline as %s float64: take the command's context", fset.Position(name.Pos()), name.Name)
+					}
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if funcs < 500 {
+		t.Fatalf("found only %d function types under prima/: the walk missed the code", funcs)
+	}
+}

@@ -342,7 +342,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 	var via, ref, matched string
 	var items []string // for a click through markup on an item of a list: the other items' texts
 	action, opts := verbAction(intent.Verb)
-	o := in.Act(ctx, page, view, func(t float64) (*engine.Action, error) {
+	o := in.Act(ctx, page, view, func(ctx context.Context) (*engine.Action, error) {
 		value, err := exec.SecretsOf(ctx).Fill(intent.Value)
 		if err != nil {
 			return nil, err
@@ -354,7 +354,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 			if err != nil {
 				return nil, err
 			}
-			return engine.Goto(page, u, engine.NavOpts{})(t)
+			return engine.Goto(page, u, engine.NavOpts{})(ctx)
 		case "back", "forward", "reload":
 			return engine.History(page, map[string]string{"back": "goBack", "forward": "goForward", "reload": "reload"}[intent.Verb], engine.NavOpts{})
 		case "press":

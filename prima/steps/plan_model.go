@@ -318,7 +318,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 	r.p.actions++
 	act := pwline.Actions[pwline.Verb(verb)]
 	before := r.inj.view
-	o := r.in.Act(ctx, r.page, before, func(float64) (*engine.Action, error) {
+	o := r.in.Act(ctx, r.page, before, func(context.Context) (*engine.Action, error) {
 		switch {
 		case handle != nil:
 			return r.in.Engine().OnElement(ctx, handle, engine.Target{Code: code}, act, engine.Opts{Value: value})
@@ -327,7 +327,7 @@ func (r *modelRun) call(ctx context.Context, name, raw string) string {
 		}
 		return &engine.Action{
 			Line: pwline.Line{Method: "keyboard.press", Value: a.Key},
-			Run:  func(float64) error { return r.page.Keyboard().Press(a.Key) },
+			Run:  func(context.Context) error { return r.page.Keyboard().Press(a.Key) },
 		}, nil
 	})
 	if o.Used != "" {

@@ -110,7 +110,7 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 		if _, err := in.Engine().Evaluate(ctx, b.h, markShownJS); err != nil {
 			return stepResult{status: StepFail, err: err, proof: err.Error(), after: view}
 		}
-		open = in.Act(ctx, page, view, func(t float64) (*engine.Action, error) {
+		open = in.Act(ctx, page, view, func(ctx context.Context) (*engine.Action, error) {
 			a, err := in.Engine().OnElement(ctx, b.h, b.t, pwline.Actions[pwline.Click], engine.Opts{})
 			if a != nil {
 				a.Release = nil // the widget's value is read after the pick
@@ -150,7 +150,7 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 				nav.Dispose()
 				break
 			}
-			step := in.Act(ctx, page, res.after, func(t float64) (*engine.Action, error) {
+			step := in.Act(ctx, page, res.after, func(ctx context.Context) (*engine.Action, error) {
 				return in.Engine().OnElement(ctx, nav, engine.Target{Code: code}, pwline.Actions[pwline.Click], engine.Opts{})
 			})
 			res.changes = append(res.changes, step.Changes...)
@@ -165,7 +165,7 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 			}
 		}
 	}
-	pick := in.Act(ctx, page, res.after, func(t float64) (*engine.Action, error) {
+	pick := in.Act(ctx, page, res.after, func(ctx context.Context) (*engine.Action, error) {
 		script, arg := findOptionJS, any(want)
 		if isDate {
 			script, arg = findDayJS, dateSpellings(date)
