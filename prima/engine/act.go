@@ -277,8 +277,16 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	}
 	var left *LeftPageError
 	var missed *DropMissedError
+	var vm *ValueMismatchError
 	if (errors.As(out.Err, &left) && left.provenBy(out.Changes)) || (errors.As(out.Err, &missed) && missed.provenBy(out.Changes)) {
 		out.Err = nil
+	}
+	if errors.As(out.Err, &vm) && vm.provenBy(out.Changes) {
+		out.Err = nil
+		if out.Note != "" {
+			out.Note += "; "
+		}
+		out.Note += vm.Field + ": the page took the typed text out of the field and made an element of it (the Changes show it added)"
 	}
 	pressCs := own.PressChanges(out.Changes, out.Own)
 	if p.Doc != "" && len(rec.Docs) == 0 && (out.Own == nil || out.Own.Acts == 0) {

@@ -986,7 +986,7 @@ func (e *Engine) OnElement(ctx context.Context, h playwright.ElementHandle, t Ta
 			if ins.password {
 				return &ValueMismatchError{Field: what, Want: fmt.Sprintf("%d characters", len([]rune(want))), Got: fmt.Sprintf("%d characters", len([]rune(got)))}
 			}
-			return &ValueMismatchError{Field: what, Want: want, Got: got}
+			return &ValueMismatchError{Field: what, Want: want, Got: got, Typing: a.Name == pwline.Type}
 		}
 	}
 	if o.Trial {

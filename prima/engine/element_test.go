@@ -57,3 +57,31 @@ func TestLeftPageProvenByTheDiff(t *testing.T) {
 		}
 	}
 }
+
+// A type whose text the page made an element of, emptying the field (a
+// tag input on its comma), is proven by that element alone: added by the
+// action, showing the text typed without its separator.
+func TestATypeTheTagInputTookIsProvenByItsTag(t *testing.T) {
+	diff := func(before, after string) []ariadiff.Change {
+		return ariadiff.Diff(ariadiff.Parse(before), ariadiff.Parse(after))
+	}
+	tags := "- list:\n  - listitem: Red\n  - listitem: Green\n- textbox \"Tags\""
+	added := diff(tags, "- list:\n  - listitem: Red\n  - listitem: Green\n  - listitem: Yellow\n- textbox \"Tags\"")
+	for _, c := range []struct {
+		name   string
+		e      ValueMismatchError
+		cs     []ariadiff.Change
+		proven bool
+	}{
+		{"the comma made a tag", ValueMismatchError{Want: "Yellow,", Got: "", Typing: true}, added, true},
+		{"a fill is not a type", ValueMismatchError{Want: "Yellow,", Got: "", Typing: false}, added, false},
+		{"the field still holds the text", ValueMismatchError{Want: "Yellow,", Got: "Yellow", Typing: true}, added, false},
+		{"another tag was added", ValueMismatchError{Want: "Blue,", Got: "", Typing: true}, added, false},
+		{"nothing was added", ValueMismatchError{Want: "Yellow,", Got: "", Typing: true}, diff(tags, tags), false},
+		{"a tag removed is no proof", ValueMismatchError{Want: "Green,", Got: "", Typing: true}, diff(tags, "- list:\n  - listitem: Red\n- textbox \"Tags\""), false},
+	} {
+		if got := c.e.provenBy(c.cs); got != c.proven {
+			t.Errorf("%s: provenBy = %v, want %v (changes %v)", c.name, got, c.proven, c.cs)
+		}
+	}
+}

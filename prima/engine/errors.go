@@ -91,6 +91,9 @@ type ValueMismatchError struct {
 	Field     string
 	Want, Got string
 	PutBack   bool
+	// Typing: a type, whose text the page may take out of the field into
+	// an element of its own (a tag input's tag); see provenBy.
+	Typing bool
 }
 
 func (e *ValueMismatchError) Error() string {
@@ -102,6 +105,24 @@ func (e *ValueMismatchError) Error() string {
 }
 
 func (e *ValueMismatchError) FailureCode() envelope.Code { return envelope.CodeValueMismatch }
+
+// provenBy: a type whose text the page took out of the field and made an
+// element of (a tag input turns "Yellow," into the tag Yellow, on the
+// comma or an Enter, and empties the field) is proven by that element:
+// one the action added, showing the text typed, its separators aside, as
+// its name or content; the field no longer holding it.
+func (e *ValueMismatchError) provenBy(cs []ariadiff.Change) bool {
+	core := strings.TrimSpace(strings.TrimRight(e.Want, ",;\n\t "))
+	if !e.Typing || core == "" || strings.Contains(strings.ToLower(e.Got), strings.ToLower(core)) {
+		return false
+	}
+	for _, c := range cs {
+		if c.Kind == ariadiff.Added && !c.Own && c.Of != nil && (strings.EqualFold(c.Of.Name, core) || strings.EqualFold(c.Of.Value, core)) {
+			return true
+		}
+	}
+	return false
+}
 
 // LeftPageError: the field a fill, type or clear acted on left the page
 // as it was filled, and no one element took its place: the value may
