@@ -6,7 +6,16 @@
 (widget, dir) => {
   const visible = (o) => { const b = o.getBoundingClientRect(); return b.width > 0 && b.height > 0 && o.checkVisibility({ visibilityProperty: true }); };
   const word = dir === 'next' ? /next/i : /prev/i;
-  const all = Array.from(document.querySelectorAll('button, [role=button], a, span, div')).filter((el) => el !== widget && visible(el));
+  // Open shadow roots searched too (a calendar drawn in one).
+  const found = [];
+  const visit = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.matches('button, [role=button], a, span, div')) found.push(el);
+      if (el.shadowRoot) visit(el.shadowRoot);
+    }
+  };
+  visit(document);
+  const all = found.filter((el) => el !== widget && visible(el));
   const said = (el) => [el.getAttribute('aria-label'), el.getAttribute('title'), el.getAttribute('data-action'), typeof el.className === 'string' ? el.className : ''].filter(Boolean).join(' ');
   // A day of the next month (flatpickr's nextMonthDay) is no step.
   const both = all.filter((el) => word.test(said(el)) && /month/i.test(said(el)) && !/day/i.test(said(el)));
