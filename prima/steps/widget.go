@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"github.com/prima-dev/prima/ariadiff"
 	"strconv"
 	"strings"
 	"time"
@@ -244,6 +245,18 @@ func widgetSelect(ctx context.Context, in *exec.Instance, page playwright.Page, 
 					res.proof = fmt.Sprintf("%s shows %q: opened it and picked option %q, as a user does", b.t.What(), name, name)
 					return res
 				}
+			}
+		}
+	}
+	if !isDate && name != "" {
+		// The widget read is a part of the select's face (the search box
+		// of the list that was open), but the face a user sees changed
+		// its text to the option: that is the pick shown.
+		for _, c := range res.changes {
+			if c.Kind == ariadiff.Changed && !c.Own && strings.EqualFold(strings.Join(strings.Fields(strings.Trim(c.To, `"`)), " "), strings.Join(strings.Fields(name), " ")) {
+				res.status = StepOK
+				res.proof = fmt.Sprintf("%s: opened %s and picked option %q, as a user does", c.String(), b.t.What(), name)
+				return res
 			}
 		}
 	}

@@ -68,12 +68,14 @@
     if (seen || !at.parentElement || shows(at.parentElement)) break;
     at = at.parentElement;
   }
-  // The nearest shown ancestor, when the field is the only one it holds:
-  // an editor drawn around its input proxy.
+  // The nearest shown ancestor, when the field is the only one it holds
+  // (an editor drawn around its input proxy, a select's face drawn around
+  // it); a text box no one sees yet (the search box of its closed list)
+  // is no other field.
   if (!standIn) {
     let a = up(f);
     while (a && !shows(a)) a = up(a);
-    if (a && a !== f.ownerDocument.body && Array.from(a.querySelectorAll(FIELD)).every((x) => x === f)) standIn = a;
+    if (a && a !== f.ownerDocument.body && Array.from(a.querySelectorAll(FIELD)).every((x) => x === f || (x.tagName === 'INPUT' && isHidden(x)))) standIn = a;
   }
   const name = (a) => {
     let s = a.tagName.toLowerCase();
@@ -92,7 +94,7 @@
   const fieldName = words(Array.from(f.labels || [], (l) => l.textContent).join(' ') || f.getAttribute('aria-label'));
   // What a user opens: for a hidden select, the list the widget draws
   // (a dialog's list inside an editor is no stand-in for a textarea).
-  const opens = (w) => w.matches(LIST) || f.tagName !== 'SELECT' ? w : (w.querySelector(LIST) || w);
+  const opens = (w) => w.matches(LIST) || f.tagName !== 'SELECT' ? w : (Array.from(w.querySelectorAll(LIST)).find((x) => x !== f) || w);
   const named = (w) => {
     if (!w || w === f) return false;
     if (w.labels && Array.from(w.labels).some((l) => !(f.labels && Array.from(f.labels).includes(l)))) return true;

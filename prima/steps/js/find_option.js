@@ -1,5 +1,7 @@
 // The one visible option of an opened list a user would pick for `want`:
-// an element with role option (or a native option of a visible list box),
+// an item of a list, a tree or a menu (role option, treeitem, menuitem…:
+// a select may draw its choices as any of them) or a native option of a
+// visible list box,
 // its name equal to want (case and spacing aside), else the one whose
 // name holds all of want's words. Options inside what the widget controls
 // or owns come first; a list rendered elsewhere (a portal at the end of
@@ -7,6 +9,8 @@
 // items its opening click revealed inside its own box (mark_shown.js).
 // Returns { el } or { why, names }.
 (widget, want) => {
+  const ITEM = '[role=option], [role=treeitem], [role=menuitem], [role=menuitemradio], [role=menuitemcheckbox]';
+  const LIST = '[role=listbox], [role=tree], [role=menu]';
   const norm = (s) => String(s || '').replace(/\s+/g, ' ').trim().toLowerCase();
   const w = norm(want);
   const words = w.split(' ').filter(Boolean);
@@ -22,12 +26,12 @@
   }
   const pick = (scopes, sel) => {
     const all = [];
-    for (const s of scopes) for (const o of s.querySelectorAll(sel || '[role=option]')) if (visible(o) && !all.includes(o)) all.push(o);
+    for (const s of scopes) for (const o of s.querySelectorAll(sel || ITEM)) if (visible(o) && !all.includes(o)) all.push(o);
     // The value a widget shows may be an option of its own (Choices
     // shows the chosen one so): the one in the list it opened, outside
     // the widget or in a list of its own within it, is picked.
     const listed = (os) => {
-      const out = os.filter((o) => { const l = o.closest('[role=listbox]'); return !widget.contains(o) || (l && l !== widget); });
+      const out = os.filter((o) => { const l = o.closest(LIST); return !widget.contains(o) || (l && l !== widget); });
       return os.length > 1 && out.length === 1 ? out : os;
     };
     const exact = listed(all.filter((o) => nameOf(o) === w));
@@ -46,7 +50,7 @@
   // a custom select's own wrapper holds its face and its list.
   let near = widget.closest('[role=combobox], [role=listbox]');
   for (let a = widget.parentElement; !near && a && a !== document.body; a = a.parentElement) {
-    if (Array.from(a.querySelectorAll('[role=option]')).some(visible)) near = a;
+    if (Array.from(a.querySelectorAll(ITEM)).some(visible)) near = a;
   }
   near = near || widget.parentElement || widget;
   const r = pick([near]);
