@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prima-dev/prima/envelope"
 )
@@ -180,4 +181,29 @@ func onBoth(h *harness, session, path string, body func(name string, p func(...s
 		}
 		body(name, p, q)
 	}
+}
+
+// A request the page makes between commands (a poll on a timer) is in
+// `prima network`, its bodies too: prima records every request through the
+// browser's own protocol, while Playwright's request events are heard
+// only while an action runs.
+func TestNetworkListsWhatThePageFetchedBetweenCommands(t *testing.T) {
+	h := newHarness(t)
+	page := `<!doctype html><html><head><title>Poll</title></head><body><p id="s">Waiting</p>
+<script>
+setTimeout(async () => {
+  const r = await fetch('/api/poll', { method: 'POST', body: 'since=7' });
+  document.getElementById('s').textContent = await r.text();
+}, 1500);
+</script></body></html>`
+	os.WriteFile(filepath.Join(h.cwd, "poll.html"), []byte(page), 0o644)
+	h.primaOK("browser", "open")
+	h.primaOK("route", "http://poll.test/", "--file", "poll.html", "--content-type", "text/html")
+	h.primaOK("route", "http://poll.test/api/**", "--status", "200", "--body", "3 new")
+	h.primaOK("go", "http://poll.test/")
+	h.primaOK("network") // what the go itself made
+	time.Sleep(3 * time.Second)
+	out := h.primaOK("network", "--bodies")
+	mustContain(t, "network --bodies after the page polled on its own", out,
+		"1 request since the last `prima network`", "- POST /api/poll -> 200 (fetch, ", `  sent: "since=7"`, `  got: "3 new"`)
 }
