@@ -34,9 +34,7 @@ type Instance struct {
 	watchMu sync.Mutex
 	browser playwright.Browser
 	page    playwright.Page
-	watched map[playwright.Page]*pageHooks
-	// listening: an action is armed, and the pages' network handlers listen.
-	listening bool
+	watched map[playwright.Page]chan struct{} // closed once the page's requests are read
 }
 
 // LaunchOptions say which browser prima launches and how.
@@ -129,7 +127,7 @@ func newInstance(name string, b playwright.Browser) *Instance {
 	in := &Instance{
 		Name: name, browser: b,
 		Net:     &NetLog{},
-		watched: map[playwright.Page]*pageHooks{},
+		watched: map[playwright.Page]chan struct{}{},
 		Obs:     NewObserver(),
 	}
 	in.Obs.OnPage = in.Watch
@@ -145,54 +143,6 @@ func newInstance(name string, b playwright.Browser) *Instance {
 		})
 	}
 	return in
-}
-
-// Watch attaches the observers and the request log to a page once.
-func (in *Instance) Watch(p playwright.Page) {
-	in.watchMu.Lock()
-	defer in.watchMu.Unlock()
-	if in.watched[p] != nil {
-		return
-	}
-	// Chromium's protocol records the page's requests for `prima network`
-	// between actions; elsewhere Playwright's events do, listening for good.
-	ph := in.watch(p, !in.Chromium())
-	if !ph.always.Load() {
-		// Opening a session waits for the browser's answer, which an event
-		// handler (this may run in one) must not.
-		go func() {
-			if !in.Net.record(p) {
-				in.watchMu.Lock()
-				defer in.watchMu.Unlock()
-				if !in.listening {
-					on(p, ph.hooks)
-				}
-				ph.always.Store(true)
-			}
-		}()
-	}
-}
-
-// watch attaches the handlers; the network ones listen for good when
-// always, else while an action is armed.
-func (in *Instance) watch(p playwright.Page, always bool) *pageHooks {
-	ph := &pageHooks{}
-	ph.always.Store(always)
-	ph.hooks = append(in.Net.hooks(p, ph.always.Load), in.Obs.netHooks(p)...)
-	if in.watched == nil {
-		in.watched = map[playwright.Page]*pageHooks{}
-	}
-	in.watched[p] = ph
-	if always || in.listening {
-		on(p, ph.hooks)
-	}
-	in.Obs.Watch(p)
-	return ph
-}
-
-// Chromium tells whether the browser speaks Chromium's protocol (CDP).
-func (in *Instance) Chromium() bool {
-	return in.browser != nil && in.browser.BrowserType().Name() == "chromium"
 }
 
 // Connected reports whether the browser is still reachable.
@@ -335,6 +285,7 @@ type NetLog struct {
 	unread  int               // how many of seen the last Since did not return
 	dropped int               // ended requests that left seen before a Since read them
 	started map[any]time.Time // requests sent and not ended, by Playwright's request or the browser's id
+	counted map[any]string    // the command's own requests in flight, and the path each is logged under
 }
 
 // Seen is one request a page made that ended: answered or failed.
@@ -400,79 +351,46 @@ func (n *NetLog) Since() ([]Seen, int) {
 	return out, dropped
 }
 
-// hooks are the request log's handlers of a page's network events: the
-// command's own requests, and, when seen is true (a page whose requests
-// the browser's protocol cannot record, see record), every request for
-// `prima network`.
-func (n *NetLog) hooks(p playwright.Page, seen func() bool) []netHook {
-	relevant := func(r playwright.Request) (string, bool) {
-		t := r.ResourceType()
-		if t != "xhr" && t != "fetch" {
-			return "", false
-		}
-		u, err := url.Parse(r.URL())
-		if err != nil {
-			return "", false
-		}
-		n.mu.Lock()
-		defer n.mu.Unlock()
-		switch {
-		case !n.recording || HostFamily(u.Hostname()) != n.family:
-			return "", false
-		case u.Scheme+"://"+u.Host != n.origin:
-			return u.Scheme + "://" + u.Host + u.RequestURI(), true
-		}
-		return u.RequestURI(), true
+// relevant: a request of the command's own, to the page's host family
+// while recording; the path it is logged under.
+func (n *NetLog) relevant(typ, rawURL string) (string, bool) {
+	if typ != "xhr" && typ != "fetch" {
+		return "", false
 	}
-	onRequest := func(r playwright.Request) {
-		if seen() {
-			n.begun(r)
-		}
-		if _, ok := relevant(r); ok {
-			n.mu.Lock()
-			n.pending++
-			n.mu.Unlock()
-		}
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return "", false
 	}
-	onResponse := func(resp playwright.Response) {
-		r := resp.Request()
-		if seen() {
-			n.ended(r, Seen{Method: r.Method(), URL: r.URL(), Type: r.ResourceType(), Status: resp.Status(), Sent: sentBy(r),
-				Got: func() ([]byte, string, error) { b, err := resp.Body(); return b, resp.Headers()["content-type"], err }})
-		}
-		if path, ok := relevant(r); ok {
-			n.mu.Lock()
-			n.pending--
-			n.entries = append(n.entries, NetEntry{Method: r.Method(), Path: path, Status: resp.Status()})
-			n.mu.Unlock()
-		}
+	switch {
+	case !n.recording || HostFamily(u.Hostname()) != n.family:
+		return "", false
+	case u.Scheme+"://"+u.Host != n.origin:
+		return u.Scheme + "://" + u.Host + u.RequestURI(), true
 	}
-	onFailed := func(r playwright.Request) {
-		msg := "failed"
-		if f := r.Failure(); f != nil {
-			msg = f.Error()
-		}
-		if seen() {
-			n.ended(r, Seen{Method: r.Method(), URL: r.URL(), Type: r.ResourceType(), Error: msg, Sent: sentBy(r)})
-		}
-		if path, ok := relevant(r); ok {
-			n.mu.Lock()
-			n.pending--
-			n.entries = append(n.entries, NetEntry{Method: r.Method(), Path: path, Error: msg})
-			n.mu.Unlock()
-		}
-	}
-	return []netHook{{"request", onRequest}, {"response", onResponse}, {"requestfailed", onFailed}}
+	return u.RequestURI(), true
 }
 
-// sentBy reads the body a request sent, and its content type.
-func sentBy(r playwright.Request) func() (string, string) {
-	return func() (string, string) {
-		data, err := r.PostData()
-		if err != nil {
-			return "", ""
-		}
-		return data, r.Headers()["content-type"]
+// sent notes a request the page sent (key names it until it ends).
+func (n *NetLog) sent(key any, typ, rawURL string) {
+	n.begun(key)
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if path, ok := n.relevant(typ, rawURL); ok {
+		n.counted[key] = path
+		n.pending++
+	}
+}
+
+// done notes a request that ended, answered or failed: it is kept for
+// `prima network`, and logged as the command's when it was counted.
+func (n *NetLog) done(key any, s Seen) {
+	n.ended(key, s)
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if path, ok := n.counted[key]; ok {
+		delete(n.counted, key)
+		n.pending--
+		n.entries = append(n.entries, NetEntry{Method: s.Method, Path: path, Status: s.Status, Error: s.Error})
 	}
 }
 
@@ -483,7 +401,7 @@ func (n *NetLog) Start(pageURL string) {
 		origin, family = u.Scheme+"://"+u.Host, HostFamily(u.Hostname())
 	}
 	n.mu.Lock()
-	n.recording, n.origin, n.family, n.pending, n.entries = true, origin, family, 0, nil
+	n.recording, n.origin, n.family, n.pending, n.entries, n.counted = true, origin, family, 0, nil, map[any]string{}
 	n.mu.Unlock()
 }
 
@@ -532,5 +450,6 @@ func (n *NetLog) Stop() []NetEntry {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.recording = false
+	clear(n.counted)
 	return n.entries
 }

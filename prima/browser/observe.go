@@ -64,7 +64,7 @@ type Observer struct {
 	// cur is the armed action's record, nil while none is armed.
 	cur     *Armed
 	open    *OpenDialog
-	docReqs map[playwright.Request]bool // main-frame document requests in flight
+	docReqs map[any]bool // main-frame document requests in flight, by Playwright's request or the browser's id
 	console []ConsoleMsg
 	dropped int
 	// OnPage is called (outside the lock) for every page seen opening,
@@ -126,7 +126,7 @@ func (o *Observer) TakeForeign() playwright.Page {
 }
 
 func NewObserver() *Observer {
-	return &Observer{docReqs: map[playwright.Request]bool{}}
+	return &Observer{docReqs: map[any]bool{}}
 }
 
 // Watch attaches the observer's handlers to a page.
@@ -192,55 +192,34 @@ func (o *Observer) Watch(p playwright.Page) {
 	})
 }
 
-// netHooks are the observer's handlers of a page's network events: the
-// main frame's document requests in flight and the documents an armed
-// action led to. They listen only while an action is armed (Instance.Listen).
-func (o *Observer) netHooks(p playwright.Page) []netHook {
-	isDoc := func(req playwright.Request) bool {
-		return req.IsNavigationRequest() && req.Frame() == p.MainFrame()
-	}
-	onRequest := func(req playwright.Request) {
-		if isDoc(req) {
-			o.mu.Lock()
-			o.docReqs[req] = true
-			o.mu.Unlock()
-		}
-	}
-	onFailed := func(req playwright.Request) {
-		o.mu.Lock()
-		delete(o.docReqs, req)
-		o.mu.Unlock()
-	}
-	onResponse := func(r playwright.Response) {
-		req := r.Request()
-		if !isDoc(req) {
-			return
-		}
-		o.mu.Lock()
-		delete(o.docReqs, req)
-		o.mu.Unlock()
-		from := ""
-		for prev := req.RedirectedFrom(); prev != nil; prev = prev.RedirectedFrom() {
-			from = prev.URL()
-		}
-		if r.Status() >= 300 && r.Status() < 400 {
-			return // the hop of a redirect; its target's response follows
-		}
-		o.mu.Lock()
-		if a := o.cur; a != nil {
-			a.docs[p] = append(a.docs[p], DocResponse{URL: r.URL(), From: from, Status: r.Status()})
-		}
-		o.mu.Unlock()
-	}
-	return []netHook{{"request", onRequest}, {"requestfailed", onFailed}, {"response", onResponse}}
+// docSent notes a main-frame document request in flight (key names it).
+func (o *Observer) docSent(key any) {
+	o.mu.Lock()
+	o.docReqs[key] = true
+	o.mu.Unlock()
 }
 
-// forgetDocs drops the document requests in flight: once nothing listens,
-// their answers would never arrive to clear them.
-func (o *Observer) forgetDocs() {
+// docFailed notes a main-frame document request that failed.
+func (o *Observer) docFailed(key any) {
 	o.mu.Lock()
-	clear(o.docReqs)
+	delete(o.docReqs, key)
 	o.mu.Unlock()
+}
+
+// docAnswered notes the server's answer to a main-frame document request
+// of p: the document an armed action led to (from: where the redirects
+// it followed began), unless it is a redirect's hop, whose target's
+// answer follows.
+func (o *Observer) docAnswered(p playwright.Page, key any, url, from string, status int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	delete(o.docReqs, key)
+	if status >= 300 && status < 400 {
+		return
+	}
+	if a := o.cur; a != nil {
+		a.docs[p] = append(a.docs[p], DocResponse{URL: url, From: from, Status: status})
+	}
 }
 
 // dialog answers a dialog by the armed action's policy, or leaves it

@@ -2,7 +2,9 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,38 +34,11 @@ func (p *handlerPage) OnRequestFailed(f func(playwright.Request)) {
 }
 func (p *handlerPage) OnDownload(f func(playwright.Download)) { p.onDownload = append(p.onDownload, f) }
 
-// On takes the network handlers, which listen only while an action is armed.
-func (p *handlerPage) On(event string, f any) {
-	switch event {
-	case "request":
-		p.OnRequest(f.(func(playwright.Request)))
-	case "response":
-		p.OnResponse(f.(func(playwright.Response)))
-	case "requestfailed":
-		p.OnRequestFailed(f.(func(playwright.Request)))
-	}
-}
 func (p *handlerPage) OnDialog(func(playwright.Dialog))          {}
 func (p *handlerPage) OnDialogClosed(func(playwright.Dialog))    {}
 func (p *handlerPage) OnPopup(func(playwright.Page))             {}
 func (p *handlerPage) OnConsole(func(playwright.ConsoleMessage)) {}
 func (p *handlerPage) OnPageError(func(error))                   {}
-
-// RemoveListener drops the event's handlers: the network ones leave together.
-func (p *handlerPage) RemoveListener(event string, _ any) {
-	switch event {
-	case "request":
-		p.onRequest = nil
-	case "response":
-		p.onResponse = nil
-	case "requestfailed":
-		p.onFailed = nil
-	}
-}
-
-func (p *handlerPage) IsClosed() bool { return false }
-
-func (p *handlerPage) listeners() int { return len(p.onRequest) + len(p.onResponse) + len(p.onFailed) }
 
 func (p *handlerPage) request(r *fakeRequest) {
 	for _, f := range p.onRequest {
@@ -124,8 +99,7 @@ func TestTheObserverRecordsTheArmedActionsNavigation(t *testing.T) {
 	main := &fakeFrame{}
 	p := &handlerPage{main: main}
 	o := NewObserver()
-	o.Watch(p)
-	on(p, o.netHooks(p))
+	(&Instance{Net: &NetLog{}, Obs: o}).Watch(p)
 	o.Leave(nil) // an earlier action's download that had not ended
 	if o.Claim() != 0 {
 		t.Error("a download was claimed with no action armed")
@@ -189,7 +163,7 @@ func TestTheObserverRecordsTheArmedActionsNavigation(t *testing.T) {
 func TestTheRequestLogSettlesOnTheCommandsRequests(t *testing.T) {
 	p := &handlerPage{main: &fakeFrame{}}
 	n := &NetLog{}
-	on(p, n.hooks(p, func() bool { return true }))
+	(&Instance{Net: n, Obs: NewObserver()}).Watch(p)
 	early := &fakeRequest{method: "GET", url: "https://app.shop.test/poll", typ: "fetch"}
 	p.request(early) // before the command: not its own
 	n.Start("https://app.shop.test/cart")
@@ -226,41 +200,99 @@ func TestTheRequestLogSettlesOnTheCommandsRequests(t *testing.T) {
 	}
 }
 
-// Playwright's server keeps an object for every request a subscribed
-// client saw, until its cap: on a browser whose protocol records the
-// requests for `prima network`, a page's network events are listened to
-// only while an action is armed, and a document request still in flight
-// when the listening stops is forgotten (its end will not be heard).
-func TestAPagesRequestsAreListenedToOnlyWhileAnActionIsArmed(t *testing.T) {
+// fakeSession is a CDP session whose events a test sends.
+type fakeSession struct {
+	on   map[string]func(map[string]any)
+	body string
+}
+
+func (s *fakeSession) On(event string, handler any) {
+	if s.on == nil {
+		s.on = map[string]func(map[string]any){}
+	}
+	s.on[event] = handler.(func(map[string]any))
+}
+
+func (s *fakeSession) Send(method string, _ map[string]any) (any, error) {
+	switch method {
+	case "Network.getResponseBody":
+		return map[string]any{"body": s.body, "base64Encoded": false}, nil
+	case "Network.getRequestPostData":
+		return map[string]any{"postData": "cart"}, nil
+	}
+	return map[string]any{}, nil
+}
+
+func (s *fakeSession) send(event string, params map[string]any) { s.on[event](params) }
+
+// A page's requests are read from the browser's own protocol: a main-frame
+// document pending until its answer, a redirect's hop ended and its first
+// URL kept as the document's origin, a frame's document no navigation of
+// the page's, the command's own fetch to its site's API waited for and
+// logged, and every request kept for `prima network` with its bodies.
+func TestRequestsAreReadFromTheBrowsersProtocol(t *testing.T) {
 	p := &handlerPage{main: &fakeFrame{}}
-	in := &Instance{Net: &NetLog{}, Obs: NewObserver()}
-	in.watch(p, false)
-	if n := p.listeners(); n != 0 {
-		t.Fatalf("%d network handlers listen between actions, want none", n)
+	n, o := &NetLog{}, NewObserver()
+	s := &fakeSession{body: `{"ok":false}`}
+	if !readRequests(s, n, o, p, "F1") {
+		t.Fatal("the session's Network domain did not start")
 	}
-	in.Listen()
-	if n := p.listeners(); n != 6 {
-		t.Fatalf("%d network handlers listen while armed, want the request log's 3 and the observer's 3", n)
+	n.Start("https://app.shop.test/cart")
+	a := o.Arm(DialogPolicy{})
+	req := func(id, typ, frame, method, url string, extra map[string]any) {
+		ev := map[string]any{"requestId": id, "type": typ, "frameId": frame, "request": map[string]any{"method": method, "url": url, "hasPostData": method == "POST", "headers": map[string]any{"Content-Type": "text/plain"}}}
+		for k, v := range extra {
+			ev[k] = v
+		}
+		s.send("Network.requestWillBeSent", ev)
 	}
-	in.Net.Start("https://shop.test/cart")
-	p.request(&fakeRequest{method: "GET", url: "https://shop.test/next", typ: "document", frame: p.main})
-	p.request(&fakeRequest{method: "POST", url: "https://shop.test/api/save", typ: "fetch"})
-	if !in.Obs.DocumentPending() || !in.Net.Pending() {
-		t.Fatal("the armed action's document and fetch are not seen in flight")
+	resp := func(id string, status int, url string) {
+		s.send("Network.responseReceived", map[string]any{"requestId": id, "response": map[string]any{"status": float64(status), "url": url, "headers": map[string]any{"content-type": "application/json"}}})
 	}
-	in.Unlisten()
-	if n := p.listeners(); n != 0 {
-		t.Errorf("%d network handlers still listen after the action, want none", n)
+	req("1", "Document", "F1", "GET", "https://app.shop.test/pay", nil)
+	if !o.DocumentPending() {
+		t.Error("a document request with no answer yet is not pending")
 	}
-	if in.Obs.DocumentPending() {
-		t.Error("a document request no one listens for any more still counts as in flight")
+	req("1", "Document", "F1", "GET", "https://app.shop.test/done", map[string]any{"redirectResponse": map[string]any{"status": float64(302)}})
+	resp("1", 200, "https://app.shop.test/done")
+	s.send("Network.loadingFinished", map[string]any{"requestId": "1"})
+	req("2", "Document", "F2", "GET", "https://ads.test/frame", nil)
+	if o.DocumentPending() {
+		t.Error("a frame's document, or an answered one, holds the page's navigation")
 	}
-	if seen, _ := in.Net.Since(); len(seen) != 0 {
-		t.Errorf("Playwright's events fed `prima network` (%d requests) where the browser's protocol records it", len(seen))
+	req("3", "Fetch", "F1", "POST", "https://api.shop.test/save", nil)
+	if !n.Pending() {
+		t.Error("the command's fetch to its site's API is not waited for")
 	}
-	q := &handlerPage{main: &fakeFrame{}}
-	in.watch(q, true)
-	if n := q.listeners(); n != 6 {
-		t.Errorf("%d network handlers on a page the protocol cannot record, want all 6 for good", n)
+	resp("3", 500, "https://api.shop.test/save")
+	s.send("Network.loadingFinished", map[string]any{"requestId": "3"})
+	req("4", "XHR", "F1", "GET", "https://ads.test/pixel", nil)
+	s.send("Network.loadingFailed", map[string]any{"requestId": "4", "errorText": "net::ERR_FAILED"})
+	if n.Pending() {
+		t.Error("an answered fetch, or another site's, is still waited for")
+	}
+	if got, want := n.Stop(), []NetEntry{{Method: "POST", Path: "https://api.shop.test/save", Status: 500}}; !slices.Equal(got, want) {
+		t.Errorf("logged %v as the command's, want %v", got, want)
+	}
+	if rec, want := a.Disarm(p), []DocResponse{{URL: "https://app.shop.test/done", From: "https://app.shop.test/pay", Status: 200}}; !slices.Equal(rec.Docs, want) {
+		t.Errorf("the action's documents %v, want %v", rec.Docs, want)
+	}
+	seen, _ := n.Since()
+	var lines []string
+	for _, x := range seen {
+		lines = append(lines, fmt.Sprintf("%s %s %d %s %s", x.Method, x.URL, x.Status, x.Type, x.Error))
+	}
+	want := []string{"GET https://app.shop.test/pay 302 document ", "GET https://app.shop.test/done 200 document ",
+		"POST https://api.shop.test/save 500 fetch ", "GET https://ads.test/pixel 0 xhr net::ERR_FAILED"}
+	if !slices.Equal(lines, want) {
+		t.Errorf("prima network would list\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	if len(seen) == 4 {
+		if body, ctype, err := seen[2].Got(); string(body) != `{"ok":false}` || ctype != "application/json" || err != nil {
+			t.Errorf("the fetch's answer reads %q (%s, %v)", body, ctype, err)
+		}
+		if sent, ctype := seen[2].Sent(); sent != "cart" || ctype != "text/plain" {
+			t.Errorf("the fetch sent %q (%s)", sent, ctype)
+		}
 	}
 }

@@ -146,9 +146,9 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 			p.Release()
 		}
 	}()
+	e.b.Ready(ctx, page)
 	armed := e.b.Obs.Arm(o.Dialog)
 	e.b.Net.Start(page.URL())
-	e.b.Listen()
 	docID := p.Doc
 	if docID == "" && e.b.Obs.Dialog() == nil {
 		// An open dialog blocks every script; answering it is the action.
@@ -212,7 +212,6 @@ func (e *Engine) Act(ctx context.Context, page playwright.Page, before *View, pr
 	}
 	out.Traffic = e.b.Net.Stop()
 	rec := armed.Disarm(page)
-	e.b.Unlisten()
 	out.Events = append(out.Events, rec.Events...)
 	out.Downloads = downloads.Save(ctx, rec.Downloads, o.Downloads, e.b.Obs)
 	for _, d := range out.Downloads {

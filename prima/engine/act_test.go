@@ -119,26 +119,6 @@ func (p *actPage) OnFrameNavigated(f func(playwright.Frame)) { p.onNav = f }
 func (p *actPage) OnRequest(f func(playwright.Request))      { p.onRequest = append(p.onRequest, f) }
 func (p *actPage) OnResponse(f func(playwright.Response))    { p.onResponse = append(p.onResponse, f) }
 
-// On and RemoveListener take the network handlers, which the instance
-// subscribes and unsubscribes together.
-func (p *actPage) On(event string, f any) {
-	switch event {
-	case "request":
-		p.OnRequest(f.(func(playwright.Request)))
-	case "response":
-		p.OnResponse(f.(func(playwright.Response)))
-	}
-}
-
-func (p *actPage) RemoveListener(event string, _ any) {
-	switch event {
-	case "request":
-		p.onRequest = nil
-	case "response":
-		p.onResponse = nil
-	}
-}
-
 func (p *actPage) respond(r playwright.Response) {
 	for _, f := range p.onResponse {
 		f(r)
