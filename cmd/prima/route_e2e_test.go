@@ -184,9 +184,8 @@ func onBoth(h *harness, session, path string, body func(name string, p func(...s
 }
 
 // A request the page makes between commands (a poll on a timer) is in
-// `prima network`, its bodies too: prima records every request through the
-// browser's own protocol, while Playwright's request events are heard
-// only while an action runs.
+// `prima network`, its bodies too: prima reads every request through the
+// page's CDP session, whether an action runs or not.
 func TestNetworkListsWhatThePageFetchedBetweenCommands(t *testing.T) {
 	h := newHarness(t)
 	page := `<!doctype html><html><head><title>Poll</title></head><body><p id="s">Waiting</p>
