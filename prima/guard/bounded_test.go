@@ -21,16 +21,8 @@ import (
 func TestEveryPageScriptIsBounded(t *testing.T) {
 	bounded := map[string]bool{"within": true, "read": true, "Within": true}
 	exempt := map[string]bool{"answered": true}
-	fset := token.NewFileSet()
 	seen := 0
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return err
-		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			return err
-		}
+	eachSourceFile(t, func(fset *token.FileSet, f *ast.File) {
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok || fd.Body == nil || exempt[fd.Name.Name] {
@@ -62,11 +54,7 @@ func TestEveryPageScriptIsBounded(t *testing.T) {
 				return true
 			})
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if seen < 20 {
 		t.Fatalf("found only %d Evaluate calls under prima/: the walk missed the code", seen)
 	}
@@ -125,16 +113,8 @@ func inBoundedRead(stack []ast.Node, bounded map[string]bool) bool {
 // computed from the context where the option is built.
 func TestNoFunctionTakesItsDeadlineInMilliseconds(t *testing.T) {
 	timeish := map[string]bool{"t": true, "timeout": true, "tmo": true, "ms": true, "timeoutMS": true}
-	fset := token.NewFileSet()
 	funcs := 0
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return err
-		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			return err
-		}
+	eachSourceFile(t, func(fset *token.FileSet, f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			ft, ok := n.(*ast.FuncType)
 			if !ok || ft.Params == nil {
@@ -153,12 +133,29 @@ func TestNoFunctionTakesItsDeadlineInMilliseconds(t *testing.T) {
 			}
 			return true
 		})
+	})
+	if funcs < 500 {
+		t.Fatalf("found only %d function types under prima/: the walk missed the code", funcs)
+	}
+}
+
+// eachSourceFile parses every non-test Go file under prima/ and hands it
+// to visit, with the file set its positions are read from.
+func eachSourceFile(t *testing.T, visit func(*token.FileSet, *ast.File)) {
+	t.Helper()
+	fset := token.NewFileSet()
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		visit(fset, f)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if funcs < 500 {
-		t.Fatalf("found only %d function types under prima/: the walk missed the code", funcs)
 	}
 }
