@@ -16,17 +16,14 @@
   const iso = vs[0];
   // Every element of the page, open shadow roots' too (a calendar drawn
   // in one).
-  const deep = () => {
-    const out = [];
-    const visit = (root, sel) => {
-      for (const el of root.querySelectorAll(sel)) {
-        out.push(el);
-        if (el.shadowRoot) visit(el.shadowRoot, '*');
-      }
-    };
-    visit(document, 'body *');
-    return out;
+  const all = [];
+  const visit = (root, sel) => {
+    for (const el of root.querySelectorAll(sel)) {
+      all.push(el);
+      if (el.shadowRoot) visit(el.shadowRoot, '*');
+    }
   };
+  visit(document, 'body *');
   const visible = (o) => { const b = o.getBoundingClientRect(); return b.width > 0 && b.height > 0 && o.checkVisibility({ visibilityProperty: true }); };
   const LABELS = ['aria-label', 'title'];
   const pad = (n) => String(n).padStart(2, '0');
@@ -53,7 +50,7 @@
     if (d === null && /^\d{1,2}$/.test(el.textContent.trim())) d = Number(el.textContent.trim());
     return y !== null && m !== null && d !== null && y > 999 && d >= 1 && d <= 31 ? [y, m, d] : null;
   };
-  const splits = deep().filter((el) => split(el) && visible(el));
+  const splits = all.filter((el) => split(el) && visible(el));
   let base = 1;
   if (splits.length) {
     const ms = splits.map((el) => split(el)[1]);
@@ -90,7 +87,7 @@
   };
   const labels = (el) => LABELS.map((a) => el.getAttribute(a)).filter(Boolean).map(norm);
   const reads = (el) => dates(el).includes(iso) || labels(el).some(said);
-  const cells = deep()
+  const cells = all
     .filter((el) => el !== widget && !el.matches('input, select, textarea, option, script, style') && (dates(el).length > 0 || labels(el).length > 0) && visible(el));
   const hit = cells.filter(reads);
   const inner = hit.filter((el) => !hit.some((o) => o !== el && el.contains(o)));
