@@ -591,7 +591,7 @@ func zoo3Libs() []zoo3Lib {
 			then(doStep("click Unordered list", "re:^HTML: <ul><li>Second draft(<br>)?</li></ul>$")),
 			pwLine("page.locator('#description').fill('Hi there')", "re:^HTML: (<p>)?Hi there(<br>)?(</p>)?$"),
 		}},
-	}, zoo3Round3()...)
+	}, append(zoo3Round3(), zoo3Round4()...)...)
 }
 
 // pwNextToStep is a pw command on the ref of the first snapshot line that
