@@ -291,3 +291,35 @@ func TestAHiddenFieldIsReachedThroughTheWidgetInItsPlace(t *testing.T) {
 	spec := h.primaOK("export")
 	hasIn(t, "export", spec, spec, "await page.keyboard.press('ControlOrMeta+a');\n  await page.keyboard.insertText('By ref');")
 }
+
+// A pick is proven by the select's own face. Each select here keeps its
+// list open after a pick it refuses, and a preview beside it shows the
+// option under the pointer: neither the names the open list offers nor
+// another element that came to show the option's name is the select
+// showing it. A list already open is picked from as it is (a click on
+// its middle would pick the option there).
+func TestAPickIsProvenByTheSelectsOwnFace(t *testing.T) {
+	h := newHarness(t)
+	h.primaOK("browser", "open", app.URL+"/truth3/preview")
+	status := func(want string) { waitStatus(t, h, want) }
+	status("Country: France; port: Lisbon")
+
+	r := h.prima("do", "select Spain from Country")
+	wantFailure(t, "select Spain from Country", r, "value_mismatch")
+	hasIn(t, "select Spain from Country", section(r.out, "Changes"), r.out, `paragraph: "France" -> "Spain"`)
+	status("Country: France; port: Lisbon")
+
+	r = h.prima("do", "select Faro from Port")
+	wantFailure(t, "select Faro from Port", r, "value_mismatch")
+	status("Country: France; port: Lisbon")
+
+	r = h.prima("do", "select Porto from Port")
+	wantOK(t, "select Porto from Port", r)
+	hasIn(t, "select Porto from Port", section(r.out, "Steps"), r.out, `shows "Porto"`)
+	status("Country: France; port: Porto")
+
+	r = h.prima("do", "select Germany from Country")
+	wantOK(t, "select Germany from Country", r)
+	hasIn(t, "select Germany from Country", section(r.out, "Changes"), r.out, `combobox "Country": "France" -> "Germany"`)
+	status("Country: Germany; port: Porto")
+}

@@ -93,8 +93,9 @@
   const words = (t) => (t || '').replace(/\s+/g, ' ').trim().toLowerCase();
   const fieldName = words(Array.from(f.labels || [], (l) => l.textContent).join(' ') || f.getAttribute('aria-label'));
   // What a user opens: for a hidden select, the list the widget draws
-  // (a dialog's list inside an editor is no stand-in for a textarea).
-  const opens = (w) => w.matches(LIST) || f.tagName !== 'SELECT' ? w : (Array.from(w.querySelectorAll(LIST)).find((x) => x !== f) || w);
+  // when it is seen (a list still hidden opens from the face around it;
+  // a dialog's list inside an editor is no stand-in for a textarea).
+  const opens = (w) => w.matches(LIST) || f.tagName !== 'SELECT' ? w : (Array.from(w.querySelectorAll(LIST)).find((x) => x !== f && shows(x)) || w);
   const named = (w) => {
     if (!w || w === f) return false;
     if (w.labels && Array.from(w.labels).some((l) => !(f.labels && Array.from(f.labels).includes(l)))) return true;
