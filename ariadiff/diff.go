@@ -1613,7 +1613,13 @@ func compareEntry(x, y *entry) []item {
 		y.writeHead(&b)
 		b.word(": " + from + " -> " + to)
 		y.writeCtx(&b)
-		out = append(out, item{Change: about(b.change(stateKind(s)), y.named(from, to, 0, false))})
+		c := b.change(stateKind(s))
+		if c.Kind == Toggled {
+			// Both sides, also for a box no name tells apart: what it
+			// turned to is what a check proves.
+			c.From, c.To = from, to
+		}
+		out = append(out, item{Change: about(c, y.named(from, to, 0, false))})
 	}
 	return out
 }

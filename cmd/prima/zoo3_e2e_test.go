@@ -69,6 +69,15 @@ var zoo3Gaps = map[string]string{
 	"selectr: pw page.locator('#country').selectOption('Italy')":                        "the native select is clipped to 1px: refused, naming Selectr's widget",
 	"trumbowyg: pw fill textbox \"Details\"|textbox: <p>Call the printer</p> Buy paper": "the ref is the textarea Trumbowyg keeps at 1px and transparent: refused, naming its editor",
 	"trumbowyg: pw page.locator('#details').fill('Hi there')":                           "the textarea is 1px and transparent: refused, naming Trumbowyg's editor",
+	// The fourth round's fix set.
+	"multipleselect: do uncheck English in Languages":                        "multiple-select draws its boxes in a drop-down beside the hidden select that \"in Languages\" names, not inside it: nothing fits the scope (click English, then uncheck English, works)",
+	"multipleselect: pw select listbox \"Languages\"|listbox French":         "the native select is hidden (1px, off screen): refused, naming the widget drawn in its place (no substitution)",
+	"multipleselect: pw page.locator('#contract').selectOption('Freelance')": "the native select is hidden (1px, off screen): refused, naming the widget drawn in its place (no substitution)",
+	"ionrangeslider: do set Rent to 2000":                                    "ion-rangeslider draws spans with no slider role, no value and no keys a user agent reads: refused (a drag of its handle works)",
+	"ionrangeslider: do set Rent to 750":                                     "ion-rangeslider draws spans with no slider role, no value and no keys a user agent reads: refused (a drag of its handle works)",
+	"ionrangeslider: do set Rooms from 3 to 5":                               "a range of two handles set by one instruction: no grammar for it, and no slider role to read",
+	"ionrangeslider: do fill Rent with 800":                                  "the field ion-rangeslider keeps is hidden and read-only: refused (no substitution)",
+	"ionrangeslider: pw fill textbox \"Rent\"|textbox: 1200 2500":            "the field ion-rangeslider keeps is hidden and read-only: refused (no substitution)",
 }
 
 // zoo3Disputed are answers the probe counts wrong that a rule of prima's

@@ -54,6 +54,20 @@ func (s *StandIn) Dispose() {
 	s.Doc.Dispose()
 }
 
+// Seen tells whether a user sees the element h (or reaches it: an
+// invisible native control laid over its custom face), by the rule a
+// field is refused by when no user sees it.
+func (e *Engine) Seen(ctx context.Context, h playwright.ElementHandle) (bool, error) {
+	v, err := e.Evaluate(ctx, h, seenJS)
+	if err != nil {
+		return false, err
+	}
+	seen, _ := v.(bool)
+	return seen, nil
+}
+
+var seenJS = "(el) => (" + strings.TrimSpace(unseenJS) + ")(el) === null"
+
 // StandIn finds the widget shown in place of the field h is (or labels):
 // nil when a user sees the field, or when no widget stands for it.
 func (e *Engine) StandIn(ctx context.Context, h playwright.ElementHandle) (*StandIn, error) {

@@ -374,6 +374,15 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 			return nil, err
 		}
 		ref, matched, via, target = b.ref, b.matched, b.via(), b.t
+		if kind := map[string]string{"check": "box", "uncheck": "box", "fill": "field", "clear": "field"}[intent.Verb]; kind != "" {
+			// A web component named as a whole is checked or filled as a
+			// hand does it: through the one box or field it draws.
+			if c, code, ok := innerControl(ctx, in, page, b.h, kind); ok {
+				b.h.Dispose()
+				b.h, b.t = c, engine.Target{Code: code}
+				target = b.t
+			}
+		}
 		if intent.Verb == "click" && b.tier == ladder.Markup {
 			items = listItems(ctx, in.Engine(), b.h)
 		}
@@ -446,6 +455,12 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 			// it), the field has no head in the tree: its change is the
 			// one with the values read from the element.
 			res.proof = fieldProof(o.Typed, o.Value, res.changes)
+		}
+		if res.proof == "" && target.Role == "" && (intent.Verb == "check" || intent.Verb == "uncheck") {
+			// Found through markup (a component's box drawn in its shadow
+			// root), the box has no head in the tree: its change is the
+			// one box that turned as asked.
+			res.proof = boxProof(intent.Verb+"ed", res.changes)
 		}
 		if res.proof == "" && (intent.Verb == "fill" || intent.Verb == "select") && o.Value != nil && o.Value[0] == o.Value[1] {
 			// The field held the value already, and holds it (read from the
@@ -654,6 +669,14 @@ func locate(ctx context.Context, in *exec.Instance, page playwright.Page, view *
 			}
 		}
 	}
+	if errors.As(err, &re) && re.Ambiguous {
+		// Of several that fit, the one a user sees is meant (a native
+		// select the page hides behind its widget names its options as
+		// the widget's face does).
+		if c, ok := onlySeen(ctx, in, page, view, re.Candidates); ok {
+			cand, err = c, nil
+		}
+	}
 	if err != nil {
 		return bound{}, err
 	}
@@ -664,6 +687,35 @@ func locate(ctx context.Context, in *exec.Instance, page playwright.Page, view *
 		return bound{}, err
 	}
 	return bound{h: res.Handle, t: engine.Target{Role: entry.Role, Name: entry.Name, Code: res.Code}, ref: cand.Ref, matched: cand.Note(), tier: tier}, nil
+}
+
+// onlySeen is the one candidate a user sees, when all the others are
+// hidden from the user.
+func onlySeen(ctx context.Context, in *exec.Instance, page playwright.Page, view *engine.View, cands []instruct.Candidate) (instruct.Candidate, bool) {
+	var seen []instruct.Candidate
+	for _, c := range cands {
+		r, err := refs.Parse(c.Ref)
+		if err != nil {
+			return instruct.Candidate{}, false
+		}
+		entry := view.Refs()[c.Ref]
+		res, err := browser.ResolveRef(ctx, in.Engine().Within, page, view.Tree, r, entry.Role, entry.Name)
+		if err != nil {
+			return instruct.Candidate{}, false
+		}
+		ok, err := in.Engine().Seen(ctx, res.Handle)
+		res.Handle.Dispose()
+		if err != nil {
+			return instruct.Candidate{}, false
+		}
+		if ok {
+			seen = append(seen, c)
+		}
+	}
+	if len(seen) != 1 {
+		return instruct.Candidate{}, false
+	}
+	return seen[0], true
 }
 
 // markupTarget finds, outside the accessibility tree, the one visible
@@ -735,8 +787,16 @@ func markupWays(ctx context.Context, in *exec.Instance, page playwright.Page, t 
 		if c == text && (verb == "fill" || verb == "type" || verb == "clear" || verb == "select") {
 			// A text is no field: what a user fills is the field it
 			// labels from beside it, if it labels one.
-			if fl, code, ok := fieldBeside(ctx, in, page, loc); ok {
+			if fl, code, ok := besides(ctx, in, page, loc, fieldBesideJS); ok {
 				return fl, engine.Target{Code: code}, nil
+			}
+		}
+		if c == text && (verb == "click" || verb == "check" || verb == "uncheck") {
+			// Nor is an inert text a button or a box: what a user clicks
+			// or checks is the one control it names from beside it, if it
+			// names one.
+			if b, code, ok := besides(ctx, in, page, loc, controlBesideJS); ok {
+				return b, engine.Target{Code: code}, nil
 			}
 		}
 		found := engine.Target{Code: code}
@@ -753,15 +813,49 @@ func markupWays(ctx context.Context, in *exec.Instance, page playwright.Page, t 
 //go:embed js/field_beside.js
 var fieldBesideJS string
 
-// fieldBeside is the field the text at loc labels from beside it (no tie,
-// a toolbar between them at most), as a locator and its code.
-func fieldBeside(ctx context.Context, in *exec.Instance, page playwright.Page, loc playwright.Locator) (playwright.Locator, string, bool) {
+// controlBesideJS finds the one control an inert text names from beside
+// it.
+//
+//go:embed js/control_beside.js
+var controlBesideJS string
+
+// innerControlJS finds the one box or field a web component keeps in its
+// shadow root.
+//
+//go:embed js/inner_control.js
+var innerControlJS string
+
+// innerControl is the one box (kind "box") or field ("field") the
+// component h draws in its shadow root, when h is no control itself: a
+// handle and its locator's code.
+func innerControl(ctx context.Context, in *exec.Instance, page playwright.Page, h playwright.ElementHandle, kind string) (playwright.ElementHandle, string, bool) {
+	v, err := in.Engine().EvaluateHandle(ctx, h, innerControlJS, kind)
+	if err != nil {
+		return nil, "", false
+	}
+	c := v.AsElement()
+	if c == nil {
+		v.Dispose()
+		return nil, "", false
+	}
+	code, _, err := browser.LocatorOf(ctx, in.Engine().Within, page, c)
+	if err != nil {
+		c.Dispose()
+		return nil, "", false
+	}
+	return c, code, true
+}
+
+// besides is the element the text at loc names from beside it (no tie),
+// as find (fieldBesideJS or controlBesideJS) finds it: a locator and its
+// code.
+func besides(ctx context.Context, in *exec.Instance, page playwright.Page, loc playwright.Locator, find string) (playwright.Locator, string, bool) {
 	h, err := loc.ElementHandle()
 	if err != nil {
 		return nil, "", false
 	}
 	defer h.Dispose()
-	v, err := in.Engine().EvaluateHandle(ctx, h, fieldBesideJS)
+	v, err := in.Engine().EvaluateHandle(ctx, h, find)
 	if err != nil {
 		return nil, "", false
 	}
@@ -814,6 +908,26 @@ func refsShowing(t *ariadiff.Tree, text string) []string {
 // fill, the value typed into that very field; for a check, that box
 // toggled; for a click, the page's answer (a message, a state change, a
 // navigation). An entry about another element never proves a fill.
+// boxProof is the one box the page did not turn on its own that turned
+// to state (checked, unchecked); "" when none or several did.
+func boxProof(state string, cs []ariadiff.Change) string {
+	found := ""
+	for _, c := range cs {
+		to := c.To
+		if c.Of != nil && c.Of.To != "" {
+			to = c.Of.To
+		}
+		if c.Own || c.Kind != ariadiff.Toggled || to != state {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = c.String()
+	}
+	return found
+}
+
 func proof(verb string, target engine.Target, fromURL, toURL string, cs []ariadiff.Change) string {
 	cs = slices.DeleteFunc(slices.Clone(cs), func(c ariadiff.Change) bool { return c.Own })
 	about := func(kinds ...ariadiff.Kind) string {

@@ -17,6 +17,8 @@
     // A field hidden right after the text is the one it labels: the page
     // draws a widget in its place, which is what a user acts on.
     if (!visible(s)) { if (s.matches(FIELD)) return s; continue; }
+    // A web component drawn as a whole (its field in its shadow root).
+    if (s.shadowRoot && !s.hasAttribute('role') && !s.textContent.trim()) return s;
     let fields = outer([s].concat(Array.from(s.querySelectorAll(FIELD))).filter((e) => e.matches(FIELD) && visible(e)));
     if (fields.some(seen)) fields = fields.filter(seen);
     if (fields.length === 1) return fields[0];
