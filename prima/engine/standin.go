@@ -66,7 +66,10 @@ func (e *Engine) Seen(ctx context.Context, h playwright.ElementHandle) (bool, er
 	return seen, nil
 }
 
-var seenJS = "(el) => (" + strings.TrimSpace(unseenJS) + ")(el) === null"
+//go:embed js/seen.js
+var seenSrc string
+
+var seenJS = strings.Replace(seenSrc, "(UNSEEN)", "("+strings.TrimSpace(unseenJS)+")", 1)
 
 // StandIn finds the widget shown in place of the field h is (or labels):
 // nil when a user sees the field, or when no widget stands for it.

@@ -341,6 +341,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 	var target engine.Target
 	var via, ref, matched string
 	var items []string // for a click through markup on an item of a list: the other items' texts
+	disclosure := false // an expand or collapse of an element that says whether it is expanded
 	action, opts := verbAction(intent.Verb)
 	o := in.Act(ctx, page, view, func(ctx context.Context) (*engine.Action, error) {
 		value, err := exec.SecretsOf(ctx).Fill(intent.Value)
@@ -385,6 +386,10 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 		}
 		if intent.Verb == "click" && b.tier == ladder.Markup {
 			items = listItems(ctx, in.Engine(), b.h)
+		}
+		if intent.Verb == "expand" || intent.Verb == "collapse" {
+			v, _ := in.Engine().Evaluate(ctx, b.h, disclosesJS)
+			disclosure = v == true
 		}
 		if intent.Verb == "fill" || intent.Verb == "type" || intent.Verb == "clear" {
 			// A field the page hides behind an editor it draws in its
@@ -478,6 +483,22 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 					break
 				}
 			}
+		}
+	}
+	if disclosure && !o.Blocked {
+		// An element that says whether it is expanded is expanded (or
+		// collapsed) only when it says so now: a click that selected a
+		// tree's item instead did something else than asked.
+		want, other := "expanded", "collapsed"
+		if intent.Verb == "collapse" {
+			want, other = other, want
+		}
+		if p := disclosed(target, want, res.changes); p != "" {
+			res.proof = p
+		} else {
+			res.err = &engine.ValueMismatchError{Field: target.What(), Want: want, Got: other}
+			res.status, res.proof = StepFail, res.err.Error()
+			return res
 		}
 	}
 	if res.proof == "" {
@@ -787,16 +808,8 @@ func markupWays(ctx context.Context, in *exec.Instance, page playwright.Page, t 
 		if c == text && (verb == "fill" || verb == "type" || verb == "clear" || verb == "select") {
 			// A text is no field: what a user fills is the field it
 			// labels from beside it, if it labels one.
-			if fl, code, ok := besides(ctx, in, page, loc, fieldBesideJS); ok {
+			if fl, code, ok := fieldBeside(ctx, in, page, loc); ok {
 				return fl, engine.Target{Code: code}, nil
-			}
-		}
-		if c == text && (verb == "click" || verb == "check" || verb == "uncheck") {
-			// Nor is an inert text a button or a box: what a user clicks
-			// or checks is the one control it names from beside it, if it
-			// names one.
-			if b, code, ok := besides(ctx, in, page, loc, controlBesideJS); ok {
-				return b, engine.Target{Code: code}, nil
 			}
 		}
 		found := engine.Target{Code: code}
@@ -808,16 +821,15 @@ func markupWays(ctx context.Context, in *exec.Instance, page playwright.Page, t 
 	return nil, engine.Target{}, errNoMarkup
 }
 
+// disclosesJS tells whether an element says whether it is expanded.
+//
+//go:embed js/discloses.js
+var disclosesJS string
+
 // fieldBesideJS finds the one field a text labels from beside it.
 //
 //go:embed js/field_beside.js
 var fieldBesideJS string
-
-// controlBesideJS finds the one control an inert text names from beside
-// it.
-//
-//go:embed js/control_beside.js
-var controlBesideJS string
 
 // innerControlJS finds the one box or field a web component keeps in its
 // shadow root.
@@ -846,16 +858,15 @@ func innerControl(ctx context.Context, in *exec.Instance, page playwright.Page, 
 	return c, code, true
 }
 
-// besides is the element the text at loc names from beside it (no tie),
-// as find (fieldBesideJS or controlBesideJS) finds it: a locator and its
-// code.
-func besides(ctx context.Context, in *exec.Instance, page playwright.Page, loc playwright.Locator, find string) (playwright.Locator, string, bool) {
+// fieldBeside is the field the text at loc labels from beside it (no tie,
+// a toolbar between them at most), as a locator and its code.
+func fieldBeside(ctx context.Context, in *exec.Instance, page playwright.Page, loc playwright.Locator) (playwright.Locator, string, bool) {
 	h, err := loc.ElementHandle()
 	if err != nil {
 		return nil, "", false
 	}
 	defer h.Dispose()
-	v, err := in.Engine().EvaluateHandle(ctx, h, find)
+	v, err := in.Engine().EvaluateHandle(ctx, h, fieldBesideJS)
 	if err != nil {
 		return nil, "", false
 	}
@@ -908,6 +919,21 @@ func refsShowing(t *ariadiff.Tree, text string) []string {
 // fill, the value typed into that very field; for a check, that box
 // toggled; for a click, the page's answer (a message, a state change, a
 // navigation). An entry about another element never proves a fill.
+// disclosed is the change that shows target turned to state (expanded,
+// collapsed), "" when none does.
+func disclosed(target engine.Target, state string, cs []ariadiff.Change) string {
+	for _, c := range cs {
+		to := c.To
+		if c.Of != nil && c.Of.To != "" {
+			to = c.Of.To
+		}
+		if !c.Own && c.Kind == ariadiff.Changed && to == state && target.Role != "" && c.Of.Is(target.Role, target.Name) {
+			return c.String()
+		}
+	}
+	return ""
+}
+
 // boxProof is the one box the page did not turn on its own that turned
 // to state (checked, unchecked); "" when none or several did.
 func boxProof(state string, cs []ariadiff.Change) string {

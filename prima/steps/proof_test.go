@@ -45,3 +45,47 @@ func TestProofIsTheActedElementsChange(t *testing.T) {
 		t.Errorf("check Agree proven by Subscribe: %q", p)
 	}
 }
+
+// A check of a box no name tells apart (a web component's, drawn in its
+// shadow root) is proven by the one box that turned as asked: not by a
+// box that turned the other way, nor when two turned.
+func TestBoxProof(t *testing.T) {
+	diff := func(before, after string) []ariadiff.Change {
+		return ariadiff.Diff(ariadiff.Parse(before), ariadiff.Parse(after))
+	}
+	one := diff("- generic:\n  - checkbox\n- status: no", "- generic:\n  - checkbox [checked]\n- status: yes")
+	if p := boxProof("checked", one); !strings.Contains(p, "unchecked -> checked") {
+		t.Errorf("boxProof(checked) = %q, want the box's toggle (changes %v)", p, one)
+	}
+	if p := boxProof("unchecked", one); p != "" {
+		t.Errorf("an uncheck proven by a box that was checked: %q", p)
+	}
+	two := diff("- generic:\n  - checkbox\n- generic:\n  - checkbox", "- generic:\n  - checkbox [checked]\n- generic:\n  - checkbox [checked]")
+	if p := boxProof("checked", two); p != "" {
+		t.Errorf("two boxes that turned prove neither, got %q (changes %v)", p, two)
+	}
+}
+
+// An expand is proven only by the element it named saying it is expanded
+// now: its being selected, or another element expanding, proves nothing.
+func TestDisclosed(t *testing.T) {
+	diff := func(before, after string) []ariadiff.Change {
+		return ariadiff.Diff(ariadiff.Parse(before), ariadiff.Parse(after))
+	}
+	docs := engine.Target{Role: "treeitem", Name: "Documents"}
+	selected := diff("- tree:\n  - treeitem \"Documents\"\n  - treeitem \"Photos\"", "- tree:\n  - treeitem \"Documents\" [selected]\n  - treeitem \"Photos\"")
+	if p := disclosed(docs, "expanded", selected); p != "" {
+		t.Errorf("expand proven by a selection: %q (changes %v)", p, selected)
+	}
+	other := diff("- tree:\n  - treeitem \"Documents\"\n  - treeitem \"Photos\"", "- tree:\n  - treeitem \"Documents\"\n  - treeitem \"Photos\" [expanded]")
+	if p := disclosed(docs, "expanded", other); p != "" {
+		t.Errorf("expand Documents proven by Photos: %q (changes %v)", p, other)
+	}
+	opened := diff("- tree:\n  - treeitem \"Documents\"\n  - treeitem \"Photos\"", "- tree:\n  - treeitem \"Documents\" [expanded]\n  - treeitem \"Photos\"")
+	if p := disclosed(docs, "expanded", opened); !strings.Contains(p, `treeitem "Documents"`) || !strings.Contains(p, "expanded") {
+		t.Errorf("disclosed = %q, want Documents' change to expanded (changes %v)", p, opened)
+	}
+	if p := disclosed(docs, "collapsed", opened); p != "" {
+		t.Errorf("a collapse proven by an expand: %q", p)
+	}
+}

@@ -59,15 +59,26 @@
   if (d.el || d.why === 'ambiguous' || d.names.length) return d;
   // A widget that draws its list without roles: the items its opening
   // click revealed inside its own box, each the innermost element that
-  // shows its text.
+  // shows its text; with the list open before (no click revealed it),
+  // the run of like items it shows (two or more siblings of one tag and
+  // class, each showing a text and taking the pointer).
   const win = widget.ownerDocument.defaultView;
   const before = win.__primaShownBefore;
-  if (!before) return d;
   const inView = (e) => { const b = e.getBoundingClientRect(); return b.right > 0 && b.bottom > 0 && b.left < win.innerWidth && b.top < win.innerHeight; };
   const own = (e) => Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
-  const revealed = Array.from(widget.querySelectorAll('*')).filter((e) => own(e) && !before.has(e) && visible(e) && inView(e) &&
+  const shown = Array.from(widget.querySelectorAll('*')).filter((e) => own(e) && visible(e) && inView(e) &&
     !e.closest('input, textarea, select, button, [contenteditable]'));
-  if (!revealed.length) return d;
-  const items = pick([{ querySelectorAll: () => revealed }]);
-  return items.el || items.why === 'ambiguous' || items.names.length ? items : d;
+  const from = (els) => {
+    if (!els.length) return null;
+    const items = pick([{ querySelectorAll: () => els }]);
+    return items.el || items.why === 'ambiguous' || items.names.length ? items : null;
+  };
+  if (before) {
+    const r = from(shown.filter((e) => !before.has(e)));
+    if (r) return r;
+  }
+  const pointer = (e) => win.getComputedStyle(e).cursor === 'pointer';
+  const like = (a, b) => a !== b && a.tagName === b.tagName && a.className === b.className;
+  const run = shown.filter((e) => pointer(e) && e.parentElement && Array.from(e.parentElement.children).some((x) => like(x, e) && shown.includes(x)));
+  return from(run) || d;
 }

@@ -1,0 +1,2 @@
+// Whether an element says whether it is expanded.
+(el) => el.hasAttribute('aria-expanded')
