@@ -340,7 +340,7 @@ func literalStep(ctx context.Context, in *exec.Instance, page playwright.Page, v
 	}
 	var target engine.Target
 	var via, ref, matched string
-	var items []string // for a click through markup on an item of a list: the other items' texts
+	var items []string  // for a click through markup on an item of a list: the other items' texts
 	disclosure := false // an expand or collapse of an element that says whether it is expanded
 	action, opts := verbAction(intent.Verb)
 	o := in.Act(ctx, page, view, func(ctx context.Context) (*engine.Action, error) {
