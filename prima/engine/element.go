@@ -1259,9 +1259,9 @@ var dropPlaceJS string
 
 // dropPlace is where a dragged element sits against its drop target.
 type dropPlace struct {
-	Gone, Inside, Before bool
-	Depth, Apart         int
-	Dist                 float64
+	Gone, Inside, Before, Near bool
+	Depth, Apart, Index        int
+	Dist                       float64
 }
 
 func (e *Engine) dropPlace(ctx context.Context, from, to playwright.ElementHandle) (dropPlace, error) {
@@ -1272,13 +1272,15 @@ func (e *Engine) dropPlace(ctx context.Context, from, to playwright.ElementHandl
 	m, _ := v.(map[string]any)
 	b := func(k string) bool { x, _ := m[k].(bool); return x }
 	d, _ := m["dist"].(float64)
-	return dropPlace{Gone: b("gone"), Inside: b("inside"), Before: b("before"), Depth: jsInt(m["depth"]), Apart: jsInt(m["apart"]), Dist: d}, nil
+	return dropPlace{Gone: b("gone"), Inside: b("inside"), Before: b("before"), Near: b("near"), Depth: jsInt(m["depth"]), Apart: jsInt(m["apart"]), Index: jsInt(m["index"]), Dist: d}, nil
 }
 
 // arrived tells whether a drag brought the element to its target, from
 // where it sat before (was) and sits now: inside it, in a nearer common
 // container, on its other side or beside it among the same siblings, or
-// at least halfway nearer. An element the page replaced (a calendar's
+// at least halfway nearer; one already in the target's holder (a list
+// dropped onto its own heading) by moving among its siblings toward the
+// target. An element the page replaced (a calendar's
 // event drawn anew) or that was never apart from it tells nothing: the
 // Changes show what happened.
 func (was dropPlace) arrived(now dropPlace) bool {
@@ -1288,6 +1290,8 @@ func (was dropPlace) arrived(now dropPlace) bool {
 	case now.Inside, now.Depth > was.Depth:
 		return true
 	case now.Apart >= 0 && (now.Before != was.Before || (now.Apart == 1 && was.Apart != 1)):
+		return true
+	case was.Near && now.Near && now.Index != was.Index && now.Dist < was.Dist:
 		return true
 	}
 	return now.Dist <= was.Dist/2

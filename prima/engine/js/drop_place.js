@@ -2,7 +2,8 @@
 // whether a drag brought it there: whether it is shown, inside the
 // target, how deep their nearest common ancestor is, whether it comes
 // before the target in the document, how many siblings apart the two are
-// when they share a parent, and how far apart their centres are.
+// when they share a parent, whether it sits in the target's holder and
+// where among its siblings, and how far apart their centres are.
 (from, to) => {
   // An element the page no longer shows (a calendar hides the event it
   // is moving until it draws it anew) tells nothing either.
@@ -18,6 +19,10 @@
     depth: lca ? depth(lca) : 0,
     before: !!(from.compareDocumentPosition(to) & Node.DOCUMENT_POSITION_FOLLOWING),
     apart: kids ? Math.abs(kids.indexOf(from) - kids.indexOf(to)) : -1,
+    // Already in the target's holder (a list under the heading it is
+    // dropped on), and where among its siblings.
+    near: !!lca && lca === to.parentNode,
+    index: from.parentNode ? Array.from(from.parentNode.children).indexOf(from) : -1,
     dist: Math.hypot((a.left + a.width / 2) - (b.left + b.width / 2), (a.top + a.height / 2) - (b.top + b.height / 2)),
   };
 }
