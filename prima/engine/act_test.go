@@ -537,11 +537,12 @@ func TestTheCommitWait(t *testing.T) {
 		{"nothing in flight at the grace", func(*actPage) {}, 30 * time.Millisecond, 10 * time.Second, false, false, 0},
 		{"a slow server, then the commit", func(p *actPage) {
 			req := p.request(next, "")
-			time.Sleep(200 * time.Millisecond)
+			time.Sleep(400 * time.Millisecond)
 			p.respond(&docResponse{req: req, status: 200})
 			p.onNav(p.main)
-		}, 30 * time.Millisecond, 10 * time.Second, true, false, 150 * time.Millisecond},
-		{"a server still silent at the deadline", func(p *actPage) { p.request(next, "") }, 30 * time.Millisecond, 200 * time.Millisecond, false, true, 150 * time.Millisecond},
+		}, 150 * time.Millisecond, 10 * time.Second, true, false, 300 * time.Millisecond},
+		// The grace leaves the request time to start on a loaded machine.
+		{"a server still silent at the deadline", func(p *actPage) { p.request(next, "") }, 150 * time.Millisecond, 300 * time.Millisecond, false, true, 250 * time.Millisecond},
 		{"the deadline, nothing in flight", func(*actPage) {}, 5 * time.Second, 50 * time.Millisecond, false, false, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
