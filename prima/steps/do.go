@@ -923,10 +923,7 @@ func refsShowing(t *ariadiff.Tree, text string) []string {
 // collapsed), "" when none does.
 func disclosed(target engine.Target, state string, cs []ariadiff.Change) string {
 	for _, c := range cs {
-		to := c.To
-		if c.Of != nil && c.Of.To != "" {
-			to = c.Of.To
-		}
+		to := turnedTo(c)
 		if !c.Own && c.Kind == ariadiff.Changed && to == state && target.Role != "" && c.Of.Is(target.Role, target.Name) {
 			return c.String()
 		}
@@ -934,15 +931,21 @@ func disclosed(target engine.Target, state string, cs []ariadiff.Change) string 
 	return ""
 }
 
+// turnedTo is what a changed value or state holds now, for a named
+// element and for one no name tells apart.
+func turnedTo(c ariadiff.Change) string {
+	if c.Of != nil && c.Of.To != "" {
+		return c.Of.To
+	}
+	return c.To
+}
+
 // boxProof is the one box the page did not turn on its own that turned
 // to state (checked, unchecked); "" when none or several did.
 func boxProof(state string, cs []ariadiff.Change) string {
 	found := ""
 	for _, c := range cs {
-		to := c.To
-		if c.Of != nil && c.Of.To != "" {
-			to = c.Of.To
-		}
+		to := turnedTo(c)
 		if c.Own || c.Kind != ariadiff.Toggled || to != state {
 			continue
 		}
